@@ -1,0 +1,113 @@
+// swift-tools-version:6.0
+// Termind: an SSH/SFTP workbench for the terminal. This manifest is the architecture's map
+// (see ARCHITECTURE.md): C shims at the bottom, then Domain → Application → Infrastructure →
+// RemoteInfrastructure / Presentation, then the command line that wires them together.
+// Build with `--explicit-target-dependency-import-check error` so an undeclared import fails.
+import PackageDescription
+
+let package = Package(
+    name: "Termind",
+    products: [
+        .executable(name: "termind", targets: ["termind"]),
+    ],
+    targets: [
+        // MARK: - C libraries (Debian 12 packages, through pkg-config)
+
+        /** libssh2 1.10: SSH transport, authentication and channels. Imported only by RemoteInfrastructure. */
+        .systemLibrary(
+            name: "CLibSSH2",
+            pkgConfig: "libssh2",
+            providers: [.apt(["libssh2-1-dev"])]
+        ),
+        /** libvterm 0.1.4: the terminal emulator behind each SSH pane. Imported only by Presentation. */
+        .systemLibrary(
+            name: "CVTerm",
+            pkgConfig: "vterm",
+            providers: [.apt(["libvterm-dev"])]
+        ),
+        /** SQLite 3: the Vault's embedded store. Imported only by Infrastructure. */
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
+        /** OpenSSL 3 libcrypto: digests, AES-GCM, scrypt, randomness. Imported only by TermindCrypto. */
+        .systemLibrary(
+            name: "COpenSSL",
+            pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"])]
+        ),
+
+        // MARK: - Crypto (the role CryptoKit plays on Apple systems)
+
+        /** SHA-256, SHA-1, HMAC, AES-256-GCM, secure random, scrypt and constant-time compare over libcrypto. */
+        .target(name: "TermindCrypto", dependencies: ["COpenSSL"]),
+
+        // MARK: - The five layers, innermost first
+
+        /** Values and pure rules, no I/O: Host, Identity, Key, Known Hosts, Workspaces, transfer plans. */
+        .target(name: "TermindDomain", dependencies: ["TermindCrypto"]),
+        /** Ports (protocols), use cases, policies, the interaction queue, logging and exit codes. */
+        .target(name: "TermindApplication", dependencies: ["TermindDomain"]),
+        /** SQLite stores, sealed secrets, the vault key, XDG paths, the log file, the ~/.ssh reader. */
+        .target(
+            name: "TermindInfrastructure",
+            dependencies: ["TermindApplication", "TermindDomain", "TermindCrypto", "CSQLite"]
+        ),
+        /** libssh2 session workers, channels, the SFTP v3 protocol, transfers, host-key checks. */
+        .target(
+            name: "TermindRemoteInfrastructure",
+            dependencies: ["TermindInfrastructure", "TermindApplication", "TermindDomain", "TermindCrypto", "CLibSSH2"]
+        ),
+        /** The TUI: raw terminal I/O, input decoding, renderer, widgets, the libvterm pane surface. */
+        .target(
+            name: "TermindPresentation",
+            dependencies: ["TermindApplication", "TermindDomain", "CVTerm"]
+        ),
+
+        // MARK: - Command line (composition root)
+
+        /** Argument parsing, subcommands and the wiring of every adapter to every port. */
+        .target(
+            name: "TermindCLI",
+            dependencies: [
+                "TermindPresentation", "TermindRemoteInfrastructure", "TermindInfrastructure",
+                "TermindApplication", "TermindDomain",
+            ]
+        ),
+        /** The `termind` binary: a thin main over TermindCLI. */
+        .executableTarget(name: "termind", dependencies: ["TermindCLI"]),
+
+        // MARK: - Tests
+
+        /** The test rig: real OpenSSH sshd and asyncssh servers on loopback, temporary homes, the built binary. */
+        .target(name: "TermindTestSupport", path: "Tests/TermindTestSupport"),
+
+        .testTarget(name: "TermindCryptoTests", dependencies: ["TermindCrypto"]),
+        .testTarget(name: "TermindDomainTests", dependencies: ["TermindDomain"]),
+        .testTarget(name: "TermindApplicationTests", dependencies: ["TermindApplication", "TermindDomain"]),
+        .testTarget(
+            name: "TermindInfrastructureTests",
+            dependencies: ["TermindInfrastructure", "TermindApplication", "TermindDomain", "TermindTestSupport"]
+        ),
+        .testTarget(
+            name: "TermindRemoteInfrastructureTests",
+            dependencies: ["TermindRemoteInfrastructure", "TermindApplication", "TermindDomain"]
+        ),
+        .testTarget(
+            name: "TermindPresentationTests",
+            dependencies: ["TermindPresentation", "TermindApplication", "TermindDomain"]
+        ),
+        .testTarget(name: "TermindCLITests", dependencies: ["TermindCLI", "TermindApplication"]),
+        /** Against real servers the tests start themselves: OpenSSH sshd and a scripted asyncssh server. */
+        .testTarget(
+            name: "TermindIntegrationTests",
+            dependencies: [
+                "TermindRemoteInfrastructure", "TermindInfrastructure", "TermindApplication",
+                "TermindDomain", "TermindTestSupport",
+            ]
+        ),
+        /** The built `termind` binary, run as a user would run it. */
+        .testTarget(name: "TermindEndToEndTests", dependencies: ["termind", "TermindTestSupport"]),
+    ]
+)

@@ -1,0 +1,83 @@
+#ifndef TERMIND_CLIBSSH2_SHIM_H
+#define TERMIND_CLIBSSH2_SHIM_H
+
+#include <libssh2.h>
+#include <libssh2_sftp.h>
+
+/* libssh2's function-like macros do not import into Swift; these wrappers stand in for the
+   ones Termind calls. */
+
+static inline LIBSSH2_SESSION *termind_ssh2_session_init(void *abstract) {
+    return libssh2_session_init_ex(NULL, NULL, NULL, abstract);
+}
+
+static inline int termind_ssh2_session_disconnect(LIBSSH2_SESSION *session, const char *description) {
+    return libssh2_session_disconnect_ex(session, SSH_DISCONNECT_BY_APPLICATION, description, "");
+}
+
+static inline LIBSSH2_CHANNEL *termind_ssh2_channel_open_session(LIBSSH2_SESSION *session) {
+    return libssh2_channel_open_ex(session, "session", sizeof("session") - 1,
+                                   LIBSSH2_CHANNEL_WINDOW_DEFAULT, LIBSSH2_CHANNEL_PACKET_DEFAULT,
+                                   NULL, 0);
+}
+
+static inline LIBSSH2_CHANNEL *termind_ssh2_channel_direct_tcpip(LIBSSH2_SESSION *session,
+                                                                 const char *host, int port) {
+    return libssh2_channel_direct_tcpip_ex(session, host, port, "127.0.0.1", 22);
+}
+
+static inline int termind_ssh2_channel_exec(LIBSSH2_CHANNEL *channel, const char *command) {
+    return libssh2_channel_process_startup(channel, "exec", sizeof("exec") - 1,
+                                           command, (unsigned int)strlen(command));
+}
+
+static inline int termind_ssh2_channel_shell(LIBSSH2_CHANNEL *channel) {
+    return libssh2_channel_process_startup(channel, "shell", sizeof("shell") - 1, NULL, 0);
+}
+
+static inline int termind_ssh2_channel_subsystem(LIBSSH2_CHANNEL *channel, const char *subsystem) {
+    return libssh2_channel_process_startup(channel, "subsystem", sizeof("subsystem") - 1,
+                                           subsystem, (unsigned int)strlen(subsystem));
+}
+
+static inline int termind_ssh2_channel_request_pty(LIBSSH2_CHANNEL *channel, const char *term,
+                                                   int cols, int rows) {
+    return libssh2_channel_request_pty_ex(channel, term, (unsigned int)strlen(term), NULL, 0,
+                                          cols, rows, 0, 0);
+}
+
+static inline int termind_ssh2_channel_request_pty_size(LIBSSH2_CHANNEL *channel, int cols, int rows) {
+    return libssh2_channel_request_pty_size_ex(channel, cols, rows, 0, 0);
+}
+
+static inline ssize_t termind_ssh2_channel_read(LIBSSH2_CHANNEL *channel, char *buffer, size_t length) {
+    return libssh2_channel_read_ex(channel, 0, buffer, length);
+}
+
+static inline ssize_t termind_ssh2_channel_read_stderr(LIBSSH2_CHANNEL *channel, char *buffer, size_t length) {
+    return libssh2_channel_read_ex(channel, SSH_EXTENDED_DATA_STDERR, buffer, length);
+}
+
+static inline ssize_t termind_ssh2_channel_write(LIBSSH2_CHANNEL *channel, const char *buffer, size_t length) {
+    return libssh2_channel_write_ex(channel, 0, buffer, length);
+}
+
+static inline int termind_ssh2_userauth_password(LIBSSH2_SESSION *session, const char *username,
+                                                 const char *password) {
+    return libssh2_userauth_password_ex(session, username, (unsigned int)strlen(username),
+                                        password, (unsigned int)strlen(password), NULL);
+}
+
+static inline int termind_ssh2_userauth_keyboard_interactive(
+    LIBSSH2_SESSION *session, const char *username,
+    LIBSSH2_USERAUTH_KBDINT_RESPONSE_FUNC((*response_callback))) {
+    return libssh2_userauth_keyboard_interactive_ex(session, username, (unsigned int)strlen(username),
+                                                    response_callback);
+}
+
+/* The session's abstract pointer is how C callbacks find their Swift owner. */
+static inline void *termind_ssh2_session_abstract(LIBSSH2_SESSION *session) {
+    return *libssh2_session_abstract(session);
+}
+
+#endif

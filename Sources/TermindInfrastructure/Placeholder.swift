@@ -1,0 +1,2 @@
+import CSQLite
+public enum InfrastructurePlaceholder { static let v = sqlite3_libversion() }

@@ -1,0 +1,3 @@
+import TermindCLI
+
+TermindCLI.CLIPlaceholder.main()
