@@ -1,2 +1,2 @@
 import CSQLite
-public enum InfrastructurePlaceholder { static let v = sqlite3_libversion() }
+public enum InfrastructurePlaceholder { static func f() -> Int32 { sqlite3_libversion_number() } }
