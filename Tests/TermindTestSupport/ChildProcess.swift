@@ -1,0 +1,128 @@
+import Foundation
+
+/// Runs tools for the test rig (ssh-keygen, sshd, python3, the built termind) and captures
+/// their output. A background child is terminated when `stop()` runs or the value is released,
+/// so a failing test never leaves a server behind.
+public final class ChildProcess: @unchecked Sendable {
+    public struct Output: Sendable {
+        public let status: Int32
+        public let stdout: String
+        public let stderr: String
+    }
+
+    private let process = Process()
+    private let stdoutPipe = Pipe()
+    private let stderrPipe = Pipe()
+
+    /// Runs `executable` to completion, feeding `stdin` if given.
+    @discardableResult
+    public static func run(
+        _ executable: String, _ arguments: [String], stdin: String? = nil,
+        environment: [String: String]? = nil, currentDirectory: String? = nil
+    ) throws -> Output {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try resolve(executable))
+        process.arguments = arguments
+        if let environment { process.environment = environment }
+        if let currentDirectory { process.currentDirectoryURL = URL(fileURLWithPath: currentDirectory) }
+        let out = Pipe(), err = Pipe(), input = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = input
+        try process.run()
+        // Read both pipes concurrently so a chatty child cannot fill one and block.
+        let errData = LockedBox(Data())
+        let done = DispatchSemaphore(value: 0)
+        let errHandle = err.fileHandleForReading
+        Thread {
+            errData.value = errHandle.readDataToEndOfFile()
+            done.signal()
+        }.start()
+        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
+        try? input.fileHandleForWriting.close()
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        done.wait()
+        process.waitUntilExit()
+        return Output(
+            status: process.terminationStatus,
+            stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: errData.value, as: UTF8.self))
+    }
+
+    /// Starts `executable` in the background; its stdout can be read line by line.
+    public init(
+        _ executable: String, _ arguments: [String], environment: [String: String]? = nil
+    ) throws {
+        process.executableURL = URL(fileURLWithPath: try Self.resolve(executable))
+        process.arguments = arguments
+        if let environment { process.environment = environment }
+        process.standardOutput = stdoutPipe
+        process.standardError = stderrPipe
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+    }
+
+    public var processIdentifier: Int32 { process.processIdentifier }
+    public var isRunning: Bool { process.isRunning }
+
+    /// Reads stdout until a line satisfies `match` or `timeout` passes; returns that line.
+    public func waitForLine(
+        timeout: TimeInterval = 20, where match: (String) -> Bool
+    ) throws -> String {
+        let handle = stdoutPipe.fileHandleForReading
+        let deadline = Date().addingTimeInterval(timeout)
+        var buffer = Data()
+        while Date() < deadline {
+            var fds = pollfd(fd: handle.fileDescriptor, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&fds, 1, 100)
+            if ready > 0 {
+                let chunk = handle.availableData
+                if chunk.isEmpty { break }
+                buffer.append(chunk)
+                while let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
+                    let line = String(decoding: buffer[buffer.startIndex..<newline], as: UTF8.self)
+                    buffer.removeSubrange(buffer.startIndex...newline)
+                    if match(line) { return line }
+                }
+            } else if !process.isRunning {
+                break
+            }
+        }
+        let stderr = isRunning ? "" : String(decoding: stderrPipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        throw TestRigError("\(process.executableURL?.lastPathComponent ?? "child") printed no expected line within \(timeout)s; stderr: \(stderr)")
+    }
+
+    /// Terminates the child (SIGTERM, then SIGKILL after a second) and reaps it.
+    public func stop() {
+        guard process.isRunning else { return }
+        kill(process.processIdentifier, SIGTERM)
+        let deadline = Date().addingTimeInterval(1)
+        while process.isRunning && Date() < deadline { usleep(10_000) }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+    }
+
+    deinit { stop() }
+
+    /// Finds a tool on PATH (and in /usr/sbin, where sshd lives).
+    public static func resolve(_ executable: String) throws -> String {
+        if executable.contains("/") { return executable }
+        let path = (ProcessInfo.processInfo.environment["PATH"] ?? "") + ":/usr/sbin:/sbin"
+        for directory in path.split(separator: ":") {
+            let candidate = "\(directory)/\(executable)"
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        throw TestRigError("\(executable) is not installed; run `make test`, which installs the test prerequisites")
+    }
+}
+
+/// A value shared between the rig's reader threads.
+final class LockedBox<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: Value
+    init(_ value: Value) { stored = value }
+    var value: Value {
+        get { lock.withLock { stored } }
+        set { lock.withLock { stored = newValue } }
+    }
+}
