@@ -1,3 +1,4 @@
+import Foundation
 import TermindCLI
 
-TermindCLI.CLIPlaceholder.main()
+exit(await TermindCommandLine.main())

@@ -1,0 +1,26 @@
+import Foundation
+
+/// What a running command may touch of its process: the environment and the two output
+/// streams. Tests build one over buffers; `main` builds one over stdout and stderr.
+public struct CommandContext: Sendable {
+    public let environment: [String: String]
+    /// The root command, so `help` can find any command's definition.
+    let root: any Command.Type
+    private let writeOut: @Sendable (String) -> Void
+    private let writeErr: @Sendable (String) -> Void
+
+    public init(
+        environment: [String: String], root: any Command.Type,
+        out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void
+    ) {
+        self.environment = environment
+        self.root = root
+        self.writeOut = out
+        self.writeErr = err
+    }
+
+    /// Writes `text` to standard output as is (no newline added).
+    public func out(_ text: String) { writeOut(text) }
+    /// Writes `text` to standard error as is (no newline added).
+    public func err(_ text: String) { writeErr(text) }
+}

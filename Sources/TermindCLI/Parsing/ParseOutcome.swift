@@ -1,0 +1,7 @@
+/// What a command line asks for once parsed.
+public enum ParseOutcome: Sendable {
+    case run(any Command)
+    /// `--help` or `-h` anywhere: help for the command reached so far.
+    case help(commandPath: [String])
+    case version
+}

@@ -1,0 +1,43 @@
+import Foundation
+import TermindApplication
+
+/// The entry point `main.swift` calls: parse, validate, run, and turn every outcome into an
+/// exit status from `ExitCode` (usage errors print what was wrong and the usage line).
+public enum TermindCommandLine {
+    public static func run(_ arguments: [String], context: CommandContext) async -> Int32 {
+        let parser = CommandLineParser(root: context.root)
+        let formatter = HelpFormatter(root: context.root)
+        do {
+            switch try parser.parse(arguments) {
+            case .version:
+                context.out("termind \(TermindVersion.current)\n")
+                return ExitCode.success.rawValue
+            case .help(let path):
+                context.out(formatter.help(for: path))
+                return ExitCode.success.rawValue
+            case .run(let command):
+                return try await command.run(context)
+            }
+        } catch let error as UsageError {
+            let path = error.commandPath
+            let helpCommand = (["termind", "help"] + path).joined(separator: " ")
+            context.err("termind: \(error.message)\n\(formatter.usage(for: path))\nRun '\(helpCommand)' for more.\n")
+            return ExitCode.usage.rawValue
+        } catch let failure as any CategorizedFailure {
+            context.err("termind: \(failure)\n")
+            return failure.exitCode.rawValue
+        } catch {
+            context.err("termind: \(error)\n")
+            return ExitCode.failure.rawValue
+        }
+    }
+
+    /// Runs with the process's real arguments, environment and streams.
+    public static func main() async -> Int32 {
+        let context = CommandContext(
+            environment: ProcessInfo.processInfo.environment, root: TermindCommand.self,
+            out: { FileHandle.standardOutput.write(Data($0.utf8)) },
+            err: { FileHandle.standardError.write(Data($0.utf8)) })
+        return await run(Array(CommandLine.arguments.dropFirst()), context: context)
+    }
+}
