@@ -1,0 +1,35 @@
+import Foundation
+
+/// The built `termind` executable, run as a person would run it: its own process, arguments,
+/// environment and streams. End-to-end tests use it; the test bundle sits beside it in the
+/// build products directory (`TERMIND_BINARY` overrides).
+public enum TermindBinary {
+    public static func path() throws -> String {
+        if let override = ProcessInfo.processInfo.environment["TERMIND_BINARY"] { return override }
+        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+            .deletingLastPathComponent()
+        for _ in 0..<4 {
+            let candidate = directory.appendingPathComponent("termind").path
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+            directory.deleteLastPathComponent()
+        }
+        throw TestRigError("the termind binary was not found beside the tests; build it with `swift build` (or `make test`)")
+    }
+
+    /// Runs `termind arguments...` in a home of its own, so nothing touches the real user's files.
+    @discardableResult
+    public static func run(
+        _ arguments: [String], stdin: String? = nil, home: TemporaryDirectory? = nil,
+        environment extra: [String: String] = [:]
+    ) throws -> ChildProcess.Output {
+        var environment = ProcessInfo.processInfo.environment
+        if let home {
+            environment["HOME"] = home.path
+            environment["XDG_DATA_HOME"] = home.path + "/.local/share"
+            environment["XDG_CONFIG_HOME"] = home.path + "/.config"
+            environment["XDG_STATE_HOME"] = home.path + "/.local/state"
+        }
+        environment.merge(extra) { $1 }
+        return try ChildProcess.run(try path(), arguments, stdin: stdin, environment: environment)
+    }
+}
