@@ -1,0 +1,55 @@
+import COpenSSL
+
+/// Owns one `EVP_MD_CTX` for a running digest and frees it in `deinit`.
+///
+/// Not thread-safe: confined to the task that owns the hasher wrapping it.
+final class DigestContext {
+    private let context: OpaquePointer
+    private let algorithm: OpaquePointer
+
+    init(_ algorithm: OpaquePointer) {
+        self.algorithm = algorithm
+        context = CryptoError.require(EVP_MD_CTX_new(), "EVP_MD_CTX_new")
+        CryptoError.require(EVP_DigestInit_ex(context, algorithm, nil), "EVP_DigestInit_ex")
+    }
+
+    deinit {
+        EVP_MD_CTX_free(context)
+    }
+
+    /// Feeds bytes straight from the caller's memory; nothing is copied.
+    func update(_ bytes: UnsafeRawBufferPointer) {
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
+        CryptoError.require(EVP_DigestUpdate(context, base, bytes.count), "EVP_DigestUpdate")
+    }
+
+    /// The digest of everything fed so far. Finishes a copy of the state, so the running
+    /// digest can go on and this can be asked again (a transfer checks progress mid-file).
+    func finalize() -> [UInt8] {
+        let snapshot = CryptoError.require(EVP_MD_CTX_new(), "EVP_MD_CTX_new")
+        defer { EVP_MD_CTX_free(snapshot) }
+        CryptoError.require(EVP_MD_CTX_copy_ex(snapshot, context), "EVP_MD_CTX_copy_ex")
+        return Self.finish(snapshot, byteCount: Int(EVP_MD_get_size(algorithm)))
+    }
+
+    /// One call over a whole buffer, for the static `hash` functions.
+    static func digest(_ bytes: [UInt8], algorithm: OpaquePointer) -> [UInt8] {
+        let byteCount = Int(EVP_MD_get_size(algorithm))
+        return [UInt8](unsafeUninitializedCapacity: byteCount) { output, initialized in
+            var length: UInt32 = 0
+            bytes.withCBytes { input, count in
+                CryptoError.require(
+                    EVP_Digest(input, count, output.baseAddress, &length, algorithm, nil), "EVP_Digest")
+            }
+            initialized = Int(length)
+        }
+    }
+
+    private static func finish(_ context: OpaquePointer, byteCount: Int) -> [UInt8] {
+        [UInt8](unsafeUninitializedCapacity: byteCount) { output, initialized in
+            var length: UInt32 = 0
+            CryptoError.require(EVP_DigestFinal_ex(context, output.baseAddress, &length), "EVP_DigestFinal_ex")
+            initialized = Int(length)
+        }
+    }
+}
