@@ -1,0 +1,192 @@
+import CVTerm
+
+/// The emulated screen of one SSH pane: owns a libvterm `VTerm` and its `VTermScreen`, the
+/// screen callbacks they call, and the pane's scrollback.
+///
+/// Feed it the bytes the remote side sends with `write(_:)`; read the grid back with
+/// `cell(row:column:)`, `cells(row:)` and `line(_:)`; ask what changed with `takeDamage()`;
+/// send `takeOutput()` (libvterm's answers to queries such as DSR and DA) back to the remote.
+///
+/// Modelled on neovim's libvterm-era terminal: libvterm's callbacks only record (dirty rows,
+/// cursor, title, modes, bells, answers) and the host owns scrollback: rows pushed off the top
+/// of the primary screen are kept here, up to `scrollbackLimit`, and given back when the pane
+/// grows taller.
+///
+/// It also works around libvterm 0.1.4's parser, which cannot resume an OSC/DCS string or a
+/// UTF-8 sequence split across writes (see `VTermInputHoldBack`): such a tail is held back and
+/// fed whole with the next write, so a write's effects may appear one write later.
+///
+/// Lives on the TUI's main actor (its one loop), like every pane: it is not `Sendable`, so the
+/// compiler keeps it in the isolation domain that created it. libvterm calls back only from
+/// inside this type's own methods, on that same thread.
+public final class VTermSurface {
+    /// Height of the visible screen in rows.
+    public private(set) var rows: Int
+    /// Width of the visible screen in columns.
+    public private(set) var columns: Int
+    /// The most rows the scrollback keeps; the oldest are dropped beyond it.
+    public let scrollbackLimit: Int
+
+    /// Where the cursor is and whether it is shown.
+    public internal(set) var cursor = TerminalCursor(row: 0, column: 0, isVisible: true)
+    /// The window title from OSC 0 or OSC 2; empty until the remote sets one.
+    public internal(set) var title = ""
+    /// How many times the remote rang the bell (BEL) since the surface was made.
+    public internal(set) var bellCount = 0
+    /// True while the remote program uses the alternate screen (`CSI ?1049h`, full-screen
+    /// programs such as vim and less). Rows do not go to scrollback meanwhile.
+    public internal(set) var isAlternateScreen = false
+    /// Which mouse events the remote program asked for.
+    public internal(set) var mouseMode: TerminalMouseMode = .none
+    /// Bytes libvterm wants sent back to the remote (answers to DSR, DA and similar queries),
+    /// in order, until `takeOutput()` drains them.
+    public internal(set) var output: [UInt8] = []
+
+    /// Rows pushed off the top of the primary screen, oldest first, trailing blanks trimmed.
+    var scrollback: ScrollbackRing<[VTermScreenCell]>
+    /// Rows changed since the last `takeDamage()`.
+    var dirtyRows: Range<Int>?
+    /// libvterm's default colours, used to fill rows handed back from the scrollback.
+    var defaultForeground = VTermColor()
+    var defaultBackground = VTermColor()
+
+    private let terminal: OpaquePointer
+    private let screen: OpaquePointer
+    private let state: OpaquePointer
+    /// libvterm keeps this pointer, so it must live as long as `terminal`.
+    private let callbacks: UnsafeMutablePointer<VTermScreenCallbacks>
+    private var holdBack = VTermInputHoldBack()
+
+    /// Makes a blank `rows` × `columns` screen.
+    ///
+    /// - Parameter scrollbackLimit: how many rows scrolled off the top are kept (0 keeps none).
+    public init(rows: Int, columns: Int, scrollbackLimit: Int = 10_000) {
+        precondition(rows > 0 && columns > 0, "a terminal needs at least one row and one column, not \(rows)×\(columns)")
+        guard let terminal = vterm_new(Int32(clamping: rows), Int32(clamping: columns)) else {
+            fatalError("libvterm could not allocate a \(rows)×\(columns) terminal")
+        }
+        self.rows = rows
+        self.columns = columns
+        self.scrollbackLimit = max(0, scrollbackLimit)
+        self.scrollback = ScrollbackRing(capacity: scrollbackLimit)
+        self.terminal = terminal
+        self.screen = vterm_obtain_screen(terminal)
+        self.state = vterm_obtain_state(terminal)
+        self.callbacks = .allocate(capacity: 1)
+        callbacks.initialize(to: Self.screenCallbacks)
+
+        let user = Unmanaged.passUnretained(self).toOpaque()
+        vterm_set_utf8(terminal, 1)
+        vterm_output_set_callback(terminal, Self.outputCallback, user)
+        vterm_screen_set_callbacks(screen, callbacks, user)
+        vterm_screen_set_damage_merge(screen, VTERM_DAMAGE_SCROLL)
+        vterm_screen_enable_altscreen(screen, 1)
+        vterm_screen_reset(screen, 1)
+        vterm_state_get_default_colors(state, &defaultForeground, &defaultBackground)
+        dirtyRows = 0..<rows
+    }
+
+    deinit {
+        vterm_free(terminal)
+        callbacks.deinitialize(count: 1)
+        callbacks.deallocate()
+    }
+
+    // MARK: - Input
+
+    /// Feeds bytes received from the remote side.
+    public func write(_ bytes: [UInt8]) {
+        bytes.withUnsafeBytes { write($0) }
+    }
+
+    /// Feeds bytes received from the remote side.
+    public func write(_ bytes: UnsafeRawBufferPointer) {
+        let terminal = self.terminal
+        holdBack.process(bytes) { piece in
+            guard let base = piece.baseAddress else { return }
+            _ = vterm_input_write(terminal, base.assumingMemoryBound(to: CChar.self), piece.count)
+        }
+        vterm_screen_flush_damage(screen)
+    }
+
+    /// Changes the screen's size. Content stays anchored at the top left; when rows are removed
+    /// the top ones go to scrollback (keeping the cursor's row on screen), and when rows are
+    /// added the newest scrollback rows come back above the content. Lines are not re-wrapped.
+    public func resize(rows: Int, columns: Int) {
+        precondition(rows > 0 && columns > 0, "a terminal needs at least one row and one column, not \(rows)×\(columns)")
+        guard rows != self.rows || columns != self.columns else { return }
+        self.rows = rows
+        self.columns = columns
+        vterm_set_size(terminal, Int32(clamping: rows), Int32(clamping: columns))
+        vterm_screen_flush_damage(screen)
+        var position = VTermPos()
+        vterm_state_get_cursorpos(state, &position)
+        cursor.row = Int(position.row)
+        cursor.column = Int(position.col)
+        dirtyRows = 0..<rows
+    }
+
+    // MARK: - Reading the screen
+
+    /// The cell at `row`, `column` of the visible screen (0-based from the top left); a position
+    /// outside the screen is a programming error and traps.
+    public func cell(row: Int, column: Int) -> TerminalCell {
+        precondition(row >= 0 && row < rows && column >= 0 && column < columns, "cell \(row),\(column) is outside the \(rows)×\(columns) screen")
+        var cell = VTermScreenCell()
+        _ = vterm_screen_get_cell(screen, VTermPos(row: Int32(row), col: Int32(column)), &cell)
+        return TerminalCell(vtermCell: cell)
+    }
+
+    /// Every cell of one visible row, `columns` of them.
+    public func cells(row: Int) -> [TerminalCell] {
+        (0..<columns).map { cell(row: row, column: $0) }
+    }
+
+    /// The text of one visible row, trailing blanks trimmed (for tests and plain-text copies).
+    public func line(_ row: Int) -> String {
+        Self.text(of: cells(row: row))
+    }
+
+    /// The rows changed since the last call (then forgets them), or nil if none changed.
+    public func takeDamage() -> Range<Int>? {
+        defer { dirtyRows = nil }
+        guard let dirty = dirtyRows else { return nil }
+        let clamped = dirty.clamped(to: 0..<rows)
+        return clamped.isEmpty ? nil : clamped
+    }
+
+    /// The bytes to send back to the remote side, in order (then forgets them).
+    public func takeOutput() -> [UInt8] {
+        defer { output.removeAll(keepingCapacity: true) }
+        return output
+    }
+
+    // MARK: - Scrollback
+
+    /// How many rows the scrollback holds (at most `scrollbackLimit`).
+    public var scrollbackCount: Int { scrollback.count }
+
+    /// One scrollback row; index 0 is the oldest, `scrollbackCount - 1` the newest (the row that
+    /// was just above the visible screen). Trailing blank cells are trimmed, so a row can be
+    /// shorter than `columns` (or empty). An index outside `0..<scrollbackCount` traps.
+    public func scrollbackLine(_ index: Int) -> [TerminalCell] {
+        scrollback[index].map(TerminalCell.init(vtermCell:))
+    }
+
+    // MARK: - Helpers
+
+    /// The text of a run of cells: wide-character continuations skipped, trailing blanks trimmed.
+    static func text(of cells: [TerminalCell]) -> String {
+        var text = ""
+        for cell in cells where !cell.isWideContinuation {
+            text += cell.text
+        }
+        while text.last == " " {
+            text.removeLast()
+        }
+        return text
+    }
+}
+
+@available(*, unavailable, message: "VTermSurface is confined to the TUI's main actor")
+extension VTermSurface: Sendable {}
