@@ -1,20 +1,24 @@
 import Foundation
+import TermindApplication
 
 /// What a running command may touch of its process: the environment and the two output
 /// streams. Tests build one over buffers; `main` builds one over stdout and stderr.
 public struct CommandContext: Sendable {
     public let environment: [String: String]
+    /// The log file's writer (a `NullLogger` in tests that do not read the log).
+    public let logger: any Logger
     /// The root command, so `help` can find any command's definition.
     let root: any Command.Type
     private let writeOut: @Sendable (String) -> Void
     private let writeErr: @Sendable (String) -> Void
 
     public init(
-        environment: [String: String], root: any Command.Type,
+        environment: [String: String], root: any Command.Type, logger: any Logger = NullLogger(),
         out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void
     ) {
         self.environment = environment
         self.root = root
+        self.logger = logger
         self.writeOut = out
         self.writeErr = err
     }

@@ -1,5 +1,6 @@
 import Foundation
 import TermindApplication
+import TermindInfrastructure
 
 /// The entry point `main.swift` calls: parse, validate, run, and turn every outcome into an
 /// exit status from `ExitCode` (usage errors print what was wrong and the usage line).
@@ -15,7 +16,10 @@ public enum TermindCommandLine {
             case .help(let path):
                 context.out(formatter.help(for: path))
                 return ExitCode.success.rawValue
-            case .run(let command):
+            case .run(let command, let path):
+                // The command path only: arguments may name hosts and paths a person keeps private.
+                let name = (["termind"] + path).joined(separator: " ")
+                context.logger.debug("running '\(name)' (termind \(TermindVersion.current))")
                 return try await command.run(context)
             }
         } catch let error as UsageError {
@@ -24,9 +28,11 @@ public enum TermindCommandLine {
             context.err("termind: \(error.message)\n\(formatter.usage(for: path))\nRun '\(helpCommand)' for more.\n")
             return ExitCode.usage.rawValue
         } catch let failure as any CategorizedFailure {
+            context.logger.error("\(failure.description) (exit \(failure.exitCode.rawValue))")
             context.err("termind: \(failure)\n")
             return failure.exitCode.rawValue
         } catch {
+            context.logger.error("\(String(describing: error))")
             context.err("termind: \(error)\n")
             return ExitCode.failure.rawValue
         }
@@ -34,8 +40,10 @@ public enum TermindCommandLine {
 
     /// Runs with the process's real arguments, environment and streams.
     public static func main() async -> Int32 {
+        let environment = ProcessInfo.processInfo.environment
         let context = CommandContext(
-            environment: ProcessInfo.processInfo.environment, root: TermindCommand.self,
+            environment: environment, root: TermindCommand.self,
+            logger: FileLogger(paths: XDGPaths.current(), environment: environment),
             out: { FileHandle.standardOutput.write(Data($0.utf8)) },
             err: { FileHandle.standardError.write(Data($0.utf8)) })
         return await run(Array(CommandLine.arguments.dropFirst()), context: context)

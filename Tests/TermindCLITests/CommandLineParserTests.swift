@@ -65,7 +65,7 @@ final class CommandLineParserTests: XCTestCase {
     private let parser = CommandLineParser(root: SampleRoot.self)
 
     private func parsed(_ arguments: [String]) throws -> ParsedCommandLine {
-        guard case .run(let command) = try parser.parse(arguments) else {
+        guard case .run(let command, _) = try parser.parse(arguments) else {
             XCTFail("expected a command to run for \(arguments)")
             throw UsageError("no command")
         }

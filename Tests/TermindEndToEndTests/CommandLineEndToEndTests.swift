@@ -40,3 +40,24 @@ final class CommandLineEndToEndTests: XCTestCase {
         XCTAssertTrue(result.stderr.contains("unknown option '--frobnicate'"), result.stderr)
     }
 }
+
+/// The log file the binary writes, under the XDG state directory of the home it runs in.
+final class LogFileEndToEndTests: XCTestCase {
+    func testDebugLevelRunIsLoggedUnderXDGStateHomeWithPrivateMode() throws {
+        let home = try TemporaryDirectory()
+        let result = try TermindBinary.run(["help", "help"], home: home, environment: ["TERMIND_LOG_LEVEL": "debug"])
+        XCTAssertEqual(result.status, 0)
+        let logPath = home.path + "/.local/state/termind/termind.log"
+        let log = try String(contentsOfFile: logPath, encoding: .utf8)
+        XCTAssertTrue(log.contains("DEBUG") && log.contains("running 'termind help'"), log)
+        let mode = try FileManager.default.attributesOfItem(atPath: logPath)[.posixPermissions] as? Int
+        XCTAssertEqual(mode, 0o600)
+    }
+
+    func testDefaultLevelKeepsDebugLinesOutOfTheLog() throws {
+        let home = try TemporaryDirectory()
+        XCTAssertEqual(try TermindBinary.run(["--help"], home: home).status, 0)
+        let log = (try? String(contentsOfFile: home.path + "/.local/state/termind/termind.log", encoding: .utf8)) ?? ""
+        XCTAssertFalse(log.contains("DEBUG"), log)
+    }
+}

@@ -101,7 +101,7 @@ public struct CommandLineParser: Sendable {
         parsed = ParsedCommandLine(copying: parsed, commandPath: path)
         parsed.arguments = try assign(positionals, to: command.definition.arguments, path: path)
         do {
-            return .run(try command.init(parsed))
+            return .run(try command.init(parsed), commandPath: path)
         } catch var error {
             error.commandPath = path
             throw error
