@@ -21,7 +21,9 @@ run: deps
 ## make test: build every target with the import check and run every test target
 test: deps test-deps
 	$(SWIFT) build --build-tests $(CHECK)
-	$(SWIFT) test --skip-build --disable-swift-testing --parallel --num-workers 4
+	$(SWIFT) test --skip-build --disable-swift-testing --parallel --num-workers 4 --xunit-output .build/xunit.xml
+	@python3 -c 'import sys, xml.etree.ElementTree as E; s = E.parse(".build/xunit.xml").getroot().find("testsuite"); \
+		t, f = int(s.get("tests")), int(s.get("failures")) + int(s.get("errors")); print(f"tests: {t - f} passed, {f} failed"); sys.exit(1 if f or not t else 0)'
 
 ## make bench: release build, then each benchmark against its peer tool, printed as ratios
 bench: deps test-deps

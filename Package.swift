@@ -78,6 +78,15 @@ let package = Package(
         /** The `termind` binary: a thin main over TermindCLI. */
         .executableTarget(name: "termind", dependencies: ["TermindCLI"]),
 
+        // MARK: - Benchmarks (`make bench`; never part of the tests)
+
+        /** `termind-bench`: Termind against OpenSSH, tmux and coreutils on this machine, as ratios. */
+        .executableTarget(
+            name: "termind-bench",
+            dependencies: ["TermindRemoteInfrastructure", "TermindDomain", "TermindCrypto", "TermindTestSupport"],
+            path: "Sources/TermindBenchmarks"
+        ),
+
         // MARK: - Tests
 
         /** The test rig: real OpenSSH sshd and asyncssh servers on loopback, temporary homes, the built binary. */

@@ -1,0 +1,61 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The local account the sshd rig logs in as: `termind-test`, with a known password, a home and
+/// bash. Created on first use (as root) and left in place for later runs; an existing account is
+/// assumed to be the rig's and its password is never changed.
+///
+/// Creation is once per process (a `static let`) and serialised across test processes running
+/// at the same time with an exclusive `flock` on a lock file.
+public enum TestAccount {
+    public static let username = "termind-test"
+    /// Not a secret: a throwaway account on a test machine. Only the rig uses it.
+    public static let password = "termind-test-password"
+
+    /// Makes sure the account exists; throws a `TestRigError` saying what to do if it cannot.
+    public static func ensureExists() throws {
+        try creation.get()
+    }
+
+    /// The account's home directory.
+    public static func homeDirectory() throws -> String {
+        try ensureExists()
+        guard let entry = getpwnam(username), let home = entry.pointee.pw_dir else {
+            throw TestRigError("the account \(username) has no home directory entry")
+        }
+        return String(cString: home)
+    }
+
+    private static let creation: Result<Void, TestRigError> = Result { try create() }
+        .mapError { $0 as? TestRigError ?? TestRigError("creating \(username) failed: \($0)") }
+
+    private static func create() throws {
+        if getpwnam(username) != nil { return }
+        guard geteuid() == 0 else {
+            throw TestRigError("the test account \(username) does not exist and only root can create it; run `make test`")
+        }
+        let lockPath = NSTemporaryDirectory() + "/termind-test-account.lock"
+        let lock = open(lockPath, O_CREAT | O_RDWR | O_CLOEXEC, 0o600)
+        guard lock >= 0 else { throw TestRigError("cannot open \(lockPath): \(String(cString: strerror(errno)))") }
+        defer { close(lock) }
+        while flock(lock, LOCK_EX) != 0 {
+            guard errno == EINTR else { throw TestRigError("cannot lock \(lockPath): \(String(cString: strerror(errno)))") }
+        }
+        defer { flock(lock, LOCK_UN) }
+        // Another process may have created it while this one waited for the lock.
+        if getpwnam(username) != nil { return }
+
+        let added = try ChildProcess.run("useradd", ["--create-home", "--shell", "/bin/bash", username])
+        // 9: the name is already in use (created outside the lock, e.g. by hand): leave it be.
+        if added.status == 9 { return }
+        guard added.status == 0 else {
+            throw TestRigError("useradd \(username) failed (status \(added.status)): \(added.stderr)")
+        }
+        let changed = try ChildProcess.run("chpasswd", [], stdin: "\(username):\(password)\n")
+        guard changed.status == 0 else {
+            throw TestRigError("chpasswd for \(username) failed (status \(changed.status)): \(changed.stderr)")
+        }
+    }
+}
