@@ -8,7 +8,7 @@ import XCTest
 final class AsyncSSHAuthenticationTests: XCTestCase {
     func testTheHostKeyFingerprintIsTheOneTheServerHolds() throws {
         let server = try startAsyncSSH(AsyncSSHScenario().user("alice", password: "pw"))
-        let session = try connect(to: server)
+        let session = try server.connectSession()
 
         let hostKey = try session.hostKey()
 
@@ -18,7 +18,7 @@ final class AsyncSSHAuthenticationTests: XCTestCase {
 
     func testTheRightPasswordLogsIn() throws {
         let server = try startAsyncSSH(AsyncSSHScenario().user("alice", password: "correct horse"))
-        let session = try connect(to: server)
+        let session = try server.connectSession()
 
         try session.authenticate(username: "alice", password: Secret("correct horse"))
 
@@ -28,7 +28,7 @@ final class AsyncSSHAuthenticationTests: XCTestCase {
 
     func testAWrongPasswordFailsWithAnAuthenticationError() throws {
         let server = try startAsyncSSH(AsyncSSHScenario().user("alice", password: "correct horse"))
-        let session = try connect(to: server)
+        let session = try server.connectSession()
 
         XCTAssertThrowsError(try session.authenticate(username: "alice", password: Secret("battery staple"))) { error in
             XCTAssertEqual((error as? SSH2Error)?.kind, .authentication, "\(error)")
@@ -42,7 +42,7 @@ final class AsyncSSHAuthenticationTests: XCTestCase {
 
     func testTheAuthorizedClientKeyLogsIn() throws {
         let server = try startAsyncSSH(AsyncSSHScenario().user("alice", authorizesClientKey: true))
-        let session = try connect(to: server)
+        let session = try server.connectSession()
 
         try session.authenticate(
             username: "alice", privateKeyFile: server.clientPrivateKeyPath, publicKeyFile: server.clientPublicKeyPath,
@@ -58,7 +58,7 @@ final class AsyncSSHAuthenticationTests: XCTestCase {
         let strangerKey = elsewhere.path + "/id_ed25519"
         let keygen = try ChildProcess.run("ssh-keygen", ["-q", "-t", "ed25519", "-N", "", "-f", strangerKey])
         XCTAssertEqual(keygen.status, 0, keygen.stderr)
-        let session = try connect(to: server)
+        let session = try server.connectSession()
 
         XCTAssertThrowsError(try session.authenticate(
             username: "alice", privateKeyFile: strangerKey, publicKeyFile: strangerKey + ".pub", passphrase: nil)
@@ -75,7 +75,7 @@ final class AsyncSSHAuthenticationTests: XCTestCase {
             "alice", password: "pw", authorizesClientKey: true,
             keyboardInteractive: [.init(prompts: [.init("Code: ", echo: false)], answers: ["1"])],
             methods: ["keyboard-interactive", "password", "publickey"]))
-        let session = try connect(to: server)
+        let session = try server.connectSession()
 
         XCTAssertEqual(try session.authenticationMethods(username: "alice"), ["keyboard-interactive", "password", "publickey"])
         XCTAssertFalse(session.isAuthenticated)
@@ -88,7 +88,7 @@ final class AsyncSSHAuthenticationTests: XCTestCase {
             "alice", authorizesClientKey: true,
             keyboardInteractive: [.init(name: "OTP", prompts: [.init("Code: ", echo: false)], answers: ["424242"])],
             methods: ["publickey", "keyboard-interactive"], require: ["publickey", "keyboard-interactive"]))
-        let session = try connect(to: server)
+        let session = try server.connectSession()
 
         XCTAssertThrowsError(try session.authenticate(
             username: "alice", privateKeyFile: server.clientPrivateKeyPath, publicKeyFile: server.clientPublicKeyPath,
@@ -103,11 +103,5 @@ final class AsyncSSHAuthenticationTests: XCTestCase {
 
         XCTAssertTrue(session.isAuthenticated)
         XCTAssertEqual(try server.waitForEvent("auth_complete").methods, ["publickey", "keyboard-interactive"])
-    }
-
-    private func connect(to server: AsyncSSHServer) throws -> SSH2Session {
-        let session = try SSH2Session(host: server.host, port: server.port, connectTimeout: .seconds(5), ioTimeout: .seconds(10))
-        try session.handshake()
-        return session
     }
 }

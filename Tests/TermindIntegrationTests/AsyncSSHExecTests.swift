@@ -10,7 +10,7 @@ final class AsyncSSHExecTests: XCTestCase {
         let server = try startAsyncSSH(AsyncSSHScenario()
             .user("alice", password: "pw")
             .exec("deploy --check", stdout: "checked 3 hosts\n", stderr: "host c is slow\n", exitStatus: 3))
-        let session = try authenticatedSession(on: server)
+        let session = try server.authenticatedSession()
 
         let result = try session.execute("deploy --check")
 
@@ -25,7 +25,7 @@ final class AsyncSSHExecTests: XCTestCase {
         let server = try startAsyncSSH(AsyncSSHScenario()
             .user("alice", password: "pw")
             .exec("sleep forever", stdout: "started\n", exitSignal: "TERM"))
-        let session = try authenticatedSession(on: server)
+        let session = try server.authenticatedSession()
 
         let result = try session.execute("sleep forever")
 
@@ -35,7 +35,7 @@ final class AsyncSSHExecTests: XCTestCase {
 
     func testACommandTheScenarioDoesNotNameEchoesItselfAndSucceeds() throws {
         let server = try startAsyncSSH(AsyncSSHScenario().user("alice", password: "pw"))
-        let session = try authenticatedSession(on: server)
+        let session = try server.authenticatedSession()
 
         let result = try session.execute("uname -a")
 
@@ -48,19 +48,12 @@ final class AsyncSSHExecTests: XCTestCase {
         let server = try startAsyncSSH(AsyncSSHScenario()
             .user("alice", password: "pw")
             .exec("slow", stdout: "done\n", delay: 1.0))
-        let session = try authenticatedSession(on: server)
+        let session = try server.authenticatedSession()
 
         let started = ContinuousClock.now
         let result = try session.execute("slow")
 
         XCTAssertEqual(String(decoding: result.stdout, as: UTF8.self), "done\n")
         XCTAssertGreaterThanOrEqual(started.duration(to: .now), .milliseconds(900))
-    }
-
-    private func authenticatedSession(on server: AsyncSSHServer) throws -> SSH2Session {
-        let session = try SSH2Session(host: server.host, port: server.port, connectTimeout: .seconds(5), ioTimeout: .seconds(10))
-        try session.handshake()
-        try session.authenticate(username: "alice", password: Secret("pw"))
-        return session
     }
 }

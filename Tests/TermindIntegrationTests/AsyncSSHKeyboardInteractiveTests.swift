@@ -18,7 +18,7 @@ final class AsyncSSHKeyboardInteractiveTests: XCTestCase {
                   prompts: [Prompt("Name: ", echo: true), Prompt("PIN: ", echo: false)], answers: ["alice", "0000"]),
         ]
         let server = try startAsyncSSH(AsyncSSHScenario().user("alice", keyboardInteractive: rounds))
-        let session = try connect(to: server)
+        let session = try server.connectSession()
 
         var seen: [KeyboardInteractiveRound] = []
         try session.authenticateKeyboardInteractive(username: "alice") { round in
@@ -42,7 +42,7 @@ final class AsyncSSHKeyboardInteractiveTests: XCTestCase {
             prompts: [Prompt("Visible: ", echo: true), Prompt("Hidden: ", echo: false), Prompt("Also visible: ", echo: true)],
             answers: ["a", "b", "c"])
         let server = try startAsyncSSH(AsyncSSHScenario().user("alice", keyboardInteractive: [round]))
-        let session = try connect(to: server)
+        let session = try server.connectSession()
 
         var prompts: [KeyboardInteractivePrompt] = []
         try session.authenticateKeyboardInteractive(username: "alice") { received in
@@ -62,7 +62,7 @@ final class AsyncSSHKeyboardInteractiveTests: XCTestCase {
             Round(name: "Step 2", instruction: "", prompts: [Prompt("Word: ", echo: false)], answers: ["swordfish"]),
         ]
         let server = try startAsyncSSH(AsyncSSHScenario().user("alice", keyboardInteractive: rounds))
-        let session = try connect(to: server)
+        let session = try server.connectSession()
 
         var roundsSeen = 0
         XCTAssertThrowsError(try session.authenticateKeyboardInteractive(username: "alice") { _ in
@@ -82,7 +82,7 @@ final class AsyncSSHKeyboardInteractiveTests: XCTestCase {
     func testTheServerLogNeverContainsTheAnswers() throws {
         let round = Round(name: "", instruction: "", prompts: [Prompt("Code: ", echo: false)], answers: ["s3cr3t-answer"])
         let server = try startAsyncSSH(AsyncSSHScenario().user("alice", keyboardInteractive: [round]))
-        let session = try connect(to: server)
+        let session = try server.connectSession()
 
         try session.authenticateKeyboardInteractive(username: "alice") { _ in [Secret("s3cr3t-answer")] }
 
@@ -95,11 +95,5 @@ final class AsyncSSHKeyboardInteractiveTests: XCTestCase {
         KeyboardInteractiveRound(
             name: round.name, instruction: round.instruction,
             prompts: round.prompts.map { KeyboardInteractivePrompt(text: $0.text, echo: $0.echo) })
-    }
-
-    private func connect(to server: AsyncSSHServer) throws -> SSH2Session {
-        let session = try SSH2Session(host: server.host, port: server.port, connectTimeout: .seconds(5), ioTimeout: .seconds(10))
-        try session.handshake()
-        return session
     }
 }

@@ -8,7 +8,7 @@ import XCTest
 final class AsyncSSHShellTests: XCTestCase {
     func testTheShellSeesTheRequestedTermAndSize() throws {
         let server = try startAsyncSSH(AsyncSSHScenario().user("alice", password: "pw").withShell())
-        let session = try authenticatedSession(on: server)
+        let session = try server.authenticatedSession()
 
         let shell = try session.openShell(term: "xterm-256color", columns: 100, rows: 30)
         _ = try read(shell, until: "$ ")
@@ -25,7 +25,7 @@ final class AsyncSSHShellTests: XCTestCase {
 
     func testAResizeReachesTheServerAsAWindowChange() throws {
         let server = try startAsyncSSH(AsyncSSHScenario().user("alice", password: "pw").withShell())
-        let session = try authenticatedSession(on: server)
+        let session = try server.authenticatedSession()
         let shell = try session.openShell(term: "vt100", columns: 80, rows: 24)
         _ = try read(shell, until: "$ ")
 
@@ -39,7 +39,7 @@ final class AsyncSSHShellTests: XCTestCase {
 
     func testExitEndsTheShellWithStatusZero() throws {
         let server = try startAsyncSSH(AsyncSSHScenario().user("alice", password: "pw").withShell())
-        let session = try authenticatedSession(on: server)
+        let session = try server.authenticatedSession()
         let shell = try session.openShell(term: "xterm", columns: 80, rows: 24)
         _ = try read(shell, until: "$ ")
 
@@ -66,12 +66,5 @@ final class AsyncSSHShellTests: XCTestCase {
         let text = String(decoding: output, as: UTF8.self)
         XCTFail("the shell did not print \(marker.debugDescription); it printed \(text.debugDescription)")
         return text
-    }
-
-    private func authenticatedSession(on server: AsyncSSHServer) throws -> SSH2Session {
-        let session = try SSH2Session(host: server.host, port: server.port, connectTimeout: .seconds(5), ioTimeout: .seconds(10))
-        try session.handshake()
-        try session.authenticate(username: "alice", password: Secret("pw"))
-        return session
     }
 }

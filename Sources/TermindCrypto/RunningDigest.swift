@@ -1,9 +1,10 @@
 import COpenSSL
 
-/// Owns one `EVP_MD_CTX` for a running digest and frees it in `deinit`.
+/// A running digest: owns one libcrypto `EVP_MD_CTX`, freed in `deinit`. ``SHA256`` and
+/// ``SHA1`` are its algorithms.
 ///
-/// Not thread-safe: confined to the task that owns the hasher wrapping it.
-final class DigestContext {
+/// Not thread-safe and not `Sendable`: keep an instance in the one task or actor that feeds it.
+public class RunningDigest {
     private let context: OpaquePointer
     private let algorithm: OpaquePointer
 
@@ -18,14 +19,19 @@ final class DigestContext {
     }
 
     /// Feeds bytes straight from the caller's memory; nothing is copied.
-    func update(_ bytes: UnsafeRawBufferPointer) {
+    public func update(_ bytes: UnsafeRawBufferPointer) {
         guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
         CryptoError.require(EVP_DigestUpdate(context, base, bytes.count), "EVP_DigestUpdate")
     }
 
+    /// Feeds the bytes of an array without copying them.
+    public func update(_ bytes: [UInt8]) {
+        bytes.withUnsafeBytes { update($0) }
+    }
+
     /// The digest of everything fed so far. Finishes a copy of the state, so the running
     /// digest can go on and this can be asked again (a transfer checks progress mid-file).
-    func finalize() -> [UInt8] {
+    public func finalize() -> [UInt8] {
         let snapshot = CryptoError.require(EVP_MD_CTX_new(), "EVP_MD_CTX_new")
         defer { EVP_MD_CTX_free(snapshot) }
         CryptoError.require(EVP_MD_CTX_copy_ex(snapshot, context), "EVP_MD_CTX_copy_ex")
@@ -53,3 +59,6 @@ final class DigestContext {
         }
     }
 }
+
+@available(*, unavailable, message: "owns a libcrypto context; keep it in one task")
+extension RunningDigest: Sendable {}
