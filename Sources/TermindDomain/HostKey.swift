@@ -7,9 +7,9 @@ public struct HostKey: Sendable, Hashable {
     public let algorithm: String
     /// The public key in SSH wire format (what a known_hosts line holds in base64).
     public let blob: [UInt8]
-    public let fingerprint: HostKeyFingerprint
+    public let fingerprint: KeyFingerprint
 
-    public init(algorithm: String, blob: [UInt8], fingerprint: HostKeyFingerprint) {
+    public init(algorithm: String, blob: [UInt8], fingerprint: KeyFingerprint) {
         self.algorithm = algorithm
         self.blob = blob
         self.fingerprint = fingerprint

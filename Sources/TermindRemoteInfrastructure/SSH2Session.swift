@@ -113,7 +113,7 @@ public final class SSH2Session {
                           fallback: "libssh2 computed no SHA-256 hash of the host key")
         }
         let digest = hash.withMemoryRebound(to: UInt8.self, capacity: 32) { Array(UnsafeBufferPointer(start: $0, count: 32)) }
-        guard let fingerprint = HostKeyFingerprint(sha256: digest),
+        guard let fingerprint = KeyFingerprint(sha256: digest),
               let algorithm = Self.algorithmName(ofKeyBlob: blob) else {
             throw failure(operation, kind: .hostKey, code: 0, fallback: "the host key blob is malformed")
         }

@@ -6,7 +6,7 @@ import XCTest
 /// Password and public key logins, the advertised method list and partial success, against the
 /// scripted asyncssh server.
 final class AsyncSSHAuthenticationTests: XCTestCase {
-    func testTheHostKeyFingerprintIsTheOneTheServerHolds() throws {
+    func testTheKeyFingerprintIsTheOneTheServerHolds() throws {
         let server = try startAsyncSSH(AsyncSSHScenario().user("alice", password: "pw"))
         let session = try server.connectSession()
 

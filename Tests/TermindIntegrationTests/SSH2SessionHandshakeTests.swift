@@ -7,7 +7,7 @@ import XCTest
 /// The handshake against OpenSSH: host keys of each type arrive with the fingerprint
 /// `ssh-keygen -lf` prints for the server's key file.
 final class SSH2SessionHandshakeTests: XCTestCase {
-    func testHostKeyFingerprintMatchesSSHKeygenForEveryHostKeyAlgorithm() throws {
+    func testKeyFingerprintMatchesSSHKeygenForEveryHostKeyAlgorithm() throws {
         let server = try startSSHD()
         for algorithm in SSHDServer.hostKeyAlgorithms {
             let session = try server.connectSession(hostKeyAlgorithms: [algorithm])

@@ -1,10 +1,11 @@
 import Foundation
+import TermindCrypto
 
-/// The SHA-256 fingerprint of a host key, shown as OpenSSH shows it: `SHA256:` followed by the
+/// The SHA-256 fingerprint of a host key or a Key's public key, shown as OpenSSH shows it: `SHA256:` followed by the
 /// base64 of the 32 digest bytes without `=` padding (the same text `ssh-keygen -lf` prints).
 ///
 /// A pure value; safe to pass between threads.
-public struct HostKeyFingerprint: Sendable, Hashable, CustomStringConvertible {
+public struct KeyFingerprint: Sendable, Hashable, CustomStringConvertible {
     /// The 32 bytes of the SHA-256 digest of the key blob.
     public let sha256: [UInt8]
 
@@ -12,6 +13,11 @@ public struct HostKeyFingerprint: Sendable, Hashable, CustomStringConvertible {
     public init?(sha256: [UInt8]) {
         guard sha256.count == 32 else { return nil }
         self.sha256 = sha256
+    }
+
+    /// The fingerprint of a public key in SSH wire format (the base64 part of a key line).
+    public init(blob: [UInt8]) {
+        sha256 = SHA256.hash(blob)
     }
 
     /// Parses the `SHA256:<base64>` text form (padding optional), as stored or typed.

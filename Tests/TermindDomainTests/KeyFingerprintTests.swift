@@ -1,7 +1,7 @@
 import TermindDomain
 import XCTest
 
-final class HostKeyFingerprintTests: XCTestCase {
+final class KeyFingerprintTests: XCTestCase {
     /// SHA-256 of the empty string, whose unpadded base64 is well known.
     private let emptyDigest: [UInt8] = [
         0xe3, 0xb0, 0xc4, 0x42, 0x98, 0xfc, 0x1c, 0x14, 0x9a, 0xfb, 0xf4, 0xc8, 0x99, 0x6f, 0xb9, 0x24,
@@ -9,20 +9,20 @@ final class HostKeyFingerprintTests: XCTestCase {
     ]
 
     func testDescriptionIsSHA256PrefixAndBase64WithoutPadding() throws {
-        let fingerprint = try XCTUnwrap(HostKeyFingerprint(sha256: emptyDigest))
+        let fingerprint = try XCTUnwrap(KeyFingerprint(sha256: emptyDigest))
         XCTAssertEqual(fingerprint.description, "SHA256:47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU")
     }
 
     func testParsesItsOwnTextWithOrWithoutPadding() throws {
-        let fingerprint = try XCTUnwrap(HostKeyFingerprint(sha256: emptyDigest))
-        XCTAssertEqual(HostKeyFingerprint(fingerprint.description), fingerprint)
-        XCTAssertEqual(HostKeyFingerprint(fingerprint.description + "="), fingerprint)
+        let fingerprint = try XCTUnwrap(KeyFingerprint(sha256: emptyDigest))
+        XCTAssertEqual(KeyFingerprint(fingerprint.description), fingerprint)
+        XCTAssertEqual(KeyFingerprint(fingerprint.description + "="), fingerprint)
     }
 
     func testRejectsDigestsThatAreNotThirtyTwoBytes() {
-        XCTAssertNil(HostKeyFingerprint(sha256: Array(emptyDigest.dropLast())))
-        XCTAssertNil(HostKeyFingerprint(sha256: []))
-        XCTAssertNil(HostKeyFingerprint("MD5:47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU"))
-        XCTAssertNil(HostKeyFingerprint("SHA256:not base64!"))
+        XCTAssertNil(KeyFingerprint(sha256: Array(emptyDigest.dropLast())))
+        XCTAssertNil(KeyFingerprint(sha256: []))
+        XCTAssertNil(KeyFingerprint("MD5:47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU"))
+        XCTAssertNil(KeyFingerprint("SHA256:not base64!"))
     }
 }

@@ -1,0 +1,41 @@
+import Foundation
+
+/// A saved destination: where to connect (hostname, port), as whom (an optional Identity),
+/// through which Hosts (an ordered jump chain), with tags and notes for the person.
+/// Editing or removing a Host never changes Known Hosts: trust belongs to the server's key.
+public struct Host: Sendable, Hashable, Codable, Identifiable {
+    public let id: UUID
+    public var label: Label
+    public var hostname: String
+    public var port: Port
+    /// The Identity to log in with; nil leaves the username to the connection (ad-hoc or prompt).
+    public var identityID: UUID?
+    /// Hosts to hop through, first hop first; each hop is checked and authenticated on its own.
+    public var jumpChain: [UUID]
+    public var tags: [String]
+    public var notes: String
+
+    public init(
+        id: UUID = UUID(), label: Label, hostname: String, port: Port = .ssh, identityID: UUID? = nil,
+        jumpChain: [UUID] = [], tags: [String] = [], notes: String = ""
+    ) throws(VaultRuleViolation) {
+        try Self.checkHostname(hostname)
+        self.id = id
+        self.label = label
+        self.hostname = hostname
+        self.port = port
+        self.identityID = identityID
+        self.jumpChain = jumpChain
+        self.tags = tags
+        self.notes = notes
+    }
+
+    /// A hostname is a DNS name or an IP address as typed: not empty, no whitespace, no
+    /// control characters, not starting with '-' (ssh would read it as an option).
+    public static func checkHostname(_ hostname: String) throws(VaultRuleViolation) {
+        guard !hostname.isEmpty else { throw .invalidHostname(hostname, reason: "the hostname cannot be empty") }
+        guard !hostname.hasPrefix("-") else { throw .invalidHostname(hostname, reason: "it cannot start with '-'") }
+        guard !hostname.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0.properties.generalCategory == .control })
+        else { throw .invalidHostname(hostname, reason: "it cannot contain whitespace or control characters") }
+    }
+}

@@ -1,0 +1,30 @@
+import Foundation
+
+/// A saved Workspace layout: a split tree whose leaves are panes (an SSH terminal or SFTP
+/// browser on a Host, or an empty pane) and whose splits keep their divider fraction.
+public indirect enum TemplateLayout: Sendable, Hashable, Codable {
+    public enum PaneKind: String, Sendable, Hashable, Codable { case terminal, browser, empty }
+    public enum Axis: String, Sendable, Hashable, Codable { case horizontal, vertical }
+
+    case pane(kind: PaneKind, hostID: UUID?)
+    case split(axis: Axis, fraction: Double, first: TemplateLayout, second: TemplateLayout)
+
+    /// Every Host the layout names, left to right.
+    public var hostIDs: [UUID] {
+        switch self {
+        case .pane(_, let hostID): hostID.map { [$0] } ?? []
+        case .split(_, _, let first, let second): first.hostIDs + second.hostIDs
+        }
+    }
+
+    /// The layout with `hostID`'s panes turned into empty panes, so a removed Host never
+    /// collapses a saved layout.
+    public func emptying(hostID: UUID) -> TemplateLayout {
+        switch self {
+        case .pane(_, let id) where id == hostID: .pane(kind: .empty, hostID: nil)
+        case .pane: self
+        case .split(let axis, let fraction, let first, let second):
+            .split(axis: axis, fraction: fraction, first: first.emptying(hostID: hostID), second: second.emptying(hostID: hostID))
+        }
+    }
+}

@@ -1,0 +1,37 @@
+/// A Vault record that breaks a rule: what is wrong and, where it helps, what to do instead.
+public enum VaultRuleViolation: Error, Sendable, Equatable, CustomStringConvertible {
+    case invalidLabel(String, reason: String)
+    case invalidPort(Int)
+    case invalidHostname(String, reason: String)
+    case emptyUsername
+    case duplicateLabel(kind: VaultRecordKind, label: String)
+    case missingRecord(kind: VaultRecordKind, label: String)
+    case jumpHostMissing(host: String, hop: String)
+    case jumpChainCycle(host: String, cycle: [String])
+    /// A record others use cannot be removed without `--force` (which unbinds them).
+    case recordInUse(kind: VaultRecordKind, label: String, usedBy: [String])
+
+    public var description: String {
+        switch self {
+        case .invalidLabel(let text, let reason):
+            "'\(text)' is not a valid label: \(reason)"
+        case .invalidPort(let value):
+            "port \(value) is out of range: use 1 to 65535"
+        case .invalidHostname(let text, let reason):
+            "'\(text)' is not a valid hostname: \(reason)"
+        case .emptyUsername:
+            "an Identity needs a username"
+        case .duplicateLabel(let kind, let label):
+            "a \(kind.singular) labelled '\(label)' already exists; pick another label or edit that one"
+        case .missingRecord(let kind, let label):
+            "no \(kind.singular) labelled '\(label)'; 'termind \(kind.command) list' shows them"
+        case .jumpHostMissing(let host, let hop):
+            "Host '\(host)' jumps through '\(hop)', which is not a Host in the Vault"
+        case .jumpChainCycle(let host, let cycle):
+            "Host '\(host)' has a jump chain that loops: \(cycle.joined(separator: " → "))"
+        case .recordInUse(let kind, let label, let usedBy):
+            "the \(kind.singular) '\(label)' is used by \(usedBy.joined(separator: ", ")); "
+                + "rebind those first, or pass --force to unbind them"
+        }
+    }
+}
