@@ -52,7 +52,14 @@ let package = Package(
         /** SQLite stores, sealed secrets, the vault key, XDG paths, the log file, the ~/.ssh reader. */
         .target(
             name: "TermindInfrastructure",
-            dependencies: ["TermindApplication", "TermindDomain", "TermindCrypto", "CSQLite"]
+            dependencies: ["TermindApplication", "TermindDomain", "TermindCrypto", "TermindSchemas", "CSQLite"]
+        ),
+        /** The Vault's numbered SQL migrations (Schemas/V1__vault.sql, ...), shipped as resources. */
+        .target(
+            name: "TermindSchemas",
+            path: "Schemas",
+            exclude: ["README.md"],
+            resources: [.copy("V1__vault.sql")]
         ),
         /** libssh2 session workers, channels, the SFTP v3 protocol, transfers, host-key checks. */
         .target(
