@@ -31,7 +31,7 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
-        /** OpenSSL 3 libcrypto: digests, AES-GCM, scrypt, randomness. Imported only by TermindCrypto. */
+        /** OpenSSL 3 libcrypto: digests, AES-GCM, scrypt, randomness, key pairs and PEM. Imported only by TermindCrypto. */
         .systemLibrary(
             name: "COpenSSL",
             pkgConfig: "libcrypto",
@@ -40,7 +40,7 @@ let package = Package(
 
         // MARK: - Crypto (the role CryptoKit plays on Apple systems)
 
-        /** SHA-256, SHA-1, HMAC, AES-256-GCM, secure random, scrypt and constant-time compare over libcrypto. */
+        /** SHA-256, SHA-1, HMAC, AES-256-GCM, random, scrypt, constant-time compare, and SSH key files (OpenSSH, PEM, bcrypt_pbkdf) over libcrypto. */
         .target(name: "TermindCrypto", dependencies: ["COpenSSL"]),
 
         // MARK: - The five layers, innermost first

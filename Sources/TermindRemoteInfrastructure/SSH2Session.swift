@@ -114,19 +114,10 @@ public final class SSH2Session {
         }
         let digest = hash.withMemoryRebound(to: UInt8.self, capacity: 32) { Array(UnsafeBufferPointer(start: $0, count: 32)) }
         guard let fingerprint = KeyFingerprint(sha256: digest),
-              let algorithm = Self.algorithmName(ofKeyBlob: blob) else {
+              let algorithm = PublicKeyBlob.algorithmName(of: blob) else {
             throw failure(operation, kind: .hostKey, code: 0, fallback: "the host key blob is malformed")
         }
         return HostKey(algorithm: algorithm, blob: blob, fingerprint: fingerprint)
-    }
-
-    /// The key type named at the start of an SSH public key blob (a uint32 length, then the name).
-    /// RSA keys say `ssh-rsa` whichever signature algorithm (rsa-sha2-256...) was negotiated.
-    static func algorithmName(ofKeyBlob blob: [UInt8]) -> String? {
-        guard blob.count >= 4 else { return nil }
-        let length = blob[0..<4].reduce(0) { $0 << 8 | Int($1) }
-        guard length > 0, blob.count >= 4 + length else { return nil }
-        return String(bytes: blob[4..<(4 + length)], encoding: .utf8)
     }
 
     /// Says goodbye to the server (bounded by a short timeout), frees the session and every

@@ -8,7 +8,8 @@ public final class TemporaryDirectory: @unchecked Sendable {
 
     /// - Parameter mode: permission bits; servers that read files as another user need 0o755.
     public init(prefix: String = "termind-test", mode: mode_t = 0o700) throws {
-        var template = Array((NSTemporaryDirectory() + "/\(prefix)-XXXXXX").utf8CString)
+        let base = URL(fileURLWithPath: NSTemporaryDirectory(), isDirectory: true)
+        var template = Array(base.appendingPathComponent("\(prefix)-XXXXXX").path.utf8CString)
         guard let made = mkdtemp(&template) else {
             throw TestRigError("mkdtemp failed: \(String(cString: strerror(errno)))")
         }

@@ -16,6 +16,22 @@ public enum TermindBinary {
         throw TestRigError("the termind binary was not found beside the tests; build it with `swift build` (or `make test`)")
     }
 
+    /// Copies the binary and the resource bundles beside it into `directory` (for running it as
+    /// another account that cannot read the build tree) and returns the copy's path.
+    public static func copy(into directory: TemporaryDirectory) throws -> String {
+        let original = URL(fileURLWithPath: try path())
+        let target = directory.appending("bin")
+        try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
+        chmod(target.path, 0o755)
+        let products = original.deletingLastPathComponent()
+        let bundles = try FileManager.default.contentsOfDirectory(atPath: products.path).filter { $0.hasSuffix(".resources") }
+        for item in ["termind"] + bundles {
+            try FileManager.default.copyItem(at: products.appendingPathComponent(item), to: target.appendingPathComponent(item))
+        }
+        _ = try ChildProcess.run("chmod", ["-R", "a+rX", target.path])
+        return target.appendingPathComponent("termind").path
+    }
+
     /// Runs `termind arguments...` in a home of its own, so nothing touches the real user's files.
     @discardableResult
     public static func run(

@@ -8,10 +8,18 @@ public struct TermindCommand: Command {
             them from an interactive workspace and from scripts. Run 'termind help COMMAND' for a
             command's options.
             """,
-        options: [.flag("version", help: "Print the version and exit")]
+        options: [
+            .flag("version", help: "Print the version and exit"),
+            .option(
+                "data-dir", .path, valueName: "DIR", global: true,
+                help: "Keep the Vault in DIR (default $TERMIND_HOME, else $XDG_DATA_HOME/termind)"),
+        ]
     )
 
-    public static let subcommands: [any Command.Type] = [HelpCommand.self]
+    public static let subcommands: [any Command.Type] = [
+        HostsCommand.self, IdentitiesCommand.self, KeysCommand.self, SnippetsCommand.self,
+        KnownHostsCommand.self, VaultCommand.self, HelpCommand.self,
+    ]
 
     public init(_ parsed: ParsedCommandLine) throws(UsageError) {}
 

@@ -8,6 +8,8 @@ public struct Host: Sendable, Hashable, Codable, Identifiable {
     public var label: Label
     public var hostname: String
     public var port: Port
+    /// The user to log in as on this Host, overriding the Identity's (like ssh_config's `User`).
+    public var username: String?
     /// The Identity to log in with; nil leaves the username to the connection (ad-hoc or prompt).
     public var identityID: UUID?
     /// Hosts to hop through, first hop first; each hop is checked and authenticated on its own.
@@ -16,7 +18,8 @@ public struct Host: Sendable, Hashable, Codable, Identifiable {
     public var notes: String
 
     public init(
-        id: UUID = UUID(), label: Label, hostname: String, port: Port = .ssh, identityID: UUID? = nil,
+        id: UUID = UUID(), label: Label, hostname: String, port: Port = .ssh, username: String? = nil,
+        identityID: UUID? = nil,
         jumpChain: [UUID] = [], tags: [String] = [], notes: String = ""
     ) throws(VaultRuleViolation) {
         try Self.checkHostname(hostname)
@@ -24,6 +27,7 @@ public struct Host: Sendable, Hashable, Codable, Identifiable {
         self.label = label
         self.hostname = hostname
         self.port = port
+        self.username = username
         self.identityID = identityID
         self.jumpChain = jumpChain
         self.tags = tags

@@ -1,0 +1,27 @@
+/// What a person gives when adding or editing a Host; nil leaves a field as it is (on edit)
+/// or at its default (on add). Labels name other records and are resolved by `VaultEditor`.
+public struct HostFields: Sendable, Equatable {
+    public var hostname: String?
+    public var port: Int?
+    /// The login user for this Host; "" removes it (the Identity's username applies).
+    public var username: String?
+    /// An Identity label; "" unbinds.
+    public var identity: String?
+    /// Jump host labels, first hop first; [] clears the chain.
+    public var jumps: [String]?
+    public var tags: [String]?
+    public var notes: String?
+
+    public init(
+        hostname: String? = nil, port: Int? = nil, username: String? = nil, identity: String? = nil, jumps: [String]? = nil,
+        tags: [String]? = nil, notes: String? = nil
+    ) {
+        self.hostname = hostname
+        self.port = port
+        self.username = username
+        self.identity = identity
+        self.jumps = jumps
+        self.tags = tags
+        self.notes = notes
+    }
+}

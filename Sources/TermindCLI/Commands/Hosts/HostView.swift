@@ -1,0 +1,25 @@
+import TermindDomain
+
+/// A Host as `list` and `show` print it, with the records it names resolved to labels.
+/// Its JSON is a contract for scripts.
+struct HostView: Encodable {
+    let label: String
+    let hostname: String
+    let port: Int
+    let user: String?
+    let identity: String?
+    let jumps: [String]
+    let tags: [String]
+    let notes: String
+
+    init(_ host: Host, in snapshot: VaultSnapshot) {
+        label = host.label.rawValue
+        hostname = host.hostname
+        port = host.port.rawValue
+        identity = host.identityID.flatMap { snapshot.identity(id: $0)?.label.rawValue }
+        user = host.username ?? host.identityID.flatMap { snapshot.identity(id: $0)?.username }
+        jumps = host.jumpChain.compactMap { snapshot.host(id: $0)?.label.rawValue }
+        tags = host.tags
+        notes = host.notes
+    }
+}

@@ -1,0 +1,38 @@
+import TermindApplication
+
+/// `termind hosts add LABEL --hostname H [--port N] [--user U] [--identity L] [--jump L]... [--tag T]...`
+struct HostsAddCommand: Command {
+    static let definition = CommandDefinition(
+        name: "add", abstract: "Add a Host",
+        arguments: [.init("LABEL", help: "A label to call the Host by (no spaces, ':' or '@')")],
+        options: [
+            .option("hostname", valueName: "NAME", help: "DNS name or IP address (required)"),
+            .option("port", short: "p", .integer(1...65535), help: "SSH port (default 22)"),
+            .option("user", short: "l", valueName: "USER", help: "Log in as USER (overrides the Identity's username)"),
+            .option("identity", valueName: "LABEL", help: "The Identity to log in with"),
+            .option("jump", short: "J", valueName: "LABEL", repeating: true, help: "Hop through this Host first (repeat, in order)"),
+            .option("tag", repeating: true, help: "A tag (repeatable)"),
+            .option("notes", valueName: "TEXT", help: "Free-form notes"),
+        ],
+        examples: ["termind hosts add web --hostname 10.0.0.5 --port 2222 --identity deploy --jump bastion --tag prod"])
+
+    let label: String
+    let fields: HostFields
+    let dataDirectory: String?
+
+    init(_ parsed: ParsedCommandLine) throws(UsageError) {
+        label = parsed.argument("LABEL")!
+        guard let hostname = parsed.value("hostname") else { throw UsageError("--hostname is required") }
+        fields = HostFields(
+            hostname: hostname, port: parsed.integer("port"), username: parsed.value("user"),
+            identity: parsed.value("identity"), jumps: parsed.values("jump"), tags: parsed.values("tag"),
+            notes: parsed.value("notes"))
+        dataDirectory = parsed.value("data-dir")
+    }
+
+    func run(_ context: CommandContext) async throws -> Int32 {
+        let host = try await VaultAccess(context, dataDirectory: dataDirectory).editor().addHost(label, fields)
+        context.out("added Host '\(host.label)' (\(host.hostname):\(host.port))\n")
+        return 0
+    }
+}

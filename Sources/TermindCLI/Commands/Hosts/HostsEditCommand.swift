@@ -1,0 +1,52 @@
+import TermindApplication
+
+/// `termind hosts edit LABEL [--label NEW] [--hostname H] [--port N] [--user U] [--identity L] ...`
+struct HostsEditCommand: Command {
+    static let definition = CommandDefinition(
+        name: "edit", abstract: "Change a Host; options not given stay as they are",
+        arguments: [.init("LABEL", help: "The Host's label")],
+        options: [
+            .option("label", valueName: "NEW", help: "Rename the Host"),
+            .option("hostname", valueName: "NAME", help: "DNS name or IP address"),
+            .option("port", short: "p", .integer(1...65535), help: "SSH port"),
+            .option("user", short: "l", valueName: "USER", help: "Log in as USER ('' removes it)"),
+            .option("identity", valueName: "LABEL", help: "The Identity to log in with"),
+            .flag("no-identity", help: "Unbind the Identity"),
+            .option("jump", short: "J", valueName: "LABEL", repeating: true, help: "Replace the jump chain (repeat, in order)"),
+            .flag("no-jump", help: "Clear the jump chain"),
+            .option("tag", repeating: true, help: "Replace the tags (repeatable)"),
+            .flag("no-tags", help: "Remove every tag"),
+            .option("notes", valueName: "TEXT", help: "Replace the notes"),
+        ])
+
+    let label: String
+    let newLabel: String?
+    let fields: HostFields
+    let dataDirectory: String?
+
+    init(_ parsed: ParsedCommandLine) throws(UsageError) {
+        label = parsed.argument("LABEL")!
+        newLabel = parsed.value("label")
+        if parsed.flag("no-identity") && parsed.value("identity") != nil {
+            throw UsageError("--identity and --no-identity contradict each other")
+        }
+        if parsed.flag("no-jump") && !parsed.values("jump").isEmpty { throw UsageError("--jump and --no-jump contradict each other") }
+        if parsed.flag("no-tags") && !parsed.values("tag").isEmpty { throw UsageError("--tag and --no-tags contradict each other") }
+        let jumps = parsed.values("jump")
+        let tags = parsed.values("tag")
+        fields = HostFields(
+            hostname: parsed.value("hostname"), port: parsed.integer("port"), username: parsed.value("user"),
+            identity: parsed.flag("no-identity") ? "" : parsed.value("identity"),
+            jumps: parsed.flag("no-jump") ? [] : (jumps.isEmpty ? nil : jumps),
+            tags: parsed.flag("no-tags") ? [] : (tags.isEmpty ? nil : tags),
+            notes: parsed.value("notes"))
+        dataDirectory = parsed.value("data-dir")
+    }
+
+    func run(_ context: CommandContext) async throws -> Int32 {
+        let host = try await VaultAccess(context, dataDirectory: dataDirectory).editor()
+            .editHost(label, fields, newLabel: newLabel)
+        context.out("updated Host '\(host.label)'\n")
+        return 0
+    }
+}

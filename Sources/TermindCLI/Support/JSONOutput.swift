@@ -1,0 +1,12 @@
+import Foundation
+
+/// `--json` output: sorted keys, pretty-printed, one document per command, ISO-8601 dates.
+/// What is written here is a contract for scripts; it never holds a secret.
+enum JSONOutput {
+    static func text<Value: Encodable>(_ value: Value) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        return String(decoding: try encoder.encode(value), as: UTF8.self) + "\n"
+    }
+}

@@ -1,0 +1,47 @@
+import Foundation
+import TermindApplication
+import TermindDomain
+import TermindInfrastructure
+
+/// The composition root for Vault commands: the paths (`--data-dir`, `TERMIND_HOME`, XDG),
+/// the SQLite store and sealed secrets, and where the master passphrase comes from
+/// (`TERMIND_VAULT_PASSPHRASE`, else a no-echo prompt on the terminal).
+struct VaultAccess {
+    let paths: XDGPaths
+    let services: VaultServices
+
+    init(_ context: CommandContext, dataDirectory: String?) {
+        let environment = context.environment
+        var home = environment["HOME"] ?? ""
+        if !home.hasPrefix("/") { home = FileManager.default.homeDirectoryForCurrentUser.path }
+        paths = XDGPaths(
+            environment: environment, homeDirectory: home,
+            currentDirectory: FileManager.default.currentDirectoryPath, dataDirectoryOverride: dataDirectory)
+        let databasePath = paths.databaseFile
+        services = VaultServices(paths: paths, passphraseSource: {
+            try Self.masterPassphrase(environment: environment, databasePath: databasePath)
+        })
+    }
+
+    var store: any VaultStore { services.store }
+
+    var keyCodec: any PrivateKeyCodec { OpenSSLPrivateKeyCodec() }
+
+    func editor() -> VaultEditor {
+        VaultEditor(store: services.store, secrets: services.secrets, keyCodec: keyCodec)
+    }
+
+    /// The variable that gives the master passphrase to scripts.
+    static let passphraseVariable = "TERMIND_VAULT_PASSPHRASE"
+
+    static func masterPassphrase(environment: [String: String], databasePath: String) throws -> Secret {
+        if let value = environment[passphraseVariable] { return Secret(value) }
+        do {
+            return try SecretInput.prompt(
+                "Vault passphrase: ", need: "the Vault's master passphrase",
+                remedy: "set \(passphraseVariable)")
+        } catch is InteractionRequired {
+            throw VaultUnavailable(location: databasePath, cause: .passphraseRequired)
+        }
+    }
+}

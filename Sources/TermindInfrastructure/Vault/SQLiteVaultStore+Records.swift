@@ -1,0 +1,247 @@
+import Foundation
+import TermindApplication
+import TermindDomain
+
+/// Reading and writing the six kinds of record, on the `VaultDatabase` actor's connection.
+extension SQLiteVaultStore {
+    // MARK: Reading
+
+    static func readSnapshot(_ connection: SQLiteConnection) throws -> VaultSnapshot {
+        VaultSnapshot(
+            hosts: try readHosts(connection),
+            identities: try connection.query(sql: """
+                SELECT id, label, username, password_secret_id, key_id FROM identities ORDER BY label
+                """).map { row in
+                try row.decode("identities") {
+                    try Identity(
+                        id: try row.uuid("id"), label: try Label(try row.get("label")),
+                        username: try row.get("username"), passwordSecretID: try row.optionalUUID("password_secret_id"),
+                        keyID: try row.optionalUUID("key_id"))
+                }
+            },
+            keys: try connection.query(sql: """
+                SELECT id, label, algorithm, bits, public_key, comment, private_key_secret_id, is_encrypted,
+                       passphrase_secret_id, created_at
+                FROM keys ORDER BY label
+                """).map { row in
+                let algorithmName = try row.get("algorithm", as: String.self)
+                guard let algorithm = KeyAlgorithm(rawValue: algorithmName) else {
+                    throw row.damaged("a row of keys has the unknown algorithm '\(algorithmName)'")
+                }
+                return try row.decode("keys") {
+                    SSHKey(
+                        id: try row.uuid("id"), label: try Label(try row.get("label")), algorithm: algorithm,
+                        bits: try row.get("bits"), publicKeyBlob: try row.get("public_key"),
+                        comment: try row.get("comment"), privateKeySecretID: try row.uuid("private_key_secret_id"),
+                        isEncrypted: try row.get("is_encrypted"), passphraseSecretID: try row.optionalUUID("passphrase_secret_id"),
+                        createdAt: try row.date("created_at"))
+                }
+            },
+            snippets: try connection.query(sql: "SELECT id, label, script, tags FROM snippets ORDER BY label").map { row in
+                try row.decode("snippets") {
+                    Snippet(
+                        id: try row.uuid("id"), label: try Label(try row.get("label")), script: try row.get("script"),
+                        tags: try row.json("tags", as: [String].self))
+                }
+            },
+            knownHosts: try connection.query(sql: """
+                SELECT id, pattern, key_type, key, marker, comment, added_at FROM known_hosts
+                ORDER BY pattern, key_type, added_at, rowid
+                """).map { row in
+                let markerText = try row.get("marker", as: String.self)
+                guard let marker = KnownHost.Marker(rawValue: markerText) else {
+                    throw row.damaged("a row of known_hosts has the unknown marker '\(markerText)'")
+                }
+                return KnownHost(
+                    id: try row.uuid("id"), pattern: try row.get("pattern"), keyType: try row.get("key_type"),
+                    keyBlob: try row.get("key"), marker: marker, comment: try row.get("comment"),
+                    addedAt: try row.date("added_at"))
+            },
+            templates: try connection.query(sql: "SELECT id, label, layout FROM templates ORDER BY label").map { row in
+                try row.decode("templates") {
+                    Template(
+                        id: try row.uuid("id"), label: try Label(try row.get("label")),
+                        layout: try row.json("layout", as: TemplateLayout.self))
+                }
+            })
+    }
+
+    private static func readHosts(_ connection: SQLiteConnection) throws -> [Host] {
+        var jumps: [UUID: [UUID]] = [:]
+        for row in try connection.query(sql: "SELECT host_id, hop_id FROM host_jumps ORDER BY host_id, position") {
+            jumps[try row.uuid("host_id"), default: []].append(try row.uuid("hop_id"))
+        }
+        var tags: [UUID: [String]] = [:]
+        for row in try connection.query(sql: "SELECT host_id, tag FROM host_tags ORDER BY host_id, position") {
+            tags[try row.uuid("host_id"), default: []].append(try row.get("tag"))
+        }
+        return try connection.query(sql: """
+            SELECT id, label, hostname, port, username, identity_id, notes FROM hosts ORDER BY label
+            """).map { row in
+            let id = try row.uuid("id")
+            return try row.decode("hosts") {
+                try Host(
+                    id: id, label: try Label(try row.get("label")), hostname: try row.get("hostname"),
+                    port: try Port(try row.get("port")), username: try row.get("username"),
+                    identityID: try row.optionalUUID("identity_id"), jumpChain: jumps[id] ?? [], tags: tags[id] ?? [], notes: try row.get("notes"))
+            }
+        }
+    }
+
+    // MARK: Saving
+
+    static func save(_ record: VaultRecord, _ connection: SQLiteConnection) throws {
+        switch record {
+        case .host(let host): try save(host, connection)
+        case .identity(let identity):
+            let missingKey = VaultRuleViolation.missingRecord(kind: .key, label: identity.keyID?.uuidString ?? "")
+            try mappingConstraints(duplicate: (.identity, identity.label.rawValue), missing: missingKey) {
+                try connection.execute(sql: """
+                    INSERT INTO identities (id, label, username, password_secret_id, key_id) VALUES (?, ?, ?, ?, ?)
+                    ON CONFLICT (id) DO UPDATE SET label = excluded.label, username = excluded.username,
+                        password_secret_id = excluded.password_secret_id, key_id = excluded.key_id
+                    """, arguments: [
+                        .id(identity.id), .text(identity.label.rawValue), .text(identity.username),
+                        .id(identity.passwordSecretID), .id(identity.keyID),
+                    ])
+            }
+        case .key(let key):
+            try mappingConstraints(duplicate: (.key, key.label.rawValue)) {
+                try connection.execute(sql: """
+                    INSERT INTO keys (id, label, algorithm, bits, public_key, comment, private_key_secret_id,
+                                      is_encrypted, passphrase_secret_id, created_at)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    ON CONFLICT (id) DO UPDATE SET label = excluded.label, algorithm = excluded.algorithm,
+                        bits = excluded.bits, public_key = excluded.public_key, comment = excluded.comment,
+                        private_key_secret_id = excluded.private_key_secret_id, is_encrypted = excluded.is_encrypted,
+                        passphrase_secret_id = excluded.passphrase_secret_id, created_at = excluded.created_at
+                    """, arguments: [
+                        .id(key.id), .text(key.label.rawValue), .text(key.algorithm.rawValue), .integer(Int64(key.bits)),
+                        .blob(key.publicKeyBlob), .text(key.comment), .id(key.privateKeySecretID),
+                        key.isEncrypted.sqliteValue, .id(key.passphraseSecretID), .date(key.createdAt),
+                    ])
+            }
+        case .snippet(let snippet):
+            let tags = try SQLiteValue.json(snippet.tags)
+            try mappingConstraints(duplicate: (.snippet, snippet.label.rawValue)) {
+                try connection.execute(sql: """
+                    INSERT INTO snippets (id, label, script, tags) VALUES (?, ?, ?, ?)
+                    ON CONFLICT (id) DO UPDATE SET label = excluded.label, script = excluded.script, tags = excluded.tags
+                    """, arguments: [.id(snippet.id), .text(snippet.label.rawValue), .text(snippet.script), tags])
+            }
+        case .knownHost(let knownHost):
+            try mappingConstraints(duplicate: (.knownHost, "\(knownHost.pattern) \(knownHost.keyType)")) {
+                try connection.execute(sql: """
+                    INSERT INTO known_hosts (id, pattern, key_type, key, marker, comment, added_at)
+                    VALUES (?, ?, ?, ?, ?, ?, ?)
+                    ON CONFLICT (id) DO UPDATE SET pattern = excluded.pattern, key_type = excluded.key_type,
+                        key = excluded.key, marker = excluded.marker, comment = excluded.comment,
+                        added_at = excluded.added_at
+                    """, arguments: [
+                        .id(knownHost.id), .text(knownHost.pattern), .text(knownHost.keyType), .blob(knownHost.keyBlob),
+                        .text(knownHost.marker.rawValue), .text(knownHost.comment), .date(knownHost.addedAt),
+                    ])
+            }
+        case .template(let template):
+            let layout = try SQLiteValue.json(template.layout)
+            try mappingConstraints(duplicate: (.template, template.label.rawValue)) {
+                try connection.execute(sql: """
+                    INSERT INTO templates (id, label, layout) VALUES (?, ?, ?)
+                    ON CONFLICT (id) DO UPDATE SET label = excluded.label, layout = excluded.layout
+                    """, arguments: [.id(template.id), .text(template.label.rawValue), layout])
+            }
+        }
+    }
+
+    private static func save(_ host: Host, _ connection: SQLiteConnection) throws {
+        let label = host.label.rawValue
+        let missingIdentity = VaultRuleViolation.missingRecord(kind: .identity, label: host.identityID?.uuidString ?? "")
+        try mappingConstraints(duplicate: (.host, label), missing: missingIdentity) {
+            try connection.execute(sql: """
+                INSERT INTO hosts (id, label, hostname, port, username, identity_id, notes) VALUES (?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT (id) DO UPDATE SET label = excluded.label, hostname = excluded.hostname,
+                    port = excluded.port, username = excluded.username, identity_id = excluded.identity_id,
+                    notes = excluded.notes
+                """, arguments: [
+                    .id(host.id), .text(label), .text(host.hostname), .integer(Int64(host.port.rawValue)),
+                    host.username.sqliteValue, .id(host.identityID), .text(host.notes),
+                ])
+        }
+        try connection.execute(sql: "DELETE FROM host_jumps WHERE host_id = ?", arguments: [.id(host.id)])
+        for (position, hop) in host.jumpChain.enumerated() {
+            guard hop != host.id else { throw VaultRuleViolation.jumpChainCycle(host: label, cycle: [label, label]) }
+            try mappingConstraints(missing: .jumpHostMissing(host: label, hop: hop.uuidString)) {
+                try connection.execute(
+                    sql: "INSERT INTO host_jumps (host_id, position, hop_id) VALUES (?, ?, ?)",
+                    arguments: [.id(host.id), .integer(Int64(position)), .id(hop)])
+            }
+        }
+        try connection.execute(sql: "DELETE FROM host_tags WHERE host_id = ?", arguments: [.id(host.id)])
+        for (position, tag) in host.tags.enumerated() {
+            try connection.execute(
+                sql: "INSERT INTO host_tags (host_id, position, tag) VALUES (?, ?, ?)",
+                arguments: [.id(host.id), .integer(Int64(position)), .text(tag)])
+        }
+    }
+
+    // MARK: Removing
+
+    static func remove(_ kind: VaultRecordKind, id: UUID, _ connection: SQLiteConnection) throws {
+        let table = table(of: kind)
+        let nameColumn = kind == .knownHost ? "pattern" : "label"
+        guard let row = try connection.query(
+            sql: "SELECT \(nameColumn) AS name FROM \(table) WHERE id = ?", arguments: [.id(id)]).first
+        else { return }
+        let name = try row.get("name", as: String.self)
+        do {
+            try connection.execute(sql: "DELETE FROM \(table) WHERE id = ?", arguments: [.id(id)])
+        } catch let error as SQLiteError where error.extendedCode == .constraintForeignKey {
+            throw VaultRuleViolation.recordInUse(kind: kind, label: name, usedBy: try users(of: kind, id: id, connection))
+        }
+    }
+
+    /// Who uses a record, as messages name them: "Host 'web'", "Identity 'deploy'".
+    private static func users(of kind: VaultRecordKind, id: UUID, _ connection: SQLiteConnection) throws -> [String] {
+        let (sql, userKind): (String, VaultRecordKind)
+        switch kind {
+        case .host:
+            (sql, userKind) = ("""
+                SELECT DISTINCT hosts.label AS label FROM host_jumps JOIN hosts ON hosts.id = host_jumps.host_id
+                WHERE host_jumps.hop_id = ? ORDER BY hosts.label
+                """, .host)
+        case .identity: (sql, userKind) = ("SELECT label FROM hosts WHERE identity_id = ? ORDER BY label", .host)
+        case .key: (sql, userKind) = ("SELECT label FROM identities WHERE key_id = ? ORDER BY label", .identity)
+        case .snippet, .knownHost, .template: return []
+        }
+        return try connection.query(sql: sql, arguments: [.id(id)]).map {
+            "\(userKind.singular) '\(try $0.get("label", as: String.self))'"
+        }
+    }
+
+    private static func table(of kind: VaultRecordKind) -> String {
+        switch kind {
+        case .host: "hosts"
+        case .identity: "identities"
+        case .key: "keys"
+        case .snippet: "snippets"
+        case .knownHost: "known_hosts"
+        case .template: "templates"
+        }
+    }
+
+    /// Runs one statement that saves a record, turning a UNIQUE failure into `duplicateLabel`
+    /// and a FOREIGN KEY failure into `missing` (a reference to a record that is not there).
+    private static func mappingConstraints(
+        duplicate: (VaultRecordKind, String)? = nil, missing: VaultRuleViolation? = nil, _ body: () throws -> Void
+    ) throws {
+        do {
+            try body()
+        } catch let error as SQLiteError {
+            if error.extendedCode == .constraintUnique, let (kind, label) = duplicate {
+                throw VaultRuleViolation.duplicateLabel(kind: kind, label: label)
+            }
+            if error.extendedCode == .constraintForeignKey, let missing { throw missing }
+            throw error
+        }
+    }
+}

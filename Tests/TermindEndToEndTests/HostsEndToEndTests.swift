@@ -1,0 +1,135 @@
+import Foundation
+import XCTest
+
+/// `termind hosts` and `identities` through the built binary, against its own SQLite Vault.
+final class HostsEndToEndTests: XCTestCase {
+    func testAddedHostIsListedWithItsIdentityJumpChainAndTags() throws {
+        let home = try VaultHome()
+        try home.succeed(["identities", "add", "deploy", "--user", "deploy"])
+        try home.succeed(["hosts", "add", "bastion", "--hostname", "bastion.example.com"])
+        try home.succeed([
+            "hosts", "add", "web", "--hostname", "10.0.0.5", "--port", "2222", "--user", "www", "--identity", "deploy",
+            "--jump", "bastion", "--tag", "prod", "--tag", "eu",
+        ])
+
+        let hosts = try XCTUnwrap(try home.json(["hosts", "list"]) as? [[String: Any]])
+        XCTAssertEqual(hosts.map { $0["label"] as? String }, ["bastion", "web"])
+        let web = hosts[1]
+        XCTAssertEqual(web["hostname"] as? String, "10.0.0.5")
+        XCTAssertEqual(web["port"] as? Int, 2222)
+        XCTAssertEqual(web["user"] as? String, "www")
+        XCTAssertEqual(web["identity"] as? String, "deploy")
+        XCTAssertEqual(web["jumps"] as? [String], ["bastion"])
+        XCTAssertEqual(web["tags"] as? [String], ["prod", "eu"])
+
+        let prodOnly = try XCTUnwrap(try home.json(["hosts", "list", "--tag", "prod"]) as? [[String: Any]])
+        XCTAssertEqual(prodOnly.map { $0["label"] as? String }, ["web"])
+        let table = try home.succeed(["hosts", "list"])
+        XCTAssertTrue(table.hasPrefix("LABEL "), table)
+        XCTAssertTrue(table.contains("web      10.0.0.5"), table)
+    }
+
+    func testShowAndEditChangeOnlyWhatWasGiven() throws {
+        let home = try VaultHome()
+        try home.succeed(["hosts", "add", "db", "--hostname", "db.internal", "--tag", "prod", "--notes", "primary"])
+        try home.succeed(["hosts", "edit", "db", "--port", "2200", "--label", "db1"])
+        let shown = try XCTUnwrap(try home.json(["hosts", "show", "db1"]) as? [String: Any])
+        XCTAssertEqual(shown["hostname"] as? String, "db.internal")
+        XCTAssertEqual(shown["port"] as? Int, 2200)
+        XCTAssertEqual(shown["tags"] as? [String], ["prod"])
+        XCTAssertEqual(shown["notes"] as? String, "primary")
+        XCTAssertEqual(try home.run(["hosts", "show", "db"]).status, 1)
+    }
+
+    func testDuplicateLabelIsRefusedAndTheFirstHostIsKept() throws {
+        let home = try VaultHome()
+        try home.succeed(["hosts", "add", "web", "--hostname", "a.example.com"])
+        let again = try home.run(["hosts", "add", "web", "--hostname", "b.example.com"])
+        XCTAssertEqual(again.status, 1)
+        XCTAssertTrue(again.stderr.contains("a Host labelled 'web' already exists"), again.stderr)
+        let shown = try XCTUnwrap(try home.json(["hosts", "show", "web"]) as? [String: Any])
+        XCTAssertEqual(shown["hostname"] as? String, "a.example.com")
+    }
+
+    func testBadPortAndBadLabelAreUsageErrorsThatWriteNothing() throws {
+        let home = try VaultHome()
+        let port = try home.run(["hosts", "add", "web", "--hostname", "h", "--port", "70000"])
+        XCTAssertEqual(port.status, 2)
+        XCTAssertTrue(port.stderr.contains("--port: '70000' is not a whole number from 1 to 65535"), port.stderr)
+        let label = try home.run(["hosts", "add", "we b", "--hostname", "h"])
+        XCTAssertEqual(label.status, 1)
+        XCTAssertTrue(label.stderr.contains("cannot contain whitespace"), label.stderr)
+        XCTAssertEqual((try home.json(["hosts", "list"]) as? [[String: Any]])?.count, 0)
+    }
+
+    func testJumpThroughAMissingHostOrALoopIsRefused() throws {
+        let home = try VaultHome()
+        let missing = try home.run(["hosts", "add", "web", "--hostname", "h", "--jump", "nowhere"])
+        XCTAssertEqual(missing.status, 1)
+        XCTAssertTrue(missing.stderr.contains("'nowhere', which is not a Host"), missing.stderr)
+        try home.succeed(["hosts", "add", "a", "--hostname", "a"])
+        try home.succeed(["hosts", "add", "b", "--hostname", "b", "--jump", "a"])
+        let loop = try home.run(["hosts", "edit", "a", "--jump", "b"])
+        XCTAssertEqual(loop.status, 1)
+        XCTAssertTrue(loop.stderr.contains("loops: a → b → a"), loop.stderr)
+    }
+
+    func testIdentityInUseIsKeptUnlessForcedWhichUnbindsItsHosts() throws {
+        let home = try VaultHome()
+        try home.succeed(["identities", "add", "deploy", "--user", "deploy"])
+        try home.succeed(["hosts", "add", "web", "--hostname", "h", "--identity", "deploy"])
+        let refused = try home.run(["identities", "rm", "deploy"])
+        XCTAssertEqual(refused.status, 1)
+        XCTAssertTrue(refused.stderr.contains("used by Host 'web'"), refused.stderr)
+        try home.succeed(["identities", "rm", "deploy", "--force"])
+        let web = try XCTUnwrap(try home.json(["hosts", "show", "web"]) as? [String: Any])
+        XCTAssertNil(web["identity"] as? String)
+        XCTAssertEqual((try home.json(["identities", "list"]) as? [[String: Any]])?.count, 0)
+    }
+
+    func testIdentityPasswordIsSealedAndNeverShownOrStoredInPlaintext() throws {
+        let home = try VaultHome()
+        let password = "correct-horse-battery-staple-42"
+        try home.succeed(["identities", "add", "ops", "--user", "ops", "--password-stdin"], stdin: password + "\n")
+        let shown = try XCTUnwrap(try home.json(["identities", "show", "ops"]) as? [String: Any])
+        XCTAssertEqual(shown["hasPassword"] as? Bool, true)
+        XCTAssertFalse(try home.succeed(["identities", "show", "ops"]).contains(password))
+        let files = try home.allStoredBytes()
+        XCTAssertTrue(files.contains { $0.0.hasSuffix("termind.db") })
+        for (name, bytes) in files {
+            XCTAssertNil(bytes.range(of: Data(password.utf8)), "the password is readable in \(name)")
+        }
+    }
+
+    func testRemovingAHostKeepsItsKnownHosts() throws {
+        let home = try VaultHome()
+        let key = "AAAAC3NzaC1lZDI1NTE5AAAAIOMqqnkVzrm0SdG6UOoqKLsabgH5C9okWi0dh2l9GKJl"
+        try home.succeed(["hosts", "add", "web", "--hostname", "web.example.com"])
+        try home.succeed(["known-hosts", "add", "web.example.com", "ssh-ed25519", key])
+        try home.succeed(["hosts", "rm", "web"])
+        let known = try XCTUnwrap(try home.json(["known-hosts", "list"]) as? [[String: Any]])
+        XCTAssertEqual(known.map { $0["pattern"] as? String }, ["web.example.com"])
+    }
+
+    func testTwoProcessesAddingTwoHundredHostsEachEndWithFourHundred() throws {
+        let home = try VaultHome()
+        try home.succeed(["hosts", "list"])  // creates and migrates the Vault once
+        let failures = LockedCounter()
+        DispatchQueue.concurrentPerform(iterations: 2) { writer in
+            for index in 0..<200 {
+                let result = try? home.run(["hosts", "add", "w\(writer)-\(index)", "--hostname", "10.\(writer).0.\(index)"])
+                if result?.status != 0 { failures.add(result?.stderr ?? "did not run") }
+            }
+        }
+        XCTAssertEqual(failures.messages, [])
+        XCTAssertEqual((try home.json(["hosts", "list"]) as? [[String: Any]])?.count, 400)
+    }
+}
+
+/// Collects failures from concurrent writers.
+final class LockedCounter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var collected: [String] = []
+    func add(_ message: String) { lock.withLock { collected.append(message) } }
+    var messages: [String] { lock.withLock { collected } }
+}

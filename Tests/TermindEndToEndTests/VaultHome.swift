@@ -1,0 +1,54 @@
+import Foundation
+import TermindTestSupport
+import XCTest
+
+/// A home of its own for one test, with `termind` run in it: the Vault, key file and log all
+/// land under this temporary directory.
+final class VaultHome: @unchecked Sendable {
+    let directory: TemporaryDirectory
+    var environment: [String: String] = [:]
+
+    init() throws { directory = try TemporaryDirectory(prefix: "termind-home") }
+
+    var path: String { directory.path }
+    var databasePath: String { path + "/.local/share/termind/termind.db" }
+    var keyFilePath: String { path + "/.config/termind/vault.key" }
+    var logPath: String { path + "/.local/state/termind/termind.log" }
+
+    @discardableResult
+    func run(_ arguments: [String], stdin: String? = nil, environment extra: [String: String] = [:]) throws -> ChildProcess.Output {
+        try TermindBinary.run(arguments, stdin: stdin, home: directory, environment: environment.merging(extra) { $1 })
+    }
+
+    /// Runs and fails the test unless the command exited 0; returns stdout.
+    @discardableResult
+    func succeed(
+        _ arguments: [String], stdin: String? = nil, file: StaticString = #filePath, line: UInt = #line
+    ) throws -> String {
+        let result = try run(arguments, stdin: stdin)
+        XCTAssertEqual(result.status, 0, "termind \(arguments.joined(separator: " ")): \(result.stderr)", file: file, line: line)
+        return result.stdout
+    }
+
+    /// Parses `--json` output.
+    func json(_ arguments: [String], file: StaticString = #filePath, line: UInt = #line) throws -> Any {
+        let text = try succeed(arguments + ["--json"], file: file, line: line)
+        return try JSONSerialization.jsonObject(with: Data(text.utf8))
+    }
+
+    /// Every byte under the data, config and state directories, to search for leaked secrets.
+    func allStoredBytes() throws -> [(String, Data)] {
+        var result: [(String, Data)] = []
+        let enumerator = FileManager.default.enumerator(atPath: path)
+        while let relative = enumerator?.nextObject() as? String {
+            let full = path + "/" + relative
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory), !isDirectory.boolValue,
+                let data = FileManager.default.contents(atPath: full)
+            {
+                result.append((relative, data))
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+import TermindApplication
+import TermindDomain
+import TermindInfrastructure
+import TermindTestSupport
+import XCTest
+
+/// `Tests/Fixtures/vault-v1.db` (with its key file `vault-v1.key`) is a Vault written at
+/// schema 1 with rows of every kind. Every later migration must open it and keep every row
+/// and field: this test copies it, opens it with the current migrations and checks it all.
+///
+/// Regenerate (only if V1 itself was wrong before release; never after):
+/// `REGENERATE_FIXTURES=1 swift test --filter VaultFixtureTests/testRegenerateV1Fixture`
+final class VaultFixtureTests: XCTestCase {
+    func testV1FixtureOpensWithCurrentMigrationsKeepingEveryRowAndField() async throws {
+        let home = try VaultTestHome()
+        try FileManager.default.createDirectory(atPath: home.paths.dataDirectory, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: home.paths.configDirectory, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: VaultFixture.databaseFile.path, toPath: home.databasePath)
+        try FileManager.default.copyItem(atPath: VaultFixture.keyFile.path, toPath: home.keyFilePath)
+        chmod(home.keyFilePath, 0o600)  // git keeps 0644
+        let fixtureBytes = try XCTUnwrap(VaultTestHome.bytes(home.databasePath))
+        XCTAssertFalse(containsBytes(fixtureBytes, Array(VaultFixture.password.utf8)), "the fixture holds a plaintext secret")
+
+        let services = home.services()
+        let snapshot = try await services.store.snapshot()
+        let deploy = try XCTUnwrap(snapshot.identity("deploy"))
+        let key = try XCTUnwrap(snapshot.key("deploy-ed25519"))
+        let secrets = VaultFixture.Secrets(
+            password: deploy.passwordSecretID, privateKey: key.privateKeySecretID, keyPassphrase: key.passphraseSecretID)
+        let expected = try VaultFixture.snapshot(secrets)
+
+        XCTAssertEqual(snapshot.hosts, expected.hosts)
+        XCTAssertEqual(snapshot.identities, expected.identities)
+        XCTAssertEqual(snapshot.keys, expected.keys)
+        XCTAssertEqual(snapshot.snippets, expected.snippets)
+        XCTAssertEqual(snapshot.knownHosts, expected.knownHosts)
+        XCTAssertEqual(snapshot.templates, expected.templates)
+        XCTAssertEqual(snapshot, expected)
+
+        let connections = try await services.store.connectionHistory(hostID: nil)
+        let commands = try await services.store.commandHistory(hostID: nil)
+        let transfers = try await services.store.sftpHistory(hostID: nil)
+        XCTAssertEqual(connections, VaultFixture.connections.reversed())
+        XCTAssertEqual(commands, VaultFixture.commands.reversed())
+        XCTAssertEqual(transfers, VaultFixture.transfers.reversed())
+
+        let password = try await services.secrets.unseal(try XCTUnwrap(secrets.password))
+        let privateKey = try await services.secrets.unseal(secrets.privateKey)
+        let keyPassphrase = try await services.secrets.unseal(try XCTUnwrap(secrets.keyPassphrase))
+        XCTAssertEqual(password, Secret(VaultFixture.password))
+        XCTAssertEqual(privateKey, Secret(VaultFixture.privateKey))
+        XCTAssertEqual(keyPassphrase, Secret(VaultFixture.keyPassphrase))
+
+        let status = try await services.keyControl.status()
+        XCTAssertEqual(status.schemaVersion, try VaultMigration.shipped().last?.version)
+        XCTAssertEqual(status.keySource, .keyFile)
+        XCTAssertEqual(status.secretCount, 3)
+    }
+
+    /// The generator still describes the committed fixture (same rows in every table); with
+    /// REGENERATE_FIXTURES=1 it also rewrites Tests/Fixtures/vault-v1.db and vault-v1.key.
+    func testFixtureGeneratorProducesTheCommittedFixturesRows() async throws {
+        let home = try VaultTestHome()
+        let database = VaultDatabase(
+            path: home.databasePath, migrations: try VaultMigration.shipped().filter { $0.version <= 1 })
+        let keyring = VaultKeyring(keyFilePath: home.keyFilePath, passphraseSource: VaultTestHome.noPassphrase)
+        _ = try await VaultFixture.populate(
+            store: SQLiteVaultStore(database: database), secrets: SealedSecretStore(database: database, keyring: keyring))
+        let version = try await database.schemaVersion()
+        XCTAssertEqual(version, 1)
+        await database.close()
+        XCTAssertFalse(VaultTestHome.exists(home.databasePath + "-wal"), "closing should have checkpointed the WAL")
+        // Counted on a copy: even a read-only WAL connection leaves -shm/-wal files beside the file.
+        let committed = try TemporaryDirectory()
+        let copy = committed.appending("vault-v1.db").path
+        try FileManager.default.copyItem(atPath: VaultFixture.databaseFile.path, toPath: copy)
+        XCTAssertEqual(try Self.rowCounts(home.databasePath), try Self.rowCounts(copy))
+
+        guard ProcessInfo.processInfo.environment["REGENERATE_FIXTURES"] == "1" else { return }
+        try FileManager.default.createDirectory(at: VaultFixture.fixturesDirectory, withIntermediateDirectories: true)
+        for (from, to) in [(home.databasePath, VaultFixture.databaseFile), (home.keyFilePath, VaultFixture.keyFile)] {
+            try? FileManager.default.removeItem(at: to)
+            try FileManager.default.copyItem(atPath: from, toPath: to.path)
+            chmod(to.path, 0o644)
+        }
+    }
+
+    /// Rows per table, read with a plain read-only connection.
+    private static func rowCounts(_ path: String) throws -> [String: Int] {
+        let connection = try SQLiteConnection(path: path, mode: .readOnly)
+        var counts: [String: Int] = [:]
+        let tables = try connection.query(sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+        for table in tables {
+            let name: String = try table.get("name")
+            let count: Int64 = try connection.query(sql: "SELECT count(*) AS n FROM \"\(name)\"")[0].get("n")
+            counts[name] = Int(count)
+        }
+        return counts
+    }
+}
