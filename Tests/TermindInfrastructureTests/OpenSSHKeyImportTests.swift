@@ -6,18 +6,7 @@ import XCTest
 
 /// OpenSSH private keys made by the installed ssh-keygen, read by ``OpenSSLPrivateKeyCodec``:
 /// the public key, fingerprint and size must be exactly what ssh-keygen reports.
-final class OpenSSHKeyImportTests: XCTestCase {
-    private let codec = OpenSSLPrivateKeyCodec()
-    private var keygen: SSHKeygen!
-
-    override func setUpWithError() throws {
-        keygen = try SSHKeygen()
-    }
-
-    override func tearDown() {
-        keygen = nil
-    }
-
+final class OpenSSHKeyImportTests: KeyFileTestCase {
     func testUnencryptedKeysOfEveryTypeMatchSSHKeygen() throws {
         let cases: [(String, Int?, KeyAlgorithm)] = [
             ("ed25519", nil, .ed25519), ("ecdsa", 256, .ecdsaP256), ("ecdsa", 384, .ecdsaP384),

@@ -6,18 +6,7 @@ import XCTest
 
 /// PEM private keys made by ssh-keygen (`-m PEM`) and openssl, read by
 /// ``OpenSSLPrivateKeyCodec``: the public key must be what ssh-keygen derives from the same file.
-final class PEMKeyImportTests: XCTestCase {
-    private let codec = OpenSSLPrivateKeyCodec()
-    private var keygen: SSHKeygen!
-
-    override func setUpWithError() throws {
-        keygen = try SSHKeygen()
-    }
-
-    override func tearDown() {
-        keygen = nil
-    }
-
+final class PEMKeyImportTests: KeyFileTestCase {
     func testTraditionalRSAAndECKeysMatchSSHKeygen() throws {
         let cases: [(String, Int, String, KeyAlgorithm)] = [
             ("rsa", 2048, "RSA PRIVATE KEY", .rsa), ("ecdsa", 256, "EC PRIVATE KEY", .ecdsaP256),

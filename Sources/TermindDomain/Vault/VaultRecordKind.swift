@@ -14,6 +14,14 @@ public enum VaultRecordKind: String, Sendable, CaseIterable, Codable {
         }
     }
 
+    /// "Hosts", "Identities"... for list titles.
+    public var plural: String {
+        switch self {
+        case .identity: "Identities"
+        default: singular + "s"
+        }
+    }
+
     /// The `termind` command that manages this kind.
     public var command: String {
         switch self {

@@ -1,27 +1,23 @@
+import TermindDomain
+
 /// `termind identities list [--json]`
-struct IdentitiesListCommand: Command {
-    static let definition = CommandDefinition(
-        name: "list", abstract: "List Identities", options: [.flag("json", help: "Print a JSON array")])
+struct IdentitiesListCommand: ListRecordsCommand {
+    static let kind = VaultRecordKind.identity
+    let options: RecordOptions
 
-    let json: Bool
-    let dataDirectory: String?
+    init(options: RecordOptions, parsed: ParsedCommandLine) { self.options = options }
 
-    init(_ parsed: ParsedCommandLine) throws(UsageError) {
-        json = parsed.flag("json")
-        dataDirectory = parsed.value("data-dir")
+    func views(of snapshot: VaultSnapshot) -> [IdentityView] {
+        snapshot.identities.sorted { $0.label < $1.label }.map { IdentityView($0, in: snapshot) }
     }
 
-    func run(_ context: CommandContext) async throws -> Int32 {
-        let snapshot = try await VaultAccess(context, dataDirectory: dataDirectory).store.snapshot()
-        let identities = snapshot.identities.sorted { $0.label < $1.label }.map { IdentityView($0, in: snapshot) }
-        if json { context.out(try JSONOutput.text(identities)); return 0 }
+    func table(of identities: [IdentityView]) -> OutputTable {
         var table = OutputTable("LABEL", "USERNAME", "KEY", "PASSWORD", "HOSTS")
         for identity in identities {
             table.add(
                 identity.label, identity.username, identity.key ?? "-", identity.hasPassword ? "set" : "-",
                 identity.usedBy.isEmpty ? "-" : identity.usedBy.joined(separator: ","))
         }
-        context.out(table.text)
-        return 0
+        return table
     }
 }

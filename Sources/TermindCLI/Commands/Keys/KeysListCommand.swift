@@ -1,20 +1,17 @@
+import TermindDomain
+
 /// `termind keys list [--json]`
-struct KeysListCommand: Command {
-    static let definition = CommandDefinition(
-        name: "list", abstract: "List Keys with their fingerprints", options: [.flag("json", help: "Print a JSON array")])
+struct KeysListCommand: ListRecordsCommand {
+    static let kind = VaultRecordKind.key
+    let options: RecordOptions
 
-    let json: Bool
-    let dataDirectory: String?
+    init(options: RecordOptions, parsed: ParsedCommandLine) { self.options = options }
 
-    init(_ parsed: ParsedCommandLine) throws(UsageError) {
-        json = parsed.flag("json")
-        dataDirectory = parsed.value("data-dir")
+    func views(of snapshot: VaultSnapshot) -> [KeyView] {
+        snapshot.keys.sorted { $0.label < $1.label }.map { KeyView($0, in: snapshot) }
     }
 
-    func run(_ context: CommandContext) async throws -> Int32 {
-        let snapshot = try await VaultAccess(context, dataDirectory: dataDirectory).store.snapshot()
-        let keys = snapshot.keys.sorted { $0.label < $1.label }.map { KeyView($0, in: snapshot) }
-        if json { context.out(try JSONOutput.text(keys)); return 0 }
+    func table(of keys: [KeyView]) -> OutputTable {
         var table = OutputTable("LABEL", "TYPE", "BITS", "FINGERPRINT", "ENCRYPTED", "IDENTITIES")
         for key in keys {
             table.add(
@@ -22,7 +19,6 @@ struct KeysListCommand: Command {
                 key.encrypted ? (key.passphraseStored ? "yes, passphrase stored" : "yes") : "no",
                 key.usedBy.isEmpty ? "-" : key.usedBy.joined(separator: ","))
         }
-        context.out(table.text)
-        return 0
+        return table
     }
 }

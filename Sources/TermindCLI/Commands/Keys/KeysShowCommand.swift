@@ -2,35 +2,23 @@ import TermindDomain
 
 /// `termind keys show LABEL [--json]`: the public key line and its SHA256 fingerprint, as
 /// `ssh-keygen -lf` prints it.
-struct KeysShowCommand: Command {
-    static let definition = CommandDefinition(
-        name: "show", abstract: "Show one Key's public key and fingerprint",
-        arguments: [.init("LABEL", help: "The Key's label")],
-        options: [.flag("json", help: "Print a JSON object")])
+struct KeysShowCommand: ShowRecordCommand {
+    static let kind = VaultRecordKind.key
+    let options: RecordOptions
 
-    let label: String
-    let json: Bool
-    let dataDirectory: String?
-
-    init(_ parsed: ParsedCommandLine) throws(UsageError) {
-        label = parsed.argument("LABEL")!
-        json = parsed.flag("json")
-        dataDirectory = parsed.value("data-dir")
+    func view(in snapshot: VaultSnapshot) throws -> KeyView {
+        KeyView(try require(snapshot.key(label)), in: snapshot)
     }
 
-    func run(_ context: CommandContext) async throws -> Int32 {
-        let snapshot = try await VaultAccess(context, dataDirectory: dataDirectory).store.snapshot()
-        guard let key = snapshot.key(label) else { throw VaultRuleViolation.missingRecord(kind: .key, label: label) }
-        let view = KeyView(key, in: snapshot)
-        if json { context.out(try JSONOutput.text(view)); return 0 }
+    func text(of view: KeyView) -> String {
         var details = DetailList()
         details.add("label", view.label)
-        details.add("type", "\(view.type) (\(key.algorithm.displayName), \(view.bits) bits)")
+        details.add("type", "\(view.type), \(view.bits) bits")
         details.add("fingerprint", view.fingerprint)
         details.add("public key", view.publicKey)
-        details.add("encrypted", view.encrypted ? (view.passphraseStored ? "yes, passphrase stored" : "yes, passphrase asked when used") : "no")
+        details.add(
+            "encrypted", view.encrypted ? (view.passphraseStored ? "yes, passphrase stored" : "yes, passphrase asked when used") : "no")
         details.add("identities", view.usedBy.isEmpty ? "-" : view.usedBy.joined(separator: ", "))
-        context.out(details.text)
-        return 0
+        return details.text
     }
 }

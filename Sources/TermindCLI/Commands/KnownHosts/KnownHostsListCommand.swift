@@ -1,23 +1,19 @@
+import TermindDomain
+
 /// `termind known-hosts list [--json]`
-struct KnownHostsListCommand: Command {
-    static let definition = CommandDefinition(
-        name: "list", abstract: "List Known Hosts", options: [.flag("json", help: "Print a JSON array")])
+struct KnownHostsListCommand: ListRecordsCommand {
+    static let kind = VaultRecordKind.knownHost
+    let options: RecordOptions
 
-    let json: Bool
-    let dataDirectory: String?
+    init(options: RecordOptions, parsed: ParsedCommandLine) { self.options = options }
 
-    init(_ parsed: ParsedCommandLine) throws(UsageError) {
-        json = parsed.flag("json")
-        dataDirectory = parsed.value("data-dir")
+    func views(of snapshot: VaultSnapshot) -> [KnownHostView] {
+        snapshot.knownHosts.sorted { ($0.pattern, $0.keyType) < ($1.pattern, $1.keyType) }.map(KnownHostView.init)
     }
 
-    func run(_ context: CommandContext) async throws -> Int32 {
-        let records = try await VaultAccess(context, dataDirectory: dataDirectory).store.snapshot().knownHosts
-            .sorted { ($0.pattern, $0.keyType) < ($1.pattern, $1.keyType) }.map(KnownHostView.init)
-        if json { context.out(try JSONOutput.text(records)); return 0 }
+    func table(of records: [KnownHostView]) -> OutputTable {
         var table = OutputTable("PATTERN", "TYPE", "FINGERPRINT", "MARKER")
         for record in records { table.add(record.pattern, record.type, record.fingerprint, record.marker ?? "-") }
-        context.out(table.text)
-        return 0
+        return table
     }
 }

@@ -1,19 +1,11 @@
+import TermindApplication
+import TermindDomain
+
 /// `termind snippets rm LABEL`
-struct SnippetsRemoveCommand: Command {
-    static let definition = CommandDefinition(
-        name: "rm", abstract: "Remove a Snippet", arguments: [.init("LABEL", help: "The Snippet's label")])
+struct SnippetsRemoveCommand: RemoveRecordCommand {
+    static let kind = VaultRecordKind.snippet
+    static let abstract = "Remove a Snippet"
+    let options: RecordOptions
 
-    let label: String
-    let dataDirectory: String?
-
-    init(_ parsed: ParsedCommandLine) throws(UsageError) {
-        label = parsed.argument("LABEL")!
-        dataDirectory = parsed.value("data-dir")
-    }
-
-    func run(_ context: CommandContext) async throws -> Int32 {
-        try await VaultAccess(context, dataDirectory: dataDirectory).editor().removeSnippet(label)
-        context.out("removed Snippet '\(label)'\n")
-        return 0
-    }
+    func remove(with editor: VaultEditor) async throws { try await editor.removeSnippet(label) }
 }
