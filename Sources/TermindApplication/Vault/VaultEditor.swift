@@ -256,7 +256,7 @@ public struct VaultEditor: Sendable {
         if snapshot.knownHosts.contains(where: {
             $0.pattern == record.pattern && $0.keyType == record.keyType && $0.keyBlob == record.keyBlob && $0.marker == record.marker
         }) {
-            throw VaultRuleViolation.duplicateLabel(kind: .knownHost, label: "\(record.pattern) \(record.keyType)")
+            throw VaultRuleViolation.knownHostExists(pattern: record.pattern, keyType: record.keyType)
         }
         try await store.apply([.save(.knownHost(record))])
         return record

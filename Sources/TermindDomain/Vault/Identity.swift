@@ -13,7 +13,7 @@ public struct Identity: Sendable, Hashable, Codable, Identifiable {
     public init(
         id: UUID = UUID(), label: Label, username: String, passwordSecretID: UUID? = nil, keyID: UUID? = nil
     ) throws(VaultRuleViolation) {
-        guard !username.trimmingCharacters(in: .whitespaces).isEmpty else { throw .emptyUsername }
+        guard !username.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw .emptyUsername }
         self.id = id
         self.label = label
         self.username = username

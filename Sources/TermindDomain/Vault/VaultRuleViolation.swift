@@ -5,6 +5,8 @@ public enum VaultRuleViolation: Error, Sendable, Equatable, CustomStringConverti
     case invalidHostname(String, reason: String)
     case emptyUsername
     case duplicateLabel(kind: VaultRecordKind, label: String)
+    /// The same pattern, key type, key and marker are already trusted.
+    case knownHostExists(pattern: String, keyType: String)
     case missingRecord(kind: VaultRecordKind, label: String)
     case jumpHostMissing(host: String, hop: String)
     case jumpChainCycle(host: String, cycle: [String])
@@ -20,15 +22,17 @@ public enum VaultRuleViolation: Error, Sendable, Equatable, CustomStringConverti
         case .invalidHostname(let text, let reason):
             "'\(text)' is not a valid hostname: \(reason)"
         case .emptyUsername:
-            "an Identity needs a username"
+            "an Identity needs a username: give one with --user"
         case .duplicateLabel(let kind, let label):
             "a \(kind.singular) labelled '\(label)' already exists; pick another label or edit that one"
+        case .knownHostExists(let pattern, let keyType):
+            "\(pattern) already trusts this \(keyType) key; 'termind known-hosts show \(pattern)' lists its records"
         case .missingRecord(let kind, let label):
             "no \(kind.singular) labelled '\(label)'; 'termind \(kind.command) list' shows them"
         case .jumpHostMissing(let host, let hop):
-            "Host '\(host)' jumps through '\(hop)', which is not a Host in the Vault"
+            "Host '\(host)' jumps through '\(hop)', which is not a Host in the Vault; add that Host first or fix --jump"
         case .jumpChainCycle(let host, let cycle):
-            "Host '\(host)' has a jump chain that loops: \(cycle.joined(separator: " → "))"
+            "Host '\(host)' has a jump chain that loops: \(cycle.joined(separator: " → ")); take one of those hops out"
         case .recordInUse(let kind, let label, let usedBy):
             "the \(kind.singular) '\(label)' is used by \(usedBy.joined(separator: ", ")); "
                 + "rebind those first, or pass --force to unbind them"

@@ -95,7 +95,7 @@ extension SQLiteVaultStore {
         case .host(let host): try save(host, connection)
         case .identity(let identity):
             let missingKey = VaultRuleViolation.missingRecord(kind: .key, label: identity.keyID?.uuidString ?? "")
-            try mappingConstraints(duplicate: (.identity, identity.label.rawValue), missing: missingKey) {
+            try mappingConstraints(duplicate: .duplicateLabel(kind: .identity, label: identity.label.rawValue), missing: missingKey) {
                 try connection.execute(sql: """
                     INSERT INTO identities (id, label, username, password_secret_id, key_id) VALUES (?, ?, ?, ?, ?)
                     ON CONFLICT (id) DO UPDATE SET label = excluded.label, username = excluded.username,
@@ -106,7 +106,7 @@ extension SQLiteVaultStore {
                     ])
             }
         case .key(let key):
-            try mappingConstraints(duplicate: (.key, key.label.rawValue)) {
+            try mappingConstraints(duplicate: .duplicateLabel(kind: .key, label: key.label.rawValue)) {
                 try connection.execute(sql: """
                     INSERT INTO keys (id, label, algorithm, bits, public_key, comment, private_key_secret_id,
                                       is_encrypted, passphrase_secret_id, created_at)
@@ -123,14 +123,14 @@ extension SQLiteVaultStore {
             }
         case .snippet(let snippet):
             let tags = try SQLiteValue.json(snippet.tags)
-            try mappingConstraints(duplicate: (.snippet, snippet.label.rawValue)) {
+            try mappingConstraints(duplicate: .duplicateLabel(kind: .snippet, label: snippet.label.rawValue)) {
                 try connection.execute(sql: """
                     INSERT INTO snippets (id, label, script, tags) VALUES (?, ?, ?, ?)
                     ON CONFLICT (id) DO UPDATE SET label = excluded.label, script = excluded.script, tags = excluded.tags
                     """, arguments: [.id(snippet.id), .text(snippet.label.rawValue), .text(snippet.script), tags])
             }
         case .knownHost(let knownHost):
-            try mappingConstraints(duplicate: (.knownHost, "\(knownHost.pattern) \(knownHost.keyType)")) {
+            try mappingConstraints(duplicate: .knownHostExists(pattern: knownHost.pattern, keyType: knownHost.keyType)) {
                 try connection.execute(sql: """
                     INSERT INTO known_hosts (id, pattern, key_type, key, marker, comment, added_at)
                     VALUES (?, ?, ?, ?, ?, ?, ?)
@@ -144,7 +144,7 @@ extension SQLiteVaultStore {
             }
         case .template(let template):
             let layout = try SQLiteValue.json(template.layout)
-            try mappingConstraints(duplicate: (.template, template.label.rawValue)) {
+            try mappingConstraints(duplicate: .duplicateLabel(kind: .template, label: template.label.rawValue)) {
                 try connection.execute(sql: """
                     INSERT INTO templates (id, label, layout) VALUES (?, ?, ?)
                     ON CONFLICT (id) DO UPDATE SET label = excluded.label, layout = excluded.layout
@@ -156,7 +156,7 @@ extension SQLiteVaultStore {
     private static func save(_ host: Host, _ connection: SQLiteConnection) throws {
         let label = host.label.rawValue
         let missingIdentity = VaultRuleViolation.missingRecord(kind: .identity, label: host.identityID?.uuidString ?? "")
-        try mappingConstraints(duplicate: (.host, label), missing: missingIdentity) {
+        try mappingConstraints(duplicate: .duplicateLabel(kind: .host, label: label), missing: missingIdentity) {
             try connection.execute(sql: """
                 INSERT INTO hosts (id, label, hostname, port, username, identity_id, notes) VALUES (?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT (id) DO UPDATE SET label = excluded.label, hostname = excluded.hostname,
@@ -232,14 +232,12 @@ extension SQLiteVaultStore {
     /// Runs one statement that saves a record, turning a UNIQUE failure into `duplicateLabel`
     /// and a FOREIGN KEY failure into `missing` (a reference to a record that is not there).
     private static func mappingConstraints(
-        duplicate: (VaultRecordKind, String)? = nil, missing: VaultRuleViolation? = nil, _ body: () throws -> Void
+        duplicate: VaultRuleViolation? = nil, missing: VaultRuleViolation? = nil, _ body: () throws -> Void
     ) throws {
         do {
             try body()
         } catch let error as SQLiteError {
-            if error.extendedCode == .constraintUnique, let (kind, label) = duplicate {
-                throw VaultRuleViolation.duplicateLabel(kind: kind, label: label)
-            }
+            if error.extendedCode == .constraintUnique, let duplicate { throw duplicate }
             if error.extendedCode == .constraintForeignKey, let missing { throw missing }
             throw error
         }

@@ -102,7 +102,10 @@ final class VaultStoreTests: XCTestCase {
             // A fresh record first in the same batch: it must be rolled back with the rest.
             let fresh = VaultChange.save(.snippet(Snippet(label: try self.label("fresh-\(kind.rawValue)"), script: "true")))
             let violation = await expectRuleViolation { try await self.store.apply([fresh, .save(record)]) }
-            XCTAssertEqual(violation, .duplicateLabel(kind: kind, label: label))
+            let expected: VaultRuleViolation = kind == .knownHost
+                ? .knownHostExists(pattern: "*.example.net", keyType: "ssh-rsa")
+                : .duplicateLabel(kind: kind, label: label)
+            XCTAssertEqual(violation, expected)
         }
         let after = try await store.snapshot()
         XCTAssertEqual(after, before)

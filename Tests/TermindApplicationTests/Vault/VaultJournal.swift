@@ -1,0 +1,35 @@
+import Foundation
+import TermindDomain
+
+/// What the in-memory Vault adapters were asked to do, in the order it happened, shared by the
+/// store and the secret store so a test can prove that a secret was sealed before the record
+/// naming it was saved, and removed only after.
+///
+/// Appended to synchronously under a lock (not an actor) so an entry's place in the order is
+/// the moment the adapter acted, with no suspension point in between.
+final class VaultJournal: @unchecked Sendable {
+    enum Entry: Equatable, CustomStringConvertible {
+        case sealed(UUID)
+        case removedSecrets([UUID])
+        /// A batch of changes the store committed.
+        case applied([VaultChange])
+        /// A batch of changes the store refused; nothing of it was written.
+        case refused([VaultChange])
+
+        var description: String {
+            switch self {
+            case .sealed: "sealed"
+            case .removedSecrets(let ids): "removedSecrets(\(ids.count))"
+            case .applied(let changes): "applied(\(changes.count))"
+            case .refused(let changes): "refused(\(changes.count))"
+            }
+        }
+    }
+
+    private let lock = NSLock()
+    private var recorded: [Entry] = []
+
+    var entries: [Entry] { lock.withLock { recorded } }
+
+    func append(_ entry: Entry) { lock.withLock { recorded.append(entry) } }
+}
