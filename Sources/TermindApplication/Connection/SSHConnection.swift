@@ -1,0 +1,8 @@
+/// An authenticated SSH connection. One worker thread owns it and every channel on it;
+/// these calls are messages to that worker. Closing it ends every channel's stream.
+public protocol SSHConnection: Sendable {
+    var label: String { get }
+    func execute(_ command: String) async throws -> any RemoteProcess
+    func openShell(term: String, size: TerminalSize, environment: [String: String]) async throws -> any RemoteShell
+    func close() async
+}
