@@ -90,7 +90,7 @@ let package = Package(
         /** `termind-bench`: Termind against OpenSSH, tmux and coreutils on this machine, as ratios. */
         .executableTarget(
             name: "termind-bench",
-            dependencies: ["TermindRemoteInfrastructure", "TermindDomain", "TermindCrypto", "TermindTestSupport"],
+            dependencies: ["TermindDomain", "TermindCrypto", "TermindTestSupport"],
             path: "Sources/TermindBenchmarks"
         ),
 

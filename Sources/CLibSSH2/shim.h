@@ -3,6 +3,7 @@
 
 #include <libssh2.h>
 #include <libssh2_sftp.h>
+#include <sys/eventfd.h>
 
 /* libssh2's function-like macros do not import into Swift; these wrappers stand in for the
    ones Termind calls. */
@@ -78,6 +79,12 @@ static inline int termind_ssh2_userauth_keyboard_interactive(
 /* The session's abstract pointer is how C callbacks find their Swift owner. */
 static inline void *termind_ssh2_session_abstract(LIBSSH2_SESSION *session) {
     return *libssh2_session_abstract(session);
+}
+
+/* Not libssh2, but only the connection worker needs it: Glibc's Swift module leaves out
+   <sys/eventfd.h>. A non-blocking, close-on-exec eventfd, the worker's wake-up call. */
+static inline int termind_worker_eventfd(void) {
+    return eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
 }
 
 #endif

@@ -45,7 +45,9 @@ public enum TermindCommandLine {
             environment: environment, root: TermindCommand.self,
             logger: FileLogger(paths: XDGPaths.current(), environment: environment),
             out: { FileHandle.standardOutput.write(Data($0.utf8)) },
-            err: { FileHandle.standardError.write(Data($0.utf8)) })
+            err: { FileHandle.standardError.write(Data($0.utf8)) },
+            outBytes: { FileHandle.standardOutput.write(Data($0)) },
+            errBytes: { FileHandle.standardError.write(Data($0)) })
         return await run(Array(CommandLine.arguments.dropFirst()), context: context)
     }
 }

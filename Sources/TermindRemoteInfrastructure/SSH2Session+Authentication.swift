@@ -57,6 +57,30 @@ extension SSH2Session {
         }
     }
 
+    /// Public key authentication with a private key held in memory (OpenSSH or PEM text, as
+    /// the Vault stores it); libssh2 derives the public key from it. An encrypted key needs
+    /// `passphrase`: without it, or with a wrong one, libssh2 cannot read the key and this fails
+    /// (`LIBSSH2_ERROR_FILE`) before anything is sent to the server. The copies of the key and
+    /// passphrase handed to libssh2 are zeroed afterwards.
+    public func authenticate(username: String, privateKey: Secret, passphrase: Secret?) throws {
+        var key = privateKey.withBytes { $0.map { CChar(bitPattern: $0) } } + [0]
+        var phrase = (passphrase?.withBytes { $0.map { CChar(bitPattern: $0) } } ?? []) + [0]
+        defer {
+            key.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+            phrase.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+        }
+        let keyLength = key.count - 1
+        try key.withUnsafeBufferPointer { keyText in
+            try phrase.withUnsafeBufferPointer { phraseText in
+                _ = try perform("public key authentication as \(username)", kind: .authentication) { session in
+                    libssh2_userauth_publickey_frommemory(
+                        session, username, username.utf8.count, nil, 0,
+                        keyText.baseAddress, keyLength, phraseText.baseAddress)
+                }
+            }
+        }
+    }
+
     /// Keyboard-interactive authentication. `respond` is called once for every round the server
     /// sends, zero-prompt rounds included, and returns one answer per prompt. If it throws, the
     /// round is answered empty and this call fails with the thrown error. Time spent in `respond`

@@ -73,6 +73,7 @@ extension SSH2Session {
             throw failure(operation(), kind: .disconnected, code: LIBSSH2_ERROR_SOCKET_DISCONNECT, fallback: "the socket is closed")
         }
         while true {
+            try interruption?.check()
             let remaining = wait.remaining(interactionTime: interactionTime)
             guard remaining > .zero else {
                 throw SSH2Error(kind: .timeout, operation: operation(),
@@ -84,21 +85,24 @@ extension SSH2Session {
     }
 
     /// One `poll` on the socket for the directions libssh2 wants; true when it is ready (or in
-    /// error, which libssh2 will then report), false when `timeout` passed.
+    /// error, which libssh2 will then report), false when `timeout` passed. With an
+    /// `interruption`, its descriptor is polled too; when only that one is readable, this
+    /// returns false (the caller's loop runs `check` next).
     func pollSocket(session: OpaquePointer, timeout: Duration) throws -> Bool {
         let directions = libssh2_session_block_directions(session)
         var events: Int32 = 0
         if directions & LIBSSH2_SESSION_BLOCK_INBOUND != 0 { events |= POLLIN }
         if directions & LIBSSH2_SESSION_BLOCK_OUTBOUND != 0 { events |= POLLOUT }
         if events == 0 { events = POLLIN }
-        var descriptor = pollfd(fd: socketDescriptor, events: Int16(events), revents: 0)
-        let ready = poll(&descriptor, 1, timeout.pollMilliseconds)
+        var descriptors = [pollfd(fd: socketDescriptor, events: Int16(events), revents: 0)]
+        if let interruption { descriptors.append(pollfd(fd: interruption.descriptor, events: Int16(POLLIN), revents: 0)) }
+        let ready = poll(&descriptors, nfds_t(descriptors.count), timeout.pollMilliseconds)
         if ready < 0 {
             if errno == EINTR { return false }
             throw SSH2Error(kind: .session, operation: "poll", message: String(cString: strerror(errno)), code: errno,
                             host: host, port: port)
         }
-        return ready > 0
+        return descriptors[0].revents != 0
     }
 
     /// An `SSH2Error` for `code` with libssh2's last message; socket losses become

@@ -28,6 +28,9 @@ public final class SSH2Session {
     var keyboardInteractive: SSH2KeyboardInteractiveExchange?
     /// Total time spent in keyboard-interactive responders, excluded from I/O deadlines.
     var interactionTime: Duration = .zero
+    /// Set by a connection worker so that its commands (a cancellation, a close) end a wait for
+    /// the socket at once instead of after the I/O timeout.
+    var interruption: SSH2WaitInterruption?
 
     /// Resolves `host`, connects within `connectTimeout` and prepares a libssh2 session on the
     /// socket. The SSH handshake happens in `handshake(hostKeyAlgorithms:)`.
@@ -46,6 +49,36 @@ public final class SSH2Session {
                             code: initialised, host: host, port: port)
         }
         socketDescriptor = try TCPConnector.connect(host: host, port: port, timeout: connectTimeout)
+        try prepareSession()
+    }
+
+    /// Prepares a libssh2 session on a descriptor that is already connected to the SSH server:
+    /// one end of a socket pair whose other end a jump host's worker bridges to a `direct-tcpip`
+    /// channel. `host` and `port` name the server the tunnel leads to, for messages. The session
+    /// owns the descriptor from here on (closed by `disconnect()`, also when this throws) and makes
+    /// it non-blocking.
+    public init(host: String, port: Int, connectedDescriptor: Int32, ioTimeout: Duration = .seconds(30)) throws {
+        self.host = host
+        self.port = port
+        self.connectTimeout = .zero
+        self.ioTimeout = ioTimeout
+        self.socketDescriptor = connectedDescriptor
+
+        let initialised = SSH2Library.ensureInitialized()
+        guard initialised == 0 else {
+            close(connectedDescriptor)
+            socketDescriptor = -1
+            throw SSH2Error(kind: .session, operation: "libssh2_init", message: "libssh2 could not initialise its crypto backend",
+                            code: initialised, host: host, port: port)
+        }
+        let flags = fcntl(connectedDescriptor, F_GETFL)
+        if flags >= 0 { _ = fcntl(connectedDescriptor, F_SETFL, flags | O_NONBLOCK) }
+        try prepareSession()
+    }
+
+    /// Creates the libssh2 session on `socketDescriptor`, non-blocking; closes the socket if
+    /// libssh2 cannot.
+    private func prepareSession() throws {
         guard let session = termind_ssh2_session_init(Unmanaged.passUnretained(self).toOpaque()) else {
             close(socketDescriptor)
             socketDescriptor = -1
@@ -125,13 +158,21 @@ public final class SSH2Session {
     /// this session are unusable afterwards.
     public func disconnect() {
         guard let session = handle else { return }
+        interruption = nil  // the goodbye is bounded by its own short budget
         let budget = min(ioTimeout, .seconds(2))
         _ = try? perform("disconnect", kind: .disconnected, timeout: budget) { session in
             termind_ssh2_session_disconnect(session, "Termind closed the connection")
         }
-        // After the goodbye nothing more is read; shutting the socket down makes any close
-        // libssh2 still has to do for open channels fail fast instead of waiting on the peer.
-        if socketDescriptor >= 0 { shutdown(socketDescriptor, Int32(SHUT_RDWR)) }
+        if socketDescriptor >= 0 {
+            // Half-close, then read what is still coming until the server closes too: closing a
+            // socket with unread data sends a reset, which can destroy the goodbye before the
+            // server has read it ("Connection reset by peer" instead of "Received disconnect").
+            shutdown(socketDescriptor, Int32(SHUT_WR))
+            discardUntilClosed(within: min(budget, .milliseconds(500)))
+            // Nothing more is read; shutting the socket down makes any close libssh2 still has
+            // to do for open channels fail fast instead of waiting on the peer.
+            shutdown(socketDescriptor, Int32(SHUT_RDWR))
+        }
         let deadline = ContinuousClock.now.advanced(by: budget)
         while libssh2_session_free(session) == LIBSSH2_ERROR_EAGAIN {
             guard ContinuousClock.now < deadline else { break }  // leak rather than hang
@@ -141,6 +182,23 @@ public final class SSH2Session {
         if socketDescriptor >= 0 {
             close(socketDescriptor)
             socketDescriptor = -1
+        }
+    }
+
+    /// Reads and drops whatever arrives until the peer closes its side or `limit` passes.
+    private func discardUntilClosed(within limit: Duration) {
+        let deadline = ContinuousClock.now.advanced(by: limit)
+        var scratch = [UInt8](repeating: 0, count: 16_384)
+        while true {
+            let remaining = ContinuousClock.now.duration(to: deadline)
+            guard remaining > .zero else { return }
+            var descriptor = pollfd(fd: socketDescriptor, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&descriptor, 1, remaining.pollMilliseconds)
+            if ready < 0 && errno == EINTR { continue }
+            guard ready > 0 else { return }
+            let count = scratch.withUnsafeMutableBytes { recv(socketDescriptor, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
+            if count > 0 || (count < 0 && (errno == EAGAIN || errno == EINTR)) { continue }
+            return  // closed by the peer, or an error
         }
     }
 }

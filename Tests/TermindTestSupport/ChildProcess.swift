@@ -29,7 +29,7 @@ public final class ChildProcess: @unchecked Sendable {
         process.standardOutput = out
         process.standardError = err
         process.standardInput = input
-        try process.run()
+        try Self.withUnblockedSignals { try process.run() }
         // Read both pipes concurrently so a chatty child cannot fill one and block.
         let errData = LockedBox(Data())
         let done = DispatchSemaphore(value: 0)
@@ -59,7 +59,7 @@ public final class ChildProcess: @unchecked Sendable {
         process.standardOutput = stdoutPipe
         process.standardError = stderrPipe
         process.standardInput = FileHandle.nullDevice
-        try process.run()
+        try Self.withUnblockedSignals { try process.run() }
     }
 
     public var processIdentifier: Int32 { process.processIdentifier }
@@ -103,6 +103,20 @@ public final class ChildProcess: @unchecked Sendable {
     }
 
     deinit { stop() }
+
+    /// Runs `body` with no signal blocked on the calling thread. Foundation's `Process` passes
+    /// the spawning thread's signal mask on to the child, and Swift concurrency's pool threads
+    /// block nearly every signal: a server started from an `async` test would ignore the
+    /// SIGTERM of `stop()` and outlive the test (its `sh` keeper is then SIGKILLed and the
+    /// server is orphaned).
+    static func withUnblockedSignals<T>(_ body: () throws -> T) rethrows -> T {
+        var none = sigset_t()
+        sigemptyset(&none)
+        var previous = sigset_t()
+        pthread_sigmask(SIG_SETMASK, &none, &previous)
+        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
+        return try body()
+    }
 
     /// Finds a tool on PATH (and in /usr/sbin, where sshd lives).
     public static func resolve(_ executable: String) throws -> String {

@@ -9,4 +9,12 @@ enum JSONOutput {
         encoder.dateEncodingStrategy = .iso8601
         return String(decoding: try encoder.encode(value), as: UTF8.self) + "\n"
     }
+
+    /// One compact JSON object on one line (JSON lines, for streams of results).
+    static func line<Value: Encodable>(_ value: Value) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        return String(decoding: try encoder.encode(value), as: UTF8.self) + "\n"
+    }
 }

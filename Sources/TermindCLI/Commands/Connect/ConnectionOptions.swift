@@ -1,0 +1,41 @@
+import Foundation
+
+/// The options every connecting command shares (`exec`, `ssh`, `known-hosts check`):
+/// prompting, trust of new host keys, and an ad-hoc target's user and key file.
+struct ConnectionOptions {
+    static let definitions: [OptionDefinition] = [
+        .flag("batch", help: "Never prompt; what would need a prompt fails with exit 6 (implied without a terminal)"),
+        .flag("accept-new", help: "Save unknown host keys without asking (a changed key still fails)"),
+        .flag("no-system-known-hosts", help: "Do not consult ~/.ssh/known_hosts"),
+        .option("identity-file", short: "i", .path, valueName: "KEYFILE", help: "Private key for an ad-hoc target"),
+        .option("login", short: "l", valueName: "USER", help: "User for an ad-hoc target"),
+        .option("connect-timeout", .integer(1...3600), valueName: "SECONDS", help: "Give up connecting after this long (default 15)"),
+    ]
+
+    let batch: Bool
+    let acceptNew: Bool
+    let systemKnownHosts: Bool
+    let identityFile: String?
+    let login: String?
+    let connectTimeout: Duration
+    let dataDirectory: String?
+
+    init(_ parsed: ParsedCommandLine) {
+        batch = parsed.flag("batch")
+        acceptNew = parsed.flag("accept-new")
+        systemKnownHosts = !parsed.flag("no-system-known-hosts")
+        identityFile = parsed.value("identity-file")
+        login = parsed.value("login")
+        connectTimeout = .seconds(parsed.integer("connect-timeout") ?? 15)
+        dataDirectory = parsed.value("data-dir")
+    }
+
+    /// Prompts are allowed only with a terminal to ask on and without `--batch`.
+    var mayPrompt: Bool {
+        guard !batch else { return false }
+        let tty = open("/dev/tty", O_RDWR | O_NOCTTY)
+        guard tty >= 0 else { return false }
+        close(tty)
+        return true
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import TermindApplication
+
+/// Runs one command on many Hosts, at most `parallel` at once, prefixing each output line
+/// with the Host's label (`web: ...`) as lines complete, and collecting each Host's result.
+struct ExecFanOut {
+    let command: String
+    let parallel: Int
+    let access: ConnectionAccess
+    let context: CommandContext
+
+    func run(on hosts: [String], prefixLines: Bool) async -> [ExecResult] {
+        var results: [Int: ExecResult] = [:]
+        await withTaskGroup(of: (Int, ExecResult).self) { group in
+            var next = 0
+            func startNext() {
+                guard next < hosts.count else { return }
+                let index = next
+                next += 1
+                group.addTask { (index, await self.run(on: hosts[index], prefixLines: prefixLines)) }
+            }
+            for _ in 0..<min(parallel, hosts.count) { startNext() }
+            for await (index, result) in group {
+                results[index] = result
+                startNext()
+            }
+        }
+        return hosts.indices.map { results[$0]! }
+    }
+
+    private func run(on host: String, prefixLines: Bool) async -> ExecResult {
+        var result = ExecResult(host: host)
+        var stdoutLines = LinePrefixer(prefix: "\(host): ")
+        var stderrLines = LinePrefixer(prefix: "\(host): ")
+        do {
+            let connection = try await access.connect(host)
+            let process = try await connection.execute(command)
+            // The command may have ended already; its input being closed then is no failure.
+            try? await process.closeInput()
+            for try await output in process.output {
+                switch output {
+                case .stdout(let bytes):
+                    if prefixLines { context.out(bytes: stdoutLines.feed(bytes)) } else { result.stdout += String(decoding: bytes, as: UTF8.self) }
+                case .stderr(let bytes):
+                    if prefixLines { context.err(bytes: stderrLines.feed(bytes)) } else { result.stderr += String(decoding: bytes, as: UTF8.self) }
+                case .exit(let status, let signal):
+                    result.exitStatus = status
+                    result.signal = signal
+                }
+            }
+            await connection.close()
+        } catch {
+            let failure = error as? SSHFailure
+            result.error = .init(
+                category: failure?.category ?? (error as? any CategorizedFailure).map { "\($0.exitCode)" } ?? "failure",
+                message: (error as? any CategorizedFailure)?.description ?? "\(error)")
+        }
+        if prefixLines {
+            context.out(bytes: stdoutLines.flush())
+            context.err(bytes: stderrLines.flush())
+        }
+        return result
+    }
+
+    /// `web: exit 0`, `db: exit 3`, `cache: connection failed: ...`, then a count.
+    static func summary(_ results: [ExecResult]) -> String {
+        var lines = results.map { result -> String in
+            if let error = result.error { return "\(result.host): \(error.category): \(error.message)" }
+            if let signal = result.signal { return "\(result.host): killed by SIG\(signal)" }
+            return "\(result.host): exit \(result.exitStatus.map(String.init) ?? "unknown")"
+        }
+        let succeeded = results.filter { $0.error == nil && $0.exitStatus == 0 }.count
+        lines.append("\(succeeded) of \(results.count) succeeded")
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

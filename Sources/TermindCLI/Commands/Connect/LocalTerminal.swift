@@ -1,0 +1,91 @@
+import Dispatch
+import Foundation
+import TermindApplication
+
+/// The terminal `termind ssh` runs in: raw mode while attached (given back on exit and on
+/// SIGTERM/SIGHUP), its size, SIGWINCH forwarded as window-change, and standard input
+/// pumped to the remote shell.
+final class LocalTerminal: @unchecked Sendable {
+    private var saved: termios?
+    private let isTerminal = isatty(STDIN_FILENO) == 1
+
+    /// The size to open the PTY with (80×24 when standard output is not a terminal).
+    var size: TerminalSize {
+        var window = winsize()
+        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &window) == 0, window.ws_col > 0 else {
+            return TerminalSize(columns: 80, rows: 24)
+        }
+        return TerminalSize(columns: Int(window.ws_col), rows: Int(window.ws_row))
+    }
+
+    /// Copies bytes between this terminal and `shell` until the shell ends; returns its status.
+    func attach(_ shell: any RemoteShell, output: CommandContext) async throws -> Int32 {
+        enterRawMode()
+        defer { restore() }
+        let resizes = DispatchSource.makeSignalSource(signal: SIGWINCH, queue: .global())
+        signal(SIGWINCH, SIG_IGN)
+        resizes.setEventHandler { [self] in
+            let size = self.size
+            Task { await shell.resize(size) }
+        }
+        resizes.resume()
+        defer { resizes.cancel() }
+        let farewell = restoreOnSignals()
+        defer { farewell.forEach { $0.cancel() } }
+
+        // Standard input is read on a thread of its own: read(2) blocks.
+        let input = Thread {
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            while true {
+                let count = read(STDIN_FILENO, &buffer, buffer.count)
+                if count <= 0 {
+                    Task { try? await shell.closeInput() }
+                    return
+                }
+                let bytes = Array(buffer[..<count])
+                Task { try? await shell.write(bytes) }
+            }
+        }
+        input.start()
+
+        var status: Int32 = ExitCode.remoteCommandOwnFailure
+        for try await event in shell.output {
+            switch event {
+            case .stdout(let bytes): output.out(bytes: bytes)
+            case .stderr(let bytes): output.err(bytes: bytes)
+            case .exit(let exitStatus, let signal): status = signal == nil ? (exitStatus ?? 0) : 128 + 15
+            }
+        }
+        return status
+    }
+
+    func restore() {
+        guard var saved else { return }
+        tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved)
+        self.saved = nil
+    }
+
+    private func enterRawMode() {
+        guard isTerminal else { return }
+        var original = termios()
+        guard tcgetattr(STDIN_FILENO, &original) == 0 else { return }
+        saved = original
+        var raw = original
+        cfmakeraw(&raw)
+        tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw)
+    }
+
+    /// SIGTERM and SIGHUP give the terminal back before termind ends.
+    private func restoreOnSignals() -> [any DispatchSourceSignal] {
+        [SIGTERM, SIGHUP].map { number in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { [self] in
+                self.restore()
+                exit(128 + number)
+            }
+            source.resume()
+            return source
+        }
+    }
+}

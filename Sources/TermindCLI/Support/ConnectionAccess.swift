@@ -1,0 +1,62 @@
+import Foundation
+import TermindApplication
+import TermindDomain
+import TermindInfrastructure
+import TermindRemoteInfrastructure
+
+/// The composition root for connecting commands (`exec`, `ssh`, `known-hosts check`): the
+/// Vault, connection preparation, the one interaction queue (a terminal presenter, or the
+/// silent one with `--batch` or no terminal), host-key trust (the Vault's Known Hosts plus
+/// `~/.ssh/known_hosts` read-only) and the libssh2 connector.
+struct ConnectionAccess: Sendable {
+    let preparer: ConnectionPreparer
+    let interactions: InteractionQueue
+    let trust: HostKeyTrust
+    let connector: any SSHConnector
+    let options: ConnectionOptions
+    let keyFile: AdHocKeyFile?
+
+    init(_ context: CommandContext, options: ConnectionOptions) throws {
+        let vault = VaultAccess(context, dataDirectory: options.dataDirectory)
+        self.options = options
+        interactions = InteractionQueue(presenter: options.mayPrompt ? TerminalPresenter() as any InteractionPresenter : SilentPresenter())
+        trust = HostKeyTrust(
+            store: vault.store,
+            systemRecords: options.systemKnownHosts ? Self.systemKnownHosts(context) : [],
+            policy: options.acceptNew ? .acceptNew : .ask, interactions: interactions, logger: context.logger)
+        preparer = ConnectionPreparer(
+            store: vault.store, secrets: vault.services.secrets, keyCodec: vault.keyCodec,
+            localUsername: context.environment["USER"] ?? String(cString: getpwuid(getuid()).pointee.pw_name),
+            useAgent: context.environment["SSH_AUTH_SOCK"] != nil)
+        connector = LibSSH2Connector(logger: context.logger)
+        keyFile = try options.identityFile.map { path in
+            guard let data = FileManager.default.contents(atPath: path) else { throw FileReadFailure(path: path) }
+            return AdHocKeyFile(path: path, privateKey: Secret(bytes: Array(data)))
+        }
+    }
+
+    /// Plans and opens an authenticated connection to a Vault label or an ad-hoc target.
+    func connect(_ destination: String) async throws -> any SSHConnection {
+        let plan = try await preparer.plan(destination: destination, loginName: options.login, keyFile: keyFile)
+        let context = ConnectionContext(
+            interactions: interactions, trust: trust, generation: .next(), connectTimeout: options.connectTimeout)
+        return try await connector.connect(plan, using: context)
+    }
+
+    static let hostKeyProbe = SSH2HostKeyProbe()
+
+    /// `~/.ssh/known_hosts` (read-only); bad lines are logged and skipped.
+    static func systemKnownHosts(_ context: CommandContext) -> [KnownHostsFileRecord] {
+        let home = context.environment["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path
+        return SystemKnownHosts(homeDirectory: home, logger: context.logger).load()
+    }
+
+    /// `termind: <what failed>` for a connection's own failure, naming its category.
+    static func message(for error: any Error) -> String {
+        switch error {
+        case let failure as SSHFailure: "termind: \(failure.category): \(failure.description)\n"
+        case let failure as any CategorizedFailure: "termind: \(failure.description)\n"
+        default: "termind: \(error)\n"
+        }
+    }
+}

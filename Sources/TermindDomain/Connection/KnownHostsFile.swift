@@ -1,0 +1,27 @@
+/// Reading a whole known_hosts file's text (OpenSSH's format) into trust records.
+///
+/// Pure: the caller reads the file; this only parses text. Safe from any thread.
+public enum KnownHostsFile {
+    /// Parses known_hosts text (OpenSSH's format): `[marker] patterns keytype base64 [comment]`,
+    /// blank lines and `#` comments ignored. Bad lines (too few fields, bad base64, key blob whose
+    /// type differs from the keytype field, unknown marker) are skipped with a warning naming
+    /// file and line; the lines around them are still read. LF and CRLF line endings both work.
+    ///
+    /// - Parameters:
+    ///   - text: the file's contents.
+    ///   - file: the name warnings use (usually the path).
+    public static func parse(_ text: String, file: String) -> (records: [KnownHost], warnings: [KnownHostsWarning]) {
+        var records = [KnownHost]()
+        var warnings = [KnownHostsWarning]()
+        // Split on "\n" scalars: as Characters, "\r\n" is one grapheme and would not split.
+        let lines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false)
+        for (index, scalars) in lines.enumerated() {
+            switch KnownHostsLine.read(Substring(scalars)) {
+            case .ignored: continue
+            case .record(let record): records.append(record)
+            case .invalid(let reason): warnings.append(KnownHostsWarning(file: file, line: index + 1, reason: reason))
+            }
+        }
+        return (records, warnings)
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+
+/// One line of a known_hosts file, OpenSSH's format: `[marker] patterns keytype base64 [comment]`.
+///
+/// Reading follows OpenSSH's `hostfile.c`: fields are separated by spaces or tabs, a leading `@`
+/// token must be exactly `@revoked` or `@cert-authority`, the base64 must decode (padding
+/// included) to a wire-format key whose own type name equals the key type field, and a hashed
+/// host field (`|...`) must carry `|1|` and a 20-byte salt. Pure functions; safe from any thread.
+public enum KnownHostsLine {
+    /// What reading one line gave.
+    public enum Reading: Sendable, Equatable {
+        /// A blank line or a `#` comment: nothing to read, nothing to warn about.
+        case ignored
+        /// A record.
+        case record(KnownHost)
+        /// A line that cannot be read; `reason` says why.
+        case invalid(reason: String)
+    }
+
+    /// Reads one line (without its line terminator; a trailing `\r` is ignored).
+    public static func read<Line: StringProtocol>(_ line: Line) -> Reading {
+        var rest = Substring(line)
+        if rest.last == "\r" { rest = rest.dropLast() }
+        rest = rest.drop(while: isBlank)
+        if rest.isEmpty || rest.first == "#" { return .ignored }
+
+        var marker = KnownHost.Marker.none
+        if rest.first == "@" {
+            let token = nextField(&rest)
+            switch token {
+            case KnownHost.Marker.revoked.rawValue: marker = .revoked
+            case KnownHost.Marker.certAuthority.rawValue: marker = .certAuthority
+            default: return .invalid(reason: "unknown marker \(token)")
+            }
+            if rest.first == "@" { return .invalid(reason: "more than one marker") }
+        }
+        let pattern = nextField(&rest)
+        let keyType = nextField(&rest)
+        let encoded = nextField(&rest)
+        guard !pattern.isEmpty else { return .invalid(reason: "no host pattern") }
+        guard !keyType.isEmpty, !encoded.isEmpty else { return .invalid(reason: "too few fields") }
+        if pattern.hasPrefix("|"), KnownHostsPattern.salt(ofHashed: String(pattern)) == nil {
+            return .invalid(reason: "bad host hash")
+        }
+        guard let data = Data(base64Encoded: String(encoded)), !data.isEmpty else {
+            return .invalid(reason: "key is not valid base64")
+        }
+        let blob = [UInt8](data)
+        guard let blobType = PublicKeyBlob.algorithmName(of: blob) else {
+            return .invalid(reason: "key blob is not an SSH public key")
+        }
+        guard blobType == keyType else {
+            return .invalid(reason: "key type \(keyType) but the key is \(blobType)")
+        }
+        let comment = String(rest.reversed().drop(while: isBlank).reversed())
+        return .record(
+            KnownHost(
+                pattern: String(pattern), keyType: String(keyType), keyBlob: blob, marker: marker,
+                comment: comment))
+    }
+
+    /// The record as a known_hosts line: `[marker] pattern keytype base64 [comment]`.
+    public static func format(_ record: KnownHost) -> String {
+        var parts = [String]()
+        if record.marker != .none { parts.append(record.marker.rawValue) }
+        parts += [record.pattern, record.keyType, Data(record.keyBlob).base64EncodedString()]
+        if !record.comment.isEmpty { parts.append(record.comment) }
+        return parts.joined(separator: " ")
+    }
+
+    /// Spaces and tabs separate fields, as in OpenSSH (`strspn(cp, " \t")`).
+    private static func isBlank(_ character: Character) -> Bool {
+        character == " " || character == "\t"
+    }
+
+    /// Takes the next field off `rest` and skips the blanks after it.
+    private static func nextField(_ rest: inout Substring) -> Substring {
+        let field = rest.prefix(while: { !isBlank($0) })
+        rest = rest[field.endIndex...].drop(while: isBlank)
+        return field
+    }
+}

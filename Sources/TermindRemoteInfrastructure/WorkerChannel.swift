@@ -1,0 +1,74 @@
+import CLibSSH2
+import TermindApplication
+
+/// One `session` channel the worker owns: an exec channel or a PTY shell. Holds the libssh2
+/// channel, the output on its way to the reader, the standard input waiting to be written, and
+/// where the channel is in its life.
+///
+/// Confined to the worker thread; not `Sendable`. The continuations it holds are resumed by the
+/// worker, or failed by it when the connection ends.
+final class WorkerChannel {
+    /// Where the channel is in its life.
+    enum Phase: Equatable {
+        /// Open and running: read, written, resized.
+        case running
+        /// The remote side sent EOF and all its data was read; waiting for its close, which
+        /// carries the exit status before it.
+        case awaitingClose
+        /// `.exit` delivered, or closed from this side: the loop closes and frees it.
+        case closing
+    }
+
+    /// Bytes waiting to be written to the channel's standard input, and who waits for them.
+    struct PendingWrite {
+        let bytes: [UInt8]
+        var offset = 0
+        let continuation: CheckedContinuation<Void, any Error>
+    }
+
+    let id: Int
+    /// What it is, for messages: "command `uptime`", "shell".
+    let purpose: String
+    /// The libssh2 channel; nil until opened, and after it was freed (also by the session).
+    var pointer: OpaquePointer?
+    let output: ChannelOutput
+    var phase = Phase.running
+    var outbound: [PendingWrite] = []
+    /// `closeInput` calls waiting for the EOF to be sent after the pending writes.
+    var eofWaiters: [CheckedContinuation<Void, any Error>] = []
+    var eofSent = false
+    /// The newest size asked for and not yet sent; a window-change operation takes it.
+    var pendingSize: TerminalSize?
+    /// Whether a window-change operation is queued or running.
+    var resizeQueued = false
+    /// `close()` calls waiting for the channel's close to be sent.
+    var closeWaiters: [CheckedContinuation<Void, any Error>] = []
+    /// libssh2's close returned; the channel can be freed.
+    var closeDone = false
+
+    init(id: Int, purpose: String, output: ChannelOutput) {
+        self.id = id
+        self.purpose = purpose
+        self.output = output
+    }
+
+    /// Whether the worker should read the channel now.
+    var wantsReading: Bool { phase == .running && pointer != nil && !output.isPaused }
+
+    /// Fails every write and EOF still waiting (the channel or connection ended).
+    func failPending(_ failure: SSHFailure) {
+        let writes = outbound
+        let eofs = eofWaiters
+        outbound = []
+        eofWaiters = []
+        for write in writes { write.continuation.resume(throwing: failure) }
+        for waiter in eofs { waiter.resume(throwing: failure) }
+    }
+
+    /// Resumes everyone waiting for the channel to close.
+    func finishClosing() {
+        let waiters = closeWaiters
+        closeWaiters = []
+        for waiter in waiters { waiter.resume() }
+    }
+}

@@ -1,0 +1,362 @@
+import CLibSSH2
+import Foundation
+import TermindApplication
+
+/// A channel opened by the worker, as callers hold it: its identifier for later requests and
+/// its output.
+struct ChannelHandle: Sendable {
+    let id: Int
+    let output: ChannelOutput
+}
+
+/// Exec and PTY shell channels on the established session: opening them, their input, resizes,
+/// closing, and pumping their output. Runs on the worker thread (jobs and the loop).
+extension WorkerLoop {
+    // MARK: - Requests (jobs)
+
+    /// Opens an exec channel running `command`; resumes `continuation` once the server
+    /// started it.
+    func openExec(_ command: String, continuation: CheckedContinuation<ChannelHandle, any Error>) {
+        let channel = makeChannel(purpose: "command `\(command)`")
+        open(channel, continuation: continuation, requests: [
+            WorkerOperation.Step("starting \(channel.purpose)") { [unowned channel] in
+                guard let pointer = channel.pointer else { return LIBSSH2_ERROR_BAD_USE }
+                return termind_ssh2_channel_exec(pointer, command)
+            },
+        ])
+    }
+
+    /// Opens a shell on a PTY of type `term` and `size`, after asking the server to set
+    /// `environment` (best effort: OpenSSH accepts only what its `AcceptEnv` lists).
+    func openShell(
+        term: String, size: TerminalSize, environment: [String: String],
+        continuation: CheckedContinuation<ChannelHandle, any Error>
+    ) {
+        let channel = makeChannel(purpose: "shell")
+        var requests = environment.sorted { $0.key < $1.key }.map { name, value in
+            WorkerOperation.Step("setting \(name) for the shell", bestEffort: true) { [unowned channel] in
+                guard let pointer = channel.pointer else { return LIBSSH2_ERROR_BAD_USE }
+                return libssh2_channel_setenv_ex(pointer, name, UInt32(name.utf8.count), value, UInt32(value.utf8.count))
+            }
+        }
+        requests.append(WorkerOperation.Step("requesting a \(size.columns)x\(size.rows) \(term) PTY") { [unowned channel] in
+            guard let pointer = channel.pointer else { return LIBSSH2_ERROR_BAD_USE }
+            return termind_ssh2_channel_request_pty(pointer, term, Int32(clamping: size.columns), Int32(clamping: size.rows))
+        })
+        requests.append(WorkerOperation.Step("starting the shell") { [unowned channel] in
+            guard let pointer = channel.pointer else { return LIBSSH2_ERROR_BAD_USE }
+            return termind_ssh2_channel_shell(pointer)
+        })
+        open(channel, continuation: continuation, requests: requests)
+    }
+
+    /// Queues `bytes` for the channel's standard input; resumes `continuation` once libssh2
+    /// has taken all of them.
+    func write(_ bytes: [UInt8], to id: Int, continuation: CheckedContinuation<Void, any Error>) {
+        guard let channel = channels[id], channel.phase == .running, !channel.eofSent, channel.eofWaiters.isEmpty else {
+            continuation.resume(throwing: inputClosed(id))
+            return
+        }
+        guard !bytes.isEmpty else {
+            continuation.resume()
+            return
+        }
+        channel.outbound.append(WorkerChannel.PendingWrite(bytes: bytes, continuation: continuation))
+    }
+
+    /// Sends EOF on the channel's standard input after what is queued; resumes `continuation`
+    /// once sent.
+    func closeInput(of id: Int, continuation: CheckedContinuation<Void, any Error>) {
+        guard let channel = channels[id], channel.phase == .running else {
+            continuation.resume(throwing: inputClosed(id))
+            return
+        }
+        if channel.eofSent {
+            continuation.resume()
+        } else {
+            channel.eofWaiters.append(continuation)
+        }
+    }
+
+    /// Asks for a window-change to `size`. When sizes come faster than the network, only the
+    /// newest pending one is sent; a refused resize is logged, never a failure.
+    func resize(_ id: Int, to size: TerminalSize) {
+        guard let channel = channels[id], channel.phase == .running else { return }
+        channel.pendingSize = size
+        queueResize(channel)
+    }
+
+    /// Closes the channel from this side (its output finishes without `.exit`); resumes
+    /// `continuation` once libssh2 freed it.
+    func closeChannel(_ id: Int, continuation: CheckedContinuation<Void, any Error>) {
+        guard let channel = channels[id] else {
+            continuation.resume()
+            return
+        }
+        channel.closeWaiters.append(continuation)
+        guard channel.phase != .closing else { return }
+        channel.output.finish()
+        channel.failPending(SSHFailure(.channel, connection: label, detail: "\(channel.purpose) was closed"))
+        beginClosing(channel)
+    }
+
+    // MARK: - Pumping (the loop)
+
+    /// Reads, writes and watches the end of one channel; returns whether anything moved.
+    func pumpChannel(_ channel: WorkerChannel) throws -> Bool {
+        guard let pointer = channel.pointer else { return false }
+        if channel.phase == .closing { return try pumpClosing(channel, pointer) }
+        var progress = false
+        if channel.phase == .running {
+            if !channel.output.isPaused {
+                didRead = true
+                progress = try readChannel(channel, pointer)
+                if outboundBlocked || channel.phase != .running { return progress }
+            }
+            progress = try writeChannel(channel, pointer) || progress
+            if outboundBlocked || channel.phase != .running { return progress }
+            if !channel.output.isPaused, libssh2_channel_eof(pointer) == 1 {
+                channel.phase = .awaitingClose
+                progress = true
+            }
+        }
+        if channel.phase == .awaitingClose {
+            // The exit status comes in a request just before the server's close: wait for it.
+            didRead = true
+            switch try classify(Int(libssh2_channel_wait_closed(pointer)), resumption: .read(channel.id),
+                                doing: "waiting for \(channel.purpose) to close") {
+            case .done:
+                deliverExit(channel, pointer)
+                progress = true
+            case .wouldBlock:
+                break
+            case .failed(let code):
+                let detail = describe("waiting for \(channel.purpose) to close", code: code)
+                fail(channel, SSHFailure(.channel, connection: label, detail: detail))
+                progress = true
+            }
+        }
+        return progress
+    }
+
+    /// Reads stdout, then stderr, until libssh2 has nothing more, the budget is spent, or the
+    /// reader falls behind.
+    private func readChannel(_ channel: WorkerChannel, _ pointer: OpaquePointer) throws -> Bool {
+        var progress = false
+        var budget = 256 << 10
+        for stderr in [false, true] {
+            reading: while budget > 0 {
+                let count = readBuffer.withUnsafeMutableBufferPointer { buffer in
+                    buffer.withMemoryRebound(to: CChar.self) { characters in
+                        stderr
+                            ? termind_ssh2_channel_read_stderr(pointer, characters.baseAddress, characters.count)
+                            : termind_ssh2_channel_read(pointer, characters.baseAddress, characters.count)
+                    }
+                }
+                switch try classify(count, resumption: .read(channel.id),
+                                    doing: "reading \(stderr ? "stderr" : "stdout") of \(channel.purpose)") {
+                case .done(0):
+                    break reading  // EOF; the caller looks at it
+                case .done(let count):
+                    progress = true
+                    budget -= count
+                    lastInbound = .now
+                    let bytes = Array(readBuffer[0..<count])
+                    if !channel.output.yield(stderr ? .stderr(bytes) : .stdout(bytes)) { return progress }
+                case .wouldBlock:
+                    if outboundBlocked { return progress }
+                    break reading
+                case .failed(let code):
+                    fail(channel, SSHFailure(.channel, connection: label, detail: describe("reading \(channel.purpose)", code: code)))
+                    return true
+                }
+            }
+        }
+        return progress
+    }
+
+    /// Writes queued input until the window or the socket is full, then the EOF once asked.
+    func writeChannel(_ channel: WorkerChannel, _ pointer: OpaquePointer) throws -> Bool {
+        guard channel.phase == .running else { return false }
+        var progress = false
+        while var pending = channel.outbound.first {
+            let remaining = pending.bytes.count - pending.offset
+            let written = pending.bytes.withUnsafeBufferPointer { buffer in
+                buffer.withMemoryRebound(to: CChar.self) { characters in
+                    termind_ssh2_channel_write(pointer, characters.baseAddress! + pending.offset, remaining)
+                }
+            }
+            switch try classify(written, resumption: .write(channel.id), doing: "writing to \(channel.purpose)") {
+            case .done(0), .wouldBlock:
+                return progress  // the window is full, or the socket
+            case .done(let count):
+                progress = true
+                pending.offset += count
+                if pending.offset == pending.bytes.count {
+                    channel.outbound.removeFirst()
+                    pending.continuation.resume()
+                } else {
+                    channel.outbound[0] = pending
+                }
+            case .failed(let code):
+                channel.failPending(SSHFailure(.channel, connection: label, detail: describe("writing to \(channel.purpose)", code: code)))
+                return true
+            }
+        }
+        guard !channel.eofWaiters.isEmpty else { return progress }
+        if !channel.eofSent {
+            switch try classify(Int(libssh2_channel_send_eof(pointer)), resumption: .write(channel.id),
+                                doing: "sending EOF to \(channel.purpose)") {
+            case .done:
+                channel.eofSent = true
+            case .wouldBlock:
+                return progress
+            case .failed(let code):
+                let detail = describe("sending EOF to \(channel.purpose)", code: code)
+                channel.failPending(SSHFailure(.channel, connection: label, detail: detail))
+                return true
+            }
+        }
+        let waiters = channel.eofWaiters
+        channel.eofWaiters = []
+        for waiter in waiters { waiter.resume() }
+        return true
+    }
+
+    // MARK: - Helpers
+
+    private func makeChannel(purpose: String) -> WorkerChannel {
+        let worker = self.worker
+        return WorkerChannel(id: nextIdentifier(), purpose: purpose, output: ChannelOutput(wake: { worker.wake.signal() }))
+    }
+
+    /// Queues the operation that opens `channel` and makes `requests` on it.
+    private func open(
+        _ channel: WorkerChannel, continuation: CheckedContinuation<ChannelHandle, any Error>,
+        requests: [WorkerOperation.Step]
+    ) {
+        guard let handle = session?.handle else {
+            continuation.resume(throwing: SSHFailure(.dropped, connection: label, detail: "the session is gone; reconnect"))
+            return
+        }
+        let opening = WorkerOperation.Step("opening a channel for \(channel.purpose)") { [unowned channel] in
+            guard let pointer = termind_ssh2_channel_open_session(handle) else { return libssh2_session_last_errno(handle) }
+            channel.pointer = pointer
+            return 0
+        }
+        operations.append(WorkerOperation("opening \(channel.purpose)", steps: [opening] + requests) { [unowned self] outcome in
+            switch outcome {
+            case .success:
+                channels[channel.id] = channel
+                logger.debug("\(label): opened \(channel.purpose)")
+                continuation.resume(returning: ChannelHandle(id: channel.id, output: channel.output))
+            case .failure(let failure):
+                continuation.resume(throwing: failure)
+                if channel.pointer != nil {
+                    // Opened but a request failed: close it again.
+                    channels[channel.id] = channel
+                    channel.output.finish()
+                    beginClosing(channel)
+                }
+            }
+        })
+    }
+
+    private func queueResize(_ channel: WorkerChannel) {
+        guard !channel.resizeQueued, channel.pendingSize != nil else { return }
+        channel.resizeQueued = true
+        var sending: TerminalSize?
+        let step = WorkerOperation.Step("window-change for \(channel.purpose)") { [unowned channel] in
+            guard let pointer = channel.pointer, channel.phase == .running else { return 0 }
+            if sending == nil {
+                sending = channel.pendingSize
+                channel.pendingSize = nil
+            }
+            guard let size = sending else { return 0 }
+            return termind_ssh2_channel_request_pty_size(pointer, Int32(clamping: size.columns), Int32(clamping: size.rows))
+        }
+        operations.append(WorkerOperation("resizing \(channel.purpose)", steps: [step]) { [unowned self, unowned channel] outcome in
+            channel.resizeQueued = false
+            if case .failure(let failure) = outcome {
+                let size = sending.map { "\($0.columns)x\($0.rows)" } ?? "?"
+                logger.warning("\(label): resizing \(channel.purpose) to \(size) failed; the session goes on: \(failure.detail)")
+            }
+            if channel.phase == .running { queueResize(channel) }  // a newer size came meanwhile
+        })
+    }
+
+    /// Delivers `.exit` with the status and signal the server sent, finishes the output and
+    /// starts closing the channel.
+    private func deliverExit(_ channel: WorkerChannel, _ pointer: OpaquePointer) {
+        let status = libssh2_channel_get_exit_status(pointer)
+        var signalName: UnsafeMutablePointer<CChar>?
+        var signalLength = 0
+        libssh2_channel_get_exit_signal(pointer, &signalName, &signalLength, nil, nil, nil, nil)
+        var signal: String?
+        if let signalName {
+            if signalLength > 0 {
+                signal = String(decoding: UnsafeRawBufferPointer(start: signalName, count: signalLength), as: UTF8.self)
+            }
+            if let handle = session?.handle { libssh2_free(handle, signalName) }
+        }
+        // libssh2 1.10 reports 0 when no exit-status came; a killed process has none.
+        channel.output.yield(.exit(status: signal == nil ? status : nil, signal: signal))
+        channel.output.finish()
+        logger.debug("\(label): \(channel.purpose) ended (status \(status), signal \(signal ?? "none"))")
+        channel.failPending(SSHFailure(.channel, connection: label, detail: "\(channel.purpose) has ended; it takes no more input"))
+        beginClosing(channel)
+    }
+
+    /// Ends the channel's output with `failure` and closes it.
+    private func fail(_ channel: WorkerChannel, _ failure: SSHFailure) {
+        channel.output.finish(throwing: failure)
+        channel.failPending(failure)
+        beginClosing(channel)
+    }
+
+    /// Starts closing the channel: the loop sends the close, then frees the channel, which
+    /// then leaves `channels`.
+    private func beginClosing(_ channel: WorkerChannel) {
+        guard channel.phase != .closing else { return }
+        channel.phase = .closing
+        if channel.pointer == nil {
+            channels[channel.id] = nil
+            channel.finishClosing()
+        }
+    }
+
+    /// Sends the channel's close and frees it. libssh2 1.10's close returns only once some
+    /// packet arrived after it (the server's close, usually when its command ended), so
+    /// whoever waits in `close()` is released as soon as the close is sent, and the channel is
+    /// freed when libssh2 lets go of it (at the latest with the session).
+    private func pumpClosing(_ channel: WorkerChannel, _ pointer: OpaquePointer) throws -> Bool {
+        didRead = true  // closing reads the transport
+        if !channel.closeDone {
+            switch try classify(Int(libssh2_channel_close(pointer)), resumption: .read(channel.id),
+                                doing: "closing \(channel.purpose)") {
+            case .done, .failed:
+                channel.closeDone = true
+            case .wouldBlock:
+                if !outboundBlocked && !sawBadUse { channel.finishClosing() }  // the close is out
+                return false
+            }
+        }
+        switch try classify(Int(libssh2_channel_free(pointer)), resumption: .read(channel.id),
+                            doing: "freeing \(channel.purpose)") {
+        case .wouldBlock:
+            return false
+        case .done, .failed:
+            // After a failure libssh2 frees the channel with the session.
+            channel.pointer = nil
+            channels[channel.id] = nil
+            channel.finishClosing()
+            logger.debug("\(label): closed \(channel.purpose)")
+            return true
+        }
+    }
+
+    private func inputClosed(_ id: Int) -> SSHFailure {
+        let purpose = channels[id]?.purpose ?? "the channel"
+        return SSHFailure(.channel, connection: label, detail: "\(purpose) takes no more input (it has ended, or its input was closed)")
+    }
+}

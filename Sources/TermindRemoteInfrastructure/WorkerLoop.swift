@@ -1,0 +1,422 @@
+import CLibSSH2
+import Foundation
+import TermindApplication
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The worker thread's side of a `ConnectionWorker`: the libssh2 session, every channel and
+/// tunnel on it, the queue of requests to the server, and the loop that runs them.
+///
+/// Each turn of the loop runs the jobs in the mailbox, then (once established) pumps the
+/// session: the operation at the head of the queue, every channel's reads and writes, every
+/// tunnel, keepalives; then it `poll`s the wake-up eventfd, the session socket and the tunnels'
+/// socket ends, with a timeout from the nearest deadline.
+///
+/// libssh2 rules this loop keeps (1.10):
+/// - After a call returns `LIBSSH2_ERROR_EAGAIN` while *sending* (a partly sent packet), the
+///   next libssh2 call must be that same call: any other send fails with
+///   `LIBSSH2_ERROR_BAD_USE`. The loop records it in `resumption` and retries it first.
+/// - One channel's read drains the transport for all: another channel's data can wait in
+///   libssh2's queue while the socket is quiet, so the loop checks `read_avail` before
+///   sleeping, and drains the transport with a zero-length read when no channel was read.
+///
+/// Confined to the worker thread: created there and used only by the loop and the jobs it runs;
+/// not `Sendable`.
+final class WorkerLoop {
+    /// What to retry first after libssh2 blocked in the middle of sending a packet.
+    enum Resumption {
+        case operation
+        case read(Int)
+        case write(Int)
+        case tunnelInbound(Int)
+        case tunnelOutbound(Int)
+    }
+
+    /// What a libssh2 return code means to the loop.
+    enum Outcome {
+        case done(Int)
+        case wouldBlock
+        case failed(Int32)
+    }
+
+    let worker: ConnectionWorker
+    let ioTimeout: Duration
+    let keepaliveInterval: Int
+    let logger: any Logger
+    var label: String { worker.label }
+
+    /// The session, from the connect step until the worker ends.
+    var session: SSH2Session?
+    /// Set once authentication is done: from then on the loop pumps the session.
+    var established = false
+    var channels: [Int: WorkerChannel] = [:]
+    var tunnels: [Int: WorkerTunnel] = [:]
+    /// Requests to the server, run one at a time, first first.
+    var operations: [WorkerOperation] = []
+    private var lastIdentifier = 0
+    /// A failure decided on this thread (an interaction that was cancelled or refused) that
+    /// ends the libssh2 call waiting now.
+    var localAbort: (any Error)?
+    var resumption: Resumption?
+    /// libssh2 waits to send: `poll` for POLLOUT on the session socket.
+    var outboundBlocked = false
+    /// When `LIBSSH2_ERROR_BAD_USE` (a half-sent packet that is not ours to finish) was first
+    /// seen in a row; it must clear within the I/O timeout.
+    var badUseSince: ContinuousClock.Instant?
+    var sawBadUse = false
+    /// The last time anything arrived from the server, for keepalive-based dead-peer detection.
+    var lastInbound = ContinuousClock.now
+    var keepaliveDue: ContinuousClock.Instant?
+    /// Whether a channel or tunnel was read in the current pass.
+    var didRead = false
+    /// One buffer for every read on this thread.
+    var readBuffer = [UInt8](repeating: 0, count: 32_768)
+
+    /// Keepalives without an answer before the connection counts as lost (OpenSSH's
+    /// `ServerAliveCountMax`).
+    static let keepaliveCountMax = 3
+
+    init(worker: ConnectionWorker, ioTimeout: Duration, keepaliveInterval: Int, logger: any Logger) {
+        self.worker = worker
+        self.ioTimeout = ioTimeout
+        self.keepaliveInterval = keepaliveInterval
+        self.logger = logger
+    }
+
+    /// A new identifier for a channel or tunnel.
+    func nextIdentifier() -> Int {
+        lastIdentifier += 1
+        return lastIdentifier
+    }
+
+    // MARK: - The loop
+
+    /// Runs until the worker is closed, aborted or loses its connection; then disconnects,
+    /// ends every stream and marks the worker ended.
+    func run() {
+        Thread.current.name = ConnectionWorker.threadName
+        while true {
+            worker.wake.drain()
+            let jobs = worker.takeJobs()
+            if let ending = worker.requestedAbort {
+                let failure = ending.failure(connection: label)
+                for job in jobs { job.reject(failure) }
+                return end(ending)
+            }
+            for job in jobs { job.perform(self) }
+            if let ending = worker.requestedAbort { return end(ending) }
+
+            var timeout: Int32 = -1
+            if established {
+                do {
+                    timeout = try pump()
+                } catch {
+                    return end(.failed(SSHFailure.from(error, connection: label)))
+                }
+            }
+            waitForEvents(timeout: timeout)
+        }
+    }
+
+    /// Pumps until no progress is made (bounded, so the mailbox gets its turn), checks the
+    /// deadlines, sends a keepalive when due, and returns how long `poll` may wait
+    /// (milliseconds, -1 for no limit).
+    func pump() throws -> Int32 {
+        guard let handle = session?.handle else {
+            throw SSHFailure(.dropped, connection: label, detail: "the session is gone; reconnect")
+        }
+        var passes = 0
+        var busy = false
+        repeat {
+            busy = try pass()
+            passes += 1
+        } while busy && !outboundBlocked && passes < 16
+
+        let now = ContinuousClock.now
+        if sawBadUse {
+            let since = badUseSince ?? now
+            badUseSince = since
+            if since.duration(to: now) > ioTimeout {
+                throw SSHFailure(.dropped, connection: label, detail:
+                    "libssh2 could not finish sending a packet within \(ioTimeout.secondsText); reconnect")
+            }
+        } else {
+            badUseSince = nil
+        }
+        if channels.isEmpty && tunnels.isEmpty && operations.isEmpty { lastInbound = now }
+        try checkDeadlines(now: now)
+        try sendKeepaliveIfDue(handle, now: now)
+
+        if sawBadUse { return 10 }  // wait a little for whoever owns the half-sent packet
+        if !outboundBlocked && (busy || hasUnreadData()) { return 0 }
+        return nextDeadline(now: now)
+    }
+
+    /// One pass over everything: the blocked call first, the operation queue, every channel,
+    /// every tunnel. Returns whether anything moved.
+    func pass() throws -> Bool {
+        outboundBlocked = false
+        sawBadUse = false
+        didRead = false
+        var progress = false
+        if let resumption {
+            self.resumption = nil
+            progress = try resume(resumption)
+            if outboundBlocked { return progress }
+        }
+        progress = try runOperations() || progress
+        if outboundBlocked { return progress }
+        for id in channels.keys.sorted() {
+            guard let channel = channels[id] else { continue }
+            progress = try pumpChannel(channel) || progress
+            if outboundBlocked { return progress }
+        }
+        for id in tunnels.keys.sorted() {
+            guard let tunnel = tunnels[id] else { continue }
+            progress = try pumpTunnel(tunnel) || progress
+            if outboundBlocked { return progress }
+        }
+        if !didRead { try drainTransport() }
+        return progress
+    }
+
+    /// Retries exactly the call that blocked while sending.
+    private func resume(_ resumption: Resumption) throws -> Bool {
+        switch resumption {
+        case .operation:
+            return try runOperations()
+        case .read(let id):
+            guard let channel = channels[id] else { return false }
+            return try pumpChannel(channel)
+        case .write(let id):
+            guard let channel = channels[id], let pointer = channel.pointer else { return false }
+            return try writeChannel(channel, pointer)
+        case .tunnelInbound(let id):
+            guard let tunnel = tunnels[id] else { return false }
+            return try pumpTunnel(tunnel)
+        case .tunnelOutbound(let id):
+            guard let tunnel = tunnels[id], let pointer = tunnel.pointer else { return false }
+            return try pumpTunnelOutbound(tunnel, pointer)
+        }
+    }
+
+    /// Runs the operation queue until the head would block.
+    func runOperations() throws -> Bool {
+        var progress = false
+        while let operation = operations.first {
+            switch operation.advance() {
+            case .wouldBlock(let code):
+                noteWouldBlock(code: code, resumption: .operation)
+                return progress
+            case .done:
+                operations.removeFirst()
+                progress = true
+                for skipped in operation.skipped {
+                    logger.debug("\(label): \(skipped.step) was refused (\(describe(skipped.step, code: skipped.code))); continuing")
+                }
+                operation.complete(.success(()))
+            case .failed(let step, let code):
+                if Self.isFatal(code) { throw connectionLost(step, code: code) }
+                operations.removeFirst()
+                progress = true
+                operation.complete(.failure(SSHFailure(.channel, connection: label, detail: describe(step, code: code))))
+            }
+        }
+        return progress
+    }
+
+    /// Turns a libssh2 return code into an outcome; session-level failures throw.
+    func classify(_ code: Int, resumption: Resumption, doing what: @autoclosure () -> String) throws -> Outcome {
+        if code >= 0 { return .done(code) }
+        let code = Int32(truncatingIfNeeded: code)
+        if code == LIBSSH2_ERROR_EAGAIN || code == LIBSSH2_ERROR_BAD_USE {
+            noteWouldBlock(code: code, resumption: resumption)
+            return .wouldBlock
+        }
+        if Self.isFatal(code) { throw connectionLost(what(), code: code) }
+        return .failed(code)
+    }
+
+    /// Records that libssh2 would block: when it blocked while sending, the same call must be
+    /// retried first, once the socket is writable.
+    func noteWouldBlock(code: Int32, resumption: Resumption) {
+        if code == LIBSSH2_ERROR_BAD_USE {
+            sawBadUse = true
+            return
+        }
+        guard let handle = session?.handle else { return }
+        if libssh2_session_block_directions(handle) & LIBSSH2_SESSION_BLOCK_OUTBOUND != 0 {
+            outboundBlocked = true
+            self.resumption = resumption
+        }
+    }
+
+    /// libssh2 codes after which the session cannot go on (transport, crypto, socket).
+    static func isFatal(_ code: Int32) -> Bool {
+        switch code {
+        case LIBSSH2_ERROR_SOCKET_NONE, LIBSSH2_ERROR_BANNER_RECV, LIBSSH2_ERROR_BANNER_SEND, LIBSSH2_ERROR_INVALID_MAC,
+             LIBSSH2_ERROR_KEX_FAILURE, LIBSSH2_ERROR_ALLOC, LIBSSH2_ERROR_SOCKET_SEND, LIBSSH2_ERROR_KEY_EXCHANGE_FAILURE,
+             LIBSSH2_ERROR_TIMEOUT, LIBSSH2_ERROR_HOSTKEY_INIT, LIBSSH2_ERROR_HOSTKEY_SIGN, LIBSSH2_ERROR_DECRYPT,
+             LIBSSH2_ERROR_SOCKET_DISCONNECT, LIBSSH2_ERROR_PROTO, LIBSSH2_ERROR_SOCKET_TIMEOUT, LIBSSH2_ERROR_SOCKET_RECV,
+             LIBSSH2_ERROR_ENCRYPT, LIBSSH2_ERROR_BAD_SOCKET, LIBSSH2_ERROR_OUT_OF_BOUNDARY:
+            true
+        default:
+            false
+        }
+    }
+
+    /// libssh2's message for a failed step, as a sentence with advice.
+    func describe(_ what: String, code: Int32) -> String {
+        guard let session else { return "\(what) failed (code \(code))" }
+        return session.failure(what, kind: .channel, code: code).description
+    }
+
+    /// The failure that ends the connection after a fatal libssh2 code.
+    func connectionLost(_ what: String, code: Int32) -> SSHFailure {
+        let error = session?.failure(what, kind: .disconnected, code: code)
+        let kind: SSHFailure.Kind = error?.kind == .timeout ? .timeout : .dropped
+        return SSHFailure(kind, connection: label, detail: error?.description ?? "\(what) failed (code \(code)); reconnect")
+    }
+
+    /// Whether a channel that may be read has data waiting in libssh2's queue (read by another
+    /// channel's transport drain): then `poll` must not sleep.
+    private func hasUnreadData() -> Bool {
+        var available: UInt = 0
+        for channel in channels.values where channel.wantsReading {
+            libssh2_channel_window_read_ex(channel.pointer, &available, nil)
+            if available > 0 { return true }
+        }
+        for tunnel in tunnels.values where !tunnel.closing && !tunnel.hasPendingToLocal && !tunnel.remoteEOF {
+            guard let pointer = tunnel.pointer else { continue }
+            libssh2_channel_window_read_ex(pointer, &available, nil)
+            if available > 0 { return true }
+        }
+        return false
+    }
+
+    /// Lets libssh2 read what the server sent (keepalive answers, window adjustments, requests)
+    /// when no channel was read this pass, without taking data nobody asked for: a zero-length
+    /// read grants the server no new window.
+    private func drainTransport() throws {
+        let pointer = channels.values.lazy.filter { $0.phase != .closing }.compactMap(\.pointer).first
+            ?? tunnels.values.lazy.filter { !$0.closing }.compactMap(\.pointer).first
+        guard let pointer else { return }
+        var byte: CChar = 0
+        let code = termind_ssh2_channel_read(pointer, &byte, 0)
+        if code < 0, code != Int(LIBSSH2_ERROR_EAGAIN), Self.isFatal(Int32(truncatingIfNeeded: code)) {
+            throw connectionLost("reading from the server", code: Int32(truncatingIfNeeded: code))
+        }
+    }
+
+    // MARK: - Deadlines and keepalives
+
+    private func checkDeadlines(now: ContinuousClock.Instant) throws {
+        if let operation = operations.first, let started = operation.started, started.duration(to: now) > ioTimeout {
+            throw SSHFailure(.timeout, connection: label, detail:
+                "no answer from the server within \(ioTimeout.secondsText) to \(operation.purpose); "
+                    + "the connection is considered lost, reconnect")
+        }
+        if keepaliveInterval > 0, !(channels.isEmpty && tunnels.isEmpty) {
+            let silence = lastInbound.duration(to: now)
+            if silence > deadPeerLimit {
+                throw SSHFailure(.dropped, connection: label, detail:
+                    "no answer from the server to \(Self.keepaliveCountMax) keepalives in \(silence.secondsText); "
+                        + "the connection is considered lost, reconnect")
+            }
+        }
+    }
+
+    /// Silence after which the peer counts as dead: the keepalives plus one interval of grace.
+    private var deadPeerLimit: Duration { .seconds(keepaliveInterval * (Self.keepaliveCountMax + 1)) }
+
+    /// Sends a keepalive when one is due and nothing is half-sent. libssh2 1.10 forgets a
+    /// keepalive it could only partly send (later sends then fail), so it is sent only when the
+    /// socket is writable.
+    private func sendKeepaliveIfDue(_ handle: OpaquePointer, now: ContinuousClock.Instant) throws {
+        guard keepaliveInterval > 0, !outboundBlocked, resumption == nil, !sawBadUse else { return }
+        if let keepaliveDue, now < keepaliveDue { return }
+        guard socketIsWritable() else { return }
+        var secondsToNext: Int32 = 0
+        let code = libssh2_keepalive_send(handle, &secondsToNext)
+        if code < 0, Self.isFatal(code) { throw connectionLost("sending a keepalive", code: code) }
+        keepaliveDue = now.advanced(by: .seconds(max(1, Int(secondsToNext))))
+    }
+
+    private func socketIsWritable() -> Bool {
+        guard let fd = session?.socketDescriptor, fd >= 0 else { return false }
+        var descriptor = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+        return poll(&descriptor, 1, 0) == 1 && descriptor.revents & Int16(POLLOUT) != 0
+    }
+
+    /// Milliseconds until the next deadline (operation timeout, keepalive, dead peer), or -1.
+    private func nextDeadline(now: ContinuousClock.Instant) -> Int32 {
+        var deadlines: [ContinuousClock.Instant] = []
+        if let started = operations.first?.started { deadlines.append(started.advanced(by: ioTimeout)) }
+        if keepaliveInterval > 0 {
+            deadlines.append(keepaliveDue ?? now)
+            if !(channels.isEmpty && tunnels.isEmpty) { deadlines.append(lastInbound.advanced(by: deadPeerLimit)) }
+        }
+        guard let nearest = deadlines.min() else { return -1 }
+        return max(.zero, now.duration(to: nearest)).pollMilliseconds
+    }
+
+    // MARK: - Waiting
+
+    /// Polls the wake-up eventfd, the session socket (once established and something may come)
+    /// and the tunnels' socket ends.
+    private func waitForEvents(timeout: Int32) {
+        var descriptors = [pollfd(fd: worker.wake.descriptor, events: Int16(POLLIN), revents: 0)]
+        var socketIndex: Int?
+        if established, let fd = session?.socketDescriptor, fd >= 0 {
+            var events: Int32 = 0
+            if !(channels.isEmpty && tunnels.isEmpty && operations.isEmpty) { events |= POLLIN }
+            if outboundBlocked { events |= POLLOUT }
+            if events != 0 {
+                socketIndex = descriptors.count
+                descriptors.append(pollfd(fd: fd, events: Int16(events), revents: 0))
+            }
+        }
+        for tunnel in tunnels.values where tunnel.localEvents != 0 {
+            descriptors.append(pollfd(fd: tunnel.localDescriptor, events: tunnel.localEvents, revents: 0))
+        }
+        let ready = poll(&descriptors, nfds_t(descriptors.count), timeout)
+        if ready > 0, let socketIndex, descriptors[socketIndex].revents & Int16(POLLIN) != 0 {
+            lastInbound = .now
+        }
+    }
+
+    // MARK: - The end
+
+    /// Ends every stream and waiting call, disconnects (saying goodbye when closed from this
+    /// side), and marks the worker ended.
+    func end(_ ending: ConnectionWorker.Ending) {
+        let failure = ending.failure(connection: label)
+        switch ending {
+        case .closed: logger.debug("\(label): closing the connection")
+        case .failed(let failure): logger.info("\(label): the connection ended: \(failure.detail)")
+        }
+        let pending = operations
+        operations = []
+        for operation in pending { operation.complete(.failure(failure)) }
+        for channel in channels.values {
+            if case .failed(let failure) = ending {
+                channel.output.finish(throwing: failure)
+            } else {
+                channel.output.finish()
+            }
+            channel.failPending(failure)
+            channel.pointer = nil  // freed with the session
+            channel.finishClosing()
+        }
+        channels = [:]
+        for tunnel in tunnels.values {
+            tunnel.pointer = nil
+            tunnel.closeLocal()
+        }
+        tunnels = [:]
+        session?.disconnect()
+        session = nil
+        worker.markEnded(ending)
+    }
+}

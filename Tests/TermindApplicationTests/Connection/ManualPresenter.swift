@@ -1,0 +1,58 @@
+import Foundation
+import TermindApplication
+import XCTest
+
+/// An `InteractionPresenter` a test drives by hand: each presented interaction waits until the
+/// test answers it. It records what was presented and which presentations were cancelled.
+/// With `honoursCancellation: false` it keeps waiting after its task is cancelled, so a test
+/// can send a late answer.
+actor ManualPresenter: InteractionPresenter {
+    private(set) var presented: [Interaction] = []
+    private(set) var cancelled: [UUID] = []
+    private var waiting: [UUID: CheckedContinuation<InteractionAnswer, any Error>] = [:]
+    let honoursCancellation: Bool
+
+    init(honoursCancellation: Bool = true) {
+        self.honoursCancellation = honoursCancellation
+    }
+
+    nonisolated func present(_ interaction: Interaction) async throws -> InteractionAnswer {
+        try await withTaskCancellationHandler {
+            try await self.hold(interaction)
+        } onCancel: {
+            Task { await self.noteCancelled(interaction.id) }
+        }
+    }
+
+    private func hold(_ interaction: Interaction) async throws -> InteractionAnswer {
+        presented.append(interaction)
+        return try await withCheckedThrowingContinuation { waiting[interaction.id] = $0 }
+    }
+
+    private func noteCancelled(_ id: UUID) {
+        cancelled.append(id)
+        if honoursCancellation { waiting.removeValue(forKey: id)?.resume(throwing: CancellationError()) }
+    }
+
+    /// Answers a presented interaction; an interaction no longer waiting is ignored.
+    func answer(_ id: UUID, with answer: InteractionAnswer) {
+        waiting.removeValue(forKey: id)?.resume(returning: answer)
+    }
+
+    /// Answers the most recently presented interaction.
+    func answerLatest(with answer: InteractionAnswer) {
+        guard let last = presented.last else { return }
+        self.answer(last.id, with: answer)
+    }
+}
+
+/// Polls `condition` until it holds or two seconds pass (then fails the test).
+func eventually(
+    _ what: String, file: StaticString = #filePath, line: UInt = #line, _ condition: @Sendable () async -> Bool
+) async {
+    for _ in 0..<400 {
+        if await condition() { return }
+        try? await Task.sleep(for: .milliseconds(5))
+    }
+    XCTFail("timed out waiting until \(what)", file: file, line: line)
+}

@@ -1,0 +1,130 @@
+import Foundation
+import TermindTestSupport
+import XCTest
+
+/// `termind exec`, `ssh` and `known-hosts check` through the built binary against a real
+/// OpenSSH sshd started by the test.
+final class ConnectEndToEndTests: XCTestCase {
+    private var server: SSHDServer!
+    private var home: VaultHome!
+
+    override func setUpWithError() throws {
+        server = try startSSHD(configure: "MaxStartups 100\n")
+        home = try VaultHome()
+    }
+
+    private var target: String { "\(server.username)@\(server.host):\(server.port)" }
+    private var keyOptions: [String] { ["--batch", "-i", server.clientPrivateKeyPath] }
+
+    /// Saves the rig's client key and a Host `web` that logs in with it.
+    private func saveWebHost(label: String = "web") throws {
+        try home.succeed(["keys", "import", "rig", "--file", server.clientPrivateKeyPath])
+        try home.succeed(["identities", "add", "tester", "--user", server.username, "--key", "rig"])
+        try home.succeed(["hosts", "add", label, "--hostname", server.host, "--port", String(server.port), "--identity", "tester"])
+    }
+
+    func testExecKeepsStdoutAndStderrApartAndExitsWithTheRemoteStatus() throws {
+        let result = try home.run(["exec"] + keyOptions + ["--accept-new", target, "--", "echo out; echo err >&2; exit 3"])
+        XCTAssertEqual(result.status, 3, result.stderr)
+        XCTAssertEqual(result.stdout, "out\n")
+        XCTAssertEqual(result.stderr, "err\n")
+    }
+
+    func testExecOnAVaultHostUsesItsIdentityAndKey() throws {
+        try saveWebHost()
+        let result = try home.run(["exec", "--batch", "--accept-new", "web", "--", "whoami"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.stdout, "\(server.username)\n")
+        XCTAssertTrue(server.waitForLog(containing: "Accepted publickey for \(server.username)"))
+    }
+
+    func testUnknownHostKeyWithoutATerminalFailsWithItsCategoryAndSendsNoCredential() throws {
+        let result = try home.run(["exec"] + keyOptions + [target, "--", "true"])
+        XCTAssertEqual(result.status, 255, result.stderr)
+        XCTAssertTrue(result.stderr.contains("host-key-not-accepted"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("--accept-new"), result.stderr)
+        XCTAssertFalse(server.log().contains("Accepted"), server.log())
+    }
+
+    func testChangedHostKeyFailsBeforeAnyCredentialIsSent() throws {
+        // Trust some other ed25519 key for this server, as if its key had changed.
+        let other = try ChildProcess.run("ssh-keygen", ["-q", "-t", "ed25519", "-N", "", "-f", home.path + "/other"])
+        XCTAssertEqual(other.status, 0)
+        let otherKey = try String(contentsOfFile: home.path + "/other.pub", encoding: .utf8).split(separator: " ")[1]
+        try home.succeed(["known-hosts", "add", "[\(server.host)]:\(server.port)", "ssh-ed25519", String(otherKey)])
+
+        let result = try home.run(["exec"] + keyOptions + [target, "--", "true"])
+        XCTAssertEqual(result.status, 255, result.stderr)
+        XCTAssertTrue(result.stderr.contains("host-key-changed"), result.stderr)
+        XCTAssertTrue(result.stderr.contains(try server.fingerprint(ofHostKey: "ssh-ed25519")), result.stderr)
+        let log = server.log()
+        XCTAssertFalse(log.contains("Accepted") || log.contains("Failed") || log.contains("userauth"), log)
+
+        let check = try home.run(["known-hosts", "check", target.components(separatedBy: "@")[1]])
+        XCTAssertEqual(check.status, 5, check.stderr)
+        XCTAssertTrue(check.stdout.contains("changed"), check.stdout)
+    }
+
+    func testKnownHostsCheckSaysUnknownThenKnownAfterAcceptNew() throws {
+        let address = "\(server.host):\(server.port)"
+        let before = try home.run(["known-hosts", "check", address])
+        XCTAssertEqual(before.status, 4, before.stderr)
+        XCTAssertTrue(before.stdout.contains("unknown"), before.stdout)
+        try home.succeed(["exec", "--accept-new"] + keyOptions + [target, "--", "true"])
+        let after = try home.run(["known-hosts", "check", address, "--json"])
+        XCTAssertEqual(after.status, 0, after.stderr)
+        let report = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(after.stdout.utf8)) as? [String: Any])
+        XCTAssertEqual(report["verdict"] as? String, "known")
+        XCTAssertEqual(report["fingerprint"] as? String, try server.fingerprint(ofHostKey: report["keyType"] as? String ?? ""))
+    }
+
+    func testExecOnSeveralHostsPrefixesLinesSummarisesAndFailsIfOneFails() throws {
+        try saveWebHost()
+        try home.succeed(["hosts", "add", "web2", "--hostname", server.host, "--port", String(server.port), "--identity", "tester"])
+        let ok = try home.run(["exec", "--batch", "--accept-new", "web", "web2", "--", "echo hello"])
+        XCTAssertEqual(ok.status, 0, ok.stderr)
+        XCTAssertEqual(Set(ok.stdout.split(separator: "\n").map(String.init)), ["web: hello", "web2: hello"])
+        XCTAssertTrue(ok.stderr.contains("2 of 2 succeeded"), ok.stderr)
+
+        let failing = try home.run(["exec", "--batch", "web", "web2", "--json", "--", "echo x; exit 4"])
+        XCTAssertEqual(failing.status, 1, failing.stderr)
+        let objects = try failing.stdout.split(separator: "\n").map {
+            try XCTUnwrap(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
+        XCTAssertEqual(objects.map { $0["host"] as? String }, ["web", "web2"])
+        XCTAssertEqual(objects.map { $0["exitStatus"] as? Int }, [4, 4])
+        XCTAssertEqual(objects.first?["stdout"] as? String, "x\n")
+    }
+
+    func testSSHRunsAnInteractiveShellInATerminalAndExitsWithItsStatus() throws {
+        let session = try TmuxSession(
+            command: [try TermindBinary.path(), "ssh", "--accept-new", "-i", server.clientPrivateKeyPath, target],
+            environment: ["HOME": home.path, "XDG_DATA_HOME": home.path + "/.local/share",
+                          "XDG_CONFIG_HOME": home.path + "/.config", "XDG_STATE_HOME": home.path + "/.local/state"])
+        defer { session.kill() }
+        XCTAssertTrue(session.waitForScreen(containing: "$"), session.screen())
+        session.send("echo $((6*7)); stty size")
+        XCTAssertTrue(session.waitForScreen(containing: "42"), session.screen())
+        XCTAssertTrue(session.waitForScreen(containing: "45 160"), session.screen())
+        session.send("exit 7")
+        XCTAssertTrue(session.waitForScreen(containing: "termind exited 7"), session.screen())
+    }
+
+    func testPromptsOnTheTerminalForTheHostKeyAndThePasswordAndTrustOnceSavesNothing() throws {
+        let session = try TmuxSession(
+            command: [try TermindBinary.path(), "exec", target, "--", "whoami"],
+            environment: ["HOME": home.path, "XDG_DATA_HOME": home.path + "/.local/share",
+                          "XDG_CONFIG_HOME": home.path + "/.config", "XDG_STATE_HOME": home.path + "/.local/state"])
+        defer { session.kill() }
+        XCTAssertTrue(session.waitForScreen(containing: "(yes/once/no)"), session.screen())
+        let fingerprints = try SSHDServer.hostKeyAlgorithms.map { try server.fingerprint(ofHostKey: $0) }
+        XCTAssertTrue(fingerprints.contains { session.screen().contains($0) }, session.screen())
+        session.send("once")
+        XCTAssertTrue(session.waitForScreen(containing: "assword"), session.screen())
+        session.send(server.password)
+        XCTAssertTrue(session.waitForScreen(containing: "termind exited 0"), session.screen())
+        XCTAssertTrue(session.screen().contains("\n\(server.username)\n"), session.screen())
+        XCTAssertFalse(session.screen().contains(server.password), "the password was echoed")
+        XCTAssertEqual((try home.json(["known-hosts", "list"]) as? [[String: Any]])?.count, 0)
+    }
+}

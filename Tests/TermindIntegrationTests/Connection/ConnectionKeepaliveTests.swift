@@ -1,0 +1,56 @@
+import Foundation
+import TermindApplication
+import TermindDomain
+import TermindRemoteInfrastructure
+import TermindTestSupport
+import XCTest
+
+/// Keepalives: answered ones keep a quiet connection alive; a peer that stops answering is
+/// detected and every open stream ends with `.dropped`.
+final class ConnectionKeepaliveTests: XCTestCase {
+    func testAnsweredKeepalivesKeepAQuietCommandAlive() async throws {
+        let server = try startSSHD()
+        let plan = server.plan(credentials: [try server.clientKeyCredential()])
+        let output = try await within(.seconds(20)) {
+            let connection = try await LibSSH2Connector(agentSocketPath: nil)
+                .connect(plan, using: connectionContext(keepaliveInterval: 1))
+            let output = try await CollectedOutput.collect(try await connection.execute("sleep 6; echo awake").output)
+            await connection.close()
+            return output
+        }
+        XCTAssertEqual(output.stdoutText, "awake\n")
+        XCTAssertEqual(output.exit, .exit(status: 0, signal: nil))
+    }
+
+    func testAPeerThatStopsAnsweringIsDetectedAndTheStreamEndsWithDropped() async throws {
+        let server = try startSSHD()
+        let proxy = try FreezableProxy(targetPort: server.port)
+        defer { proxy.stop() }
+        let plan = ConnectionPlan(label: "vanishing", hostname: "127.0.0.1", port: proxy.port, username: server.username,
+                                  credentials: [try server.clientKeyCredential()], useAgent: false)
+        let before = WorkerThreads.count()
+        try await within(.seconds(30)) {
+            let connection = try await LibSSH2Connector(agentSocketPath: nil)
+                .connect(plan, using: connectionContext(ioTimeout: .seconds(60), keepaliveInterval: 1))
+            let process = try await connection.execute("echo started; sleep 60")
+            var iterator = process.output.makeAsyncIterator()
+            let first = try await iterator.next()
+            XCTAssertEqual(first, .stdout(Array("started\n".utf8)))
+            proxy.freeze()
+            let frozen = ContinuousClock.now
+            do {
+                while try await iterator.next() != nil {}
+                XCTFail("the stream ended normally")
+            } catch let failure as SSHFailure {
+                XCTAssertEqual(failure.kind, .dropped, "\(failure)")
+                XCTAssertTrue(failure.detail.contains("keepalives"), failure.detail)
+            }
+            let waited = frozen.duration(to: .now)
+            XCTAssertGreaterThanOrEqual(waited, .seconds(3))
+            XCTAssertLessThan(waited, .seconds(8))
+            await connection.close()
+        }
+        let left = await WorkerThreads.waitUntil(atMost: before)
+        XCTAssertLessThanOrEqual(left, before)
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+
+/// A program run in a real pseudo-terminal inside a detached tmux session (160×45), driven
+/// as a person would: keys sent with `send-keys`, the screen read with `capture-pane`. When
+/// the program ends, the pane prints `termind exited N` and stays, so its status can be read.
+public final class TmuxSession: @unchecked Sendable {
+    public let name: String
+
+    public init(command: [String], environment: [String: String] = [:]) throws {
+        name = "termind-test-\(UUID().uuidString.prefix(8))"
+        let quoted = command.map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
+        let exports = environment.map { "\($0.key)='\($0.value)'" }.joined(separator: " ")
+        let script = "env \(exports) \(quoted); echo \"termind exited $?\"; sleep 600"
+        let started = try ChildProcess.run("tmux", ["new-session", "-d", "-x", "160", "-y", "45", "-s", name, "sh", "-c", script])
+        guard started.status == 0 else { throw TestRigError("tmux could not start: \(started.stderr)") }
+    }
+
+    /// Types `text` followed by Enter.
+    public func send(_ text: String, enter: Bool = true) {
+        _ = try? ChildProcess.run("tmux", ["send-keys", "-t", name, "-l", text])
+        if enter { _ = try? ChildProcess.run("tmux", ["send-keys", "-t", name, "Enter"]) }
+    }
+
+    public func screen() -> String {
+        (try? ChildProcess.run("tmux", ["capture-pane", "-p", "-t", name]).stdout) ?? ""
+    }
+
+    /// Polls the screen until it shows `text` or `timeout` passes.
+    public func waitForScreen(containing text: String, timeout: TimeInterval = 15) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if screen().contains(text) { return true }
+            usleep(100_000)
+        }
+        return false
+    }
+
+    public func kill() { _ = try? ChildProcess.run("tmux", ["kill-session", "-t", name]) }
+
+    deinit { kill() }
+}
