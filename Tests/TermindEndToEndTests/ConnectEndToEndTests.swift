@@ -127,4 +127,45 @@ final class ConnectEndToEndTests: XCTestCase {
         XCTAssertFalse(session.screen().contains(server.password), "the password was echoed")
         XCTAssertEqual((try home.json(["known-hosts", "list"]) as? [[String: Any]])?.count, 0)
     }
+
+    func testRevokedHostKeyIsAHardFailureEvenIfAlsoTrusted() throws {
+        for algorithm in SSHDServer.hostKeyAlgorithms {
+            let key = try server.hostPublicKey(for: algorithm).split(separator: " ")
+            try home.succeed(["known-hosts", "add", "[\(server.host)]:\(server.port)", String(key[0]), String(key[1])])
+            try home.succeed(["known-hosts", "add", "[\(server.host)]:\(server.port)", String(key[0]), String(key[1]), "--revoked"])
+        }
+        let result = try home.run(["exec"] + keyOptions + [target, "--", "true"])
+        XCTAssertEqual(result.status, 255, result.stderr)
+        XCTAssertTrue(result.stderr.contains("revoked"), result.stderr)
+        XCTAssertFalse(server.log().contains("Accepted"), server.log())
+        let check = try home.run(["known-hosts", "check", "\(server.host):\(server.port)"])
+        XCTAssertEqual(check.status, 5, check.stdout + check.stderr)
+        XCTAssertTrue(check.stdout.contains("revoked"), check.stdout)
+    }
+
+    func testHashedSystemKnownHostsFileIsTrustedReadOnlyUnlessTurnedOff() throws {
+        let sshDirectory = home.path + "/.ssh"
+        try FileManager.default.createDirectory(atPath: sshDirectory, withIntermediateDirectories: true)
+        let file = sshDirectory + "/known_hosts"
+        let lines = try SSHDServer.hostKeyAlgorithms.map { algorithm in
+            let key = try server.hostPublicKey(for: algorithm).split(separator: " ")
+            return "[\(server.host)]:\(server.port) \(key[0]) \(key[1])"
+        }
+        try (["other.example.com ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOMqqnkVzrm0SdG6UOoqKLsabgH5C9okWi0dh2l9GKJl"] + lines)
+            .joined(separator: "\n").appending("\n").write(toFile: file, atomically: true, encoding: .utf8)
+        XCTAssertEqual(try ChildProcess.run("ssh-keygen", ["-q", "-H", "-f", file]).status, 0)
+        try? FileManager.default.removeItem(atPath: file + ".old")
+        let hashed = try String(contentsOfFile: file, encoding: .utf8)
+        XCTAssertTrue(hashed.hasPrefix("|1|"), hashed)
+
+        let trusted = try home.run(["exec"] + keyOptions + [target, "--", "echo via-system-file"])
+        XCTAssertEqual(trusted.status, 0, trusted.stderr)
+        XCTAssertEqual(trusted.stdout, "via-system-file\n")
+        XCTAssertEqual(try String(contentsOfFile: file, encoding: .utf8), hashed, "termind wrote to ~/.ssh/known_hosts")
+        XCTAssertEqual((try home.json(["known-hosts", "list"]) as? [[String: Any]])?.count, 0)
+
+        let ignored = try home.run(["exec", "--no-system-known-hosts"] + keyOptions + [target, "--", "true"])
+        XCTAssertEqual(ignored.status, 255, ignored.stderr)
+        XCTAssertTrue(ignored.stderr.contains("host-key-not-accepted"), ignored.stderr)
+    }
 }
