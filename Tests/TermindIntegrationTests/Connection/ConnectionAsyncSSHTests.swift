@@ -108,13 +108,7 @@ final class ConnectionAsyncSSHTests: XCTestCase {
 
         let cancelled = ContinuousClock.now
         await context.interactions.cancel(generation: context.generation)
-        do {
-            let connection = try await within(.seconds(10)) { try await attempt.value }
-            await connection.close()
-            XCTFail("a cancelled attempt connected")
-        } catch let failure as SSHFailure {
-            XCTAssertEqual(failure.kind, .cancelled, "\(failure)")
-        }
+        await assertEndsCancelled(attempt, "a cancelled attempt connected")
         XCTAssertLessThan(cancelled.duration(to: .now), .seconds(2))
         let left = await WorkerThreads.waitUntil(atMost: before)
         XCTAssertEqual(left, before, "the worker thread did not end")
@@ -134,13 +128,7 @@ final class ConnectionAsyncSSHTests: XCTestCase {
         XCTAssertTrue(presented)
         let cancelled = ContinuousClock.now
         attempt.cancel()
-        do {
-            let connection = try await within(.seconds(10)) { try await attempt.value }
-            await connection.close()
-            XCTFail("a cancelled attempt connected")
-        } catch let failure as SSHFailure {
-            XCTAssertEqual(failure.kind, .cancelled, "\(failure)")
-        }
+        await assertEndsCancelled(attempt, "a cancelled attempt connected")
         XCTAssertLessThan(cancelled.duration(to: .now), .seconds(2))
         let left = await WorkerThreads.waitUntil(atMost: before)
         XCTAssertEqual(left, before, "the worker thread did not end")
@@ -165,13 +153,7 @@ final class ConnectionAsyncSSHTests: XCTestCase {
         let presented = await presenter.waitUntilPresented(1)
         XCTAssertTrue(presented)
         await context.interactions.cancel(generation: context.generation)
-        do {
-            let connection = try await within(.seconds(10)) { try await attempt.value }
-            await connection.close()
-            XCTFail("a retired generation's answer was used")
-        } catch let failure as SSHFailure {
-            XCTAssertEqual(failure.kind, .cancelled, "\(failure)")
-        }
+        await assertEndsCancelled(attempt, "a retired generation's answer was used")
         try await Task.sleep(for: .seconds(2))  // the late answer comes and goes
         XCTAssertEqual(try server.events("auth_complete"), [])
         XCTAssertFalse(try server.events("kbdint_round_answered").contains { $0.matched == true })
@@ -251,5 +233,20 @@ final class ConnectionAsyncSSHTests: XCTestCase {
         XCTAssertEqual(try server.waitForEvent("drop").afterBytes, 40_000)
         let left = await WorkerThreads.waitUntil(atMost: before)
         XCTAssertEqual(left, before)
+    }
+
+    /// Waits (at most 10 s) for `attempt` and asserts it ended with `.cancelled`.
+    private func assertEndsCancelled(
+        _ attempt: Task<any SSHConnection, any Error>, _ otherwise: String, file: StaticString = #filePath, line: UInt = #line
+    ) async {
+        do {
+            let connection = try await within(.seconds(10)) { try await attempt.value }
+            await connection.close()
+            XCTFail(otherwise, file: file, line: line)
+        } catch let failure as SSHFailure {
+            XCTAssertEqual(failure.kind, .cancelled, "\(failure)", file: file, line: line)
+        } catch {
+            XCTFail("\(error)", file: file, line: line)
+        }
     }
 }
