@@ -19,30 +19,36 @@ public enum KnownHostsLine {
 
     /// Reads one line (without its line terminator; a trailing `\r` is ignored).
     public static func read<Line: StringProtocol>(_ line: Line) -> Reading {
-        var rest = Substring(line)
-        if rest.last == "\r" { rest = rest.dropLast() }
+        read(bytes: Array(line.utf8)[...])
+    }
+
+    /// The same over UTF-8 bytes: files of many thousand lines are read without building a
+    /// `Character` per byte.
+    static func read(bytes line: ArraySlice<UInt8>) -> Reading {
+        var rest = line
+        if rest.last == UInt8(ascii: "\r") { rest = rest.dropLast() }
         rest = rest.drop(while: isBlank)
-        if rest.isEmpty || rest.first == "#" { return .ignored }
+        if rest.isEmpty || rest.first == UInt8(ascii: "#") { return .ignored }
 
         var marker = KnownHost.Marker.none
-        if rest.first == "@" {
-            let token = nextField(&rest)
+        if rest.first == UInt8(ascii: "@") {
+            let token = String(decoding: nextField(&rest), as: UTF8.self)
             switch token {
             case KnownHost.Marker.revoked.rawValue: marker = .revoked
             case KnownHost.Marker.certAuthority.rawValue: marker = .certAuthority
             default: return .invalid(reason: "unknown marker \(token)")
             }
-            if rest.first == "@" { return .invalid(reason: "more than one marker") }
+            if rest.first == UInt8(ascii: "@") { return .invalid(reason: "more than one marker") }
         }
-        let pattern = nextField(&rest)
-        let keyType = nextField(&rest)
+        let pattern = String(decoding: nextField(&rest), as: UTF8.self)
+        let keyType = String(decoding: nextField(&rest), as: UTF8.self)
         let encoded = nextField(&rest)
         guard !pattern.isEmpty else { return .invalid(reason: "no host pattern") }
         guard !keyType.isEmpty, !encoded.isEmpty else { return .invalid(reason: "too few fields") }
-        if pattern.hasPrefix("|"), KnownHostsPattern.salt(ofHashed: String(pattern)) == nil {
+        if pattern.hasPrefix("|"), KnownHostsPattern.hashedParts(of: pattern) == nil {
             return .invalid(reason: "bad host hash")
         }
-        guard let data = Data(base64Encoded: String(encoded)), !data.isEmpty else {
+        guard let data = Data(base64Encoded: Data(encoded)), !data.isEmpty else {
             return .invalid(reason: "key is not valid base64")
         }
         let blob = [UInt8](data)
@@ -52,11 +58,11 @@ public enum KnownHostsLine {
         guard blobType == keyType else {
             return .invalid(reason: "key type \(keyType) but the key is \(blobType)")
         }
-        let comment = String(rest.reversed().drop(while: isBlank).reversed())
+        while let last = rest.last, isBlank(last) { rest = rest.dropLast() }
         return .record(
             KnownHost(
-                pattern: String(pattern), keyType: String(keyType), keyBlob: blob, marker: marker,
-                comment: comment))
+                pattern: pattern, keyType: keyType, keyBlob: blob, marker: marker,
+                comment: String(decoding: rest, as: UTF8.self)))
     }
 
     /// The record as a known_hosts line: `[marker] pattern keytype base64 [comment]`.
@@ -69,12 +75,12 @@ public enum KnownHostsLine {
     }
 
     /// Spaces and tabs separate fields, as in OpenSSH (`strspn(cp, " \t")`).
-    private static func isBlank(_ character: Character) -> Bool {
-        character == " " || character == "\t"
+    private static func isBlank(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t")
     }
 
     /// Takes the next field off `rest` and skips the blanks after it.
-    private static func nextField(_ rest: inout Substring) -> Substring {
+    private static func nextField(_ rest: inout ArraySlice<UInt8>) -> ArraySlice<UInt8> {
         let field = rest.prefix(while: { !isBlank($0) })
         rest = rest[field.endIndex...].drop(while: isBlank)
         return field

@@ -8,9 +8,13 @@
 public struct KnownHostsMatcher: Sendable {
     /// The records consulted, in file order.
     public let records: [KnownHost]
+    /// Each record's hashed salt and HMAC, decoded once (nil for plain patterns), so a lookup in
+    /// a large hashed file costs one HMAC per entry and nothing else.
+    private let hashedParts: [(salt: [UInt8], hash: [UInt8])?]
 
     public init(records: [KnownHost]) {
         self.records = records
+        hashedParts = records.map { $0.pattern.hasPrefix("|") ? KnownHostsPattern.hashedParts(of: $0.pattern) : nil }
     }
 
     /// OpenSSH's lookup name: "host" for port 22, "[host]:port" otherwise.
@@ -41,9 +45,14 @@ public struct KnownHostsMatcher: Sendable {
     /// Records of `marker` whose pattern matches the host, in file order.
     public func matchingRecords(hostname: String, port: Int, marker: KnownHost.Marker = .none) -> [KnownHost] {
         let name = Self.lookupName(hostname: KnownHostsPattern.lowercasedASCII(hostname), port: port)
-        return records.filter {
-            $0.marker == marker && KnownHostsPattern.match(field: $0.pattern, lookupName: name) == .positive
-        }
+        return records.indices.filter { index in
+            let record = records[index]
+            guard record.marker == marker else { return false }
+            if record.pattern.hasPrefix("|") {
+                return hashedParts[index].map { KnownHostsPattern.matches($0, lookupName: name) } ?? false
+            }
+            return KnownHostsPattern.match(field: record.pattern, lookupName: name) == .positive
+        }.map { records[$0] }
     }
 
     /// The verdict for an offered key: revoked if any @revoked record matching the host holds

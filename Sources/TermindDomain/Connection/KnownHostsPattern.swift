@@ -22,10 +22,15 @@ enum KnownHostsPattern {
     /// the field is a comma list of wildcard patterns, each optionally negated with `!`.
     static func match(field: String, lookupName: String) -> Match {
         if field.hasPrefix("|") {
-            guard let salt = salt(ofHashed: field) else { return .none }
-            return hashed(lookupName, salt: salt) == field ? .positive : .none
+            guard let parts = hashedParts(of: field) else { return .none }
+            return matches(parts, lookupName: lookupName) ? .positive : .none
         }
         return matchList(field, name: lowercasedASCII(lookupName))
+    }
+
+    /// Whether a hashed entry's HMAC is that of `lookupName` under its salt.
+    static func matches(_ parts: (salt: [UInt8], hash: [UInt8]), lookupName: String) -> Bool {
+        HMAC.authenticationCode(for: Array(lookupName.utf8), key: parts.salt, digest: .sha1) == parts.hash
     }
 
     /// `|1|base64(salt)|base64(HMAC-SHA1(salt, name))`.
@@ -34,14 +39,16 @@ enum KnownHostsPattern {
         return hashMagic + Data(salt).base64EncodedString() + "|" + Data(code).base64EncodedString()
     }
 
-    /// The salt of a hashed field; nil unless it is `|1|`, base64 of exactly 20 bytes, then `|`.
-    static func salt(ofHashed field: String) -> [UInt8]? {
+    /// The salt and HMAC of a hashed field; nil unless it is `|1|`, base64 of exactly 20 bytes,
+    /// `|`, then base64 of the 20-byte HMAC-SHA1.
+    static func hashedParts(of field: String) -> (salt: [UInt8], hash: [UInt8])? {
         guard field.hasPrefix(hashMagic) else { return nil }
         let afterMagic = field.dropFirst(hashMagic.count)
         guard let bar = afterMagic.firstIndex(of: "|"),
-            let data = Data(base64Encoded: String(afterMagic[..<bar])), data.count == 20
+            let salt = Data(base64Encoded: String(afterMagic[..<bar])), salt.count == 20,
+            let hash = Data(base64Encoded: String(afterMagic[afterMagic.index(after: bar)...])), hash.count == 20
         else { return nil }
-        return [UInt8](data)
+        return ([UInt8](salt), [UInt8](hash))
     }
 
     /// A comma list: the first negated match wins outright; else positive if any pattern matched.
