@@ -168,4 +168,26 @@ final class ConnectEndToEndTests: XCTestCase {
         XCTAssertEqual(ignored.status, 255, ignored.stderr)
         XCTAssertTrue(ignored.stderr.contains("host-key-not-accepted"), ignored.stderr)
     }
+
+    func testExecThroughAJumpHostChecksAndAuthenticatesEachHop() throws {
+        // The hop logs at DEBUG1, where sshd names each direct-tcpip target; both servers
+        // authorize the rig key of `server`.
+        let bastion = try startSSHD(configure: "LogLevel DEBUG1\n")
+        try saveWebHost(label: "inner")
+        for hop in [bastion] {
+            try FileManager.default.removeItem(atPath: hop.authorizedKeysPath)
+            try FileManager.default.copyItem(atPath: server.authorizedKeysPath, toPath: hop.authorizedKeysPath)
+        }
+        try home.succeed(["hosts", "add", "bastion", "--hostname", bastion.host, "--port", String(bastion.port), "--identity", "tester"])
+        try home.succeed(["hosts", "edit", "inner", "--jump", "bastion"])
+
+        let result = try home.run(["exec", "--batch", "--accept-new", "inner", "--", "echo $SSH_CONNECTION"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.hasSuffix(" \(server.port)\n"), result.stdout)
+        XCTAssertTrue(bastion.waitForLog(containing: "target 127.0.0.1 port \(server.port)"), bastion.log())
+        XCTAssertTrue(bastion.log().contains("Accepted publickey for \(bastion.username)"), bastion.log())
+        XCTAssertTrue(server.waitForLog(containing: "Starting session: command"), server.log())
+        let known = try XCTUnwrap(try home.json(["known-hosts", "list"]) as? [[String: Any]])
+        XCTAssertEqual(Set(known.compactMap { $0["pattern"] as? String }), ["[127.0.0.1]:\(server.port)", "[127.0.0.1]:\(bastion.port)"])
+    }
 }

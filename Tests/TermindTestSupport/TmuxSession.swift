@@ -11,7 +11,13 @@ public final class TmuxSession: @unchecked Sendable {
         let quoted = command.map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
         let exports = environment.map { "\($0.key)='\($0.value)'" }.joined(separator: " ")
         let script = "env \(exports) \(quoted); echo \"termind exited $?\"; sleep 600"
-        let started = try ChildProcess.run("tmux", ["new-session", "-d", "-x", "160", "-y", "45", "-s", name, "sh", "-c", script])
+        // The first new-session forks the tmux server, which would inherit (and keep open) the
+        // descriptor Foundation's Process watches, so waiting for the client would never end:
+        // close every inherited descriptor above stderr before exec'ing tmux.
+        let started = try ChildProcess.run("python3", [
+            "-c", "import os, sys; os.closerange(3, 65536); os.execvp(sys.argv[1], sys.argv[1:])",
+            "tmux", "new-session", "-d", "-x", "160", "-y", "45", "-s", name, "sh", "-c", script,
+        ])
         guard started.status == 0 else { throw TestRigError("tmux could not start: \(started.stderr)") }
     }
 
