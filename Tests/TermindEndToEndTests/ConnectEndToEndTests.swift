@@ -13,6 +13,14 @@ final class ConnectEndToEndTests: XCTestCase {
         home = try VaultHome()
     }
 
+    override func tearDown() {
+        // XCTest keeps test case instances alive to the end of the run: release the server
+        // and the home here so their temporary directories go with the test.
+        server?.stop()
+        server = nil
+        home = nil
+    }
+
     private var target: String { "\(server.username)@\(server.host):\(server.port)" }
     private var keyOptions: [String] { ["--batch", "-i", server.clientPrivateKeyPath] }
 
