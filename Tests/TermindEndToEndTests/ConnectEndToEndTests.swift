@@ -44,6 +44,12 @@ final class ConnectEndToEndTests: XCTestCase {
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(result.stdout, "\(server.username)\n")
         XCTAssertTrue(server.waitForLog(containing: "Accepted publickey for \(server.username)"))
+        let history = try ChildProcess.run("python3", ["-c", """
+            import sqlite3, sys
+            db = sqlite3.connect(sys.argv[1])
+            print(db.execute("SELECT count(*) FROM connection_history h JOIN hosts ON hosts.id = h.host_id WHERE hosts.label = 'web' AND h.kind = 'ssh'").fetchone()[0])
+            """, home.databasePath])
+        XCTAssertEqual(history.stdout, "1\n", "an opened session adds one Connection History entry: \(history.stderr)")
     }
 
     func testUnknownHostKeyWithoutATerminalFailsWithItsCategoryAndSendsNoCredential() throws {

@@ -9,6 +9,7 @@ import TermindRemoteInfrastructure
 /// silent one with `--batch` or no terminal), host-key trust (the Vault's Known Hosts plus
 /// `~/.ssh/known_hosts` read-only) and the libssh2 connector.
 struct ConnectionAccess: Sendable {
+    let store: any VaultStore
     let preparer: ConnectionPreparer
     let interactions: InteractionQueue
     let trust: HostKeyTrust
@@ -19,6 +20,7 @@ struct ConnectionAccess: Sendable {
     init(_ context: CommandContext, options: ConnectionOptions) throws {
         let vault = VaultAccess(context, dataDirectory: options.dataDirectory)
         self.options = options
+        store = vault.store
         interactions = InteractionQueue(presenter: options.mayPrompt ? TerminalPresenter() as any InteractionPresenter : SilentPresenter())
         trust = HostKeyTrust(
             store: vault.store,
@@ -35,12 +37,18 @@ struct ConnectionAccess: Sendable {
         }
     }
 
-    /// Plans and opens an authenticated connection to a Vault label or an ad-hoc target.
+    /// Plans and opens an authenticated connection to a Vault label or an ad-hoc target. A
+    /// Vault Host's opened session adds a Connection History entry (SPEC §2).
     func connect(_ destination: String) async throws -> any SSHConnection {
         let plan = try await preparer.plan(destination: destination, loginName: options.login, keyFile: keyFile)
         let context = ConnectionContext(
             interactions: interactions, trust: trust, generation: .next(), connectTimeout: options.connectTimeout)
-        return try await connector.connect(plan, using: context)
+        let connection = try await connector.connect(plan, using: context)
+        // History is a convenience: a Vault that cannot record it never fails the session.
+        if let host = try? await store.snapshot().host(destination) {
+            try? await store.record(ConnectionHistoryEntry(hostID: host.id, kind: .ssh))
+        }
+        return connection
     }
 
     static let hostKeyProbe = SSH2HostKeyProbe()
