@@ -17,7 +17,7 @@ struct ExecCommand: Command {
         arguments: [.init("HOST", repeating: true, help: "Vault labels or ad-hoc [user@]hostname[:port]")],
         options: ConnectionOptions.definitions + [
             .option("parallel", .integer(1...1024), valueName: "N", help: "Hosts at once (default 16)"),
-            .flag("json", help: "One JSON object per Host: label, exitStatus, signal, stdout, stderr, error"),
+            .flag("json", help: "One JSON object per Host: host, exitStatus, signal, stdout, stderr, error"),
         ],
         examples: ["termind exec web -- uptime", "termind exec web db cache --parallel 8 -- 'df -h /'"],
         acceptsTrailingCommand: true)
