@@ -38,6 +38,12 @@ final class ConnectEndToEndTests: XCTestCase {
         XCTAssertEqual(result.stderr, "err\n")
     }
 
+    func testExecKilledBySignalExitsWith128PlusTheSignal() throws {
+        let result = try home.run(["exec"] + keyOptions + ["--accept-new", target, "--", "kill -TERM $$"])
+        XCTAssertEqual(result.status, 143, result.stderr)
+        XCTAssertTrue(result.stderr.contains("killed by SIGTERM"), result.stderr)
+    }
+
     func testExecOnAVaultHostUsesItsIdentityAndKey() throws {
         try saveWebHost()
         let result = try home.run(["exec", "--batch", "--accept-new", "web", "--", "whoami"])

@@ -68,12 +68,8 @@ struct ExecCommand: Command {
                 case .stdout(let bytes): context.out(bytes: bytes)
                 case .stderr(let bytes): context.err(bytes: bytes)
                 case .exit(let exitStatus, let signal):
-                    if let signal {
-                        context.err("termind: \(host): the command was killed by SIG\(signal)\n")
-                        status = 128 + 15
-                    } else {
-                        status = exitStatus ?? ExitCode.remoteCommandOwnFailure
-                    }
+                    if let signal { context.err("termind: \(host): the command was killed by SIG\(signal)\n") }
+                    status = RemoteExitStatus.of(status: exitStatus, signal: signal)
                 }
             }
             await connection.close()

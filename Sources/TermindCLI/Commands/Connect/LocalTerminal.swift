@@ -53,7 +53,7 @@ final class LocalTerminal: @unchecked Sendable {
             switch event {
             case .stdout(let bytes): output.out(bytes: bytes)
             case .stderr(let bytes): output.err(bytes: bytes)
-            case .exit(let exitStatus, let signal): status = signal == nil ? (exitStatus ?? 0) : 128 + 15
+            case .exit(let exitStatus, let signal): status = RemoteExitStatus.of(status: exitStatus, signal: signal)
             }
         }
         return status
