@@ -54,16 +54,12 @@ public struct VaultEditor: Sendable {
     public func removeHost(_ label: String, force: Bool = false) async throws {
         let snapshot = try await store.snapshot()
         let host = try require(snapshot.host(label), .host, label)
-        let users = snapshot.hostsJumpingThrough(hostID: host.id)
-        guard users.isEmpty || force else {
-            throw VaultRuleViolation.recordInUse(kind: .host, label: label, usedBy: users.map { "Host '\($0)'" })
+        let users = snapshot.hosts.filter { $0.jumpChain.contains(host.id) }.map { user in
+            var unbound = user
+            unbound.jumpChain.removeAll { $0 == host.id }
+            return (name: "Host '\(user.label)'", unbound: VaultRecord.host(unbound))
         }
-        let unbound = snapshot.hosts.filter { $0.jumpChain.contains(host.id) }.map { user -> VaultChange in
-            var user = user
-            user.jumpChain.removeAll { $0 == host.id }
-            return .save(.host(user))
-        }
-        try await store.apply(unbound + [.remove(.host, id: host.id)])
+        try await remove(.host, id: host.id, label: label, force: force, users: users)
     }
 
     private func apply(_ fields: HostFields, to host: inout Host, in snapshot: VaultSnapshot) throws {
@@ -141,16 +137,12 @@ public struct VaultEditor: Sendable {
     public func removeIdentity(_ label: String, force: Bool = false) async throws {
         let snapshot = try await store.snapshot()
         let identity = try require(snapshot.identity(label), .identity, label)
-        let users = snapshot.hostsUsing(identityID: identity.id)
-        guard users.isEmpty || force else {
-            throw VaultRuleViolation.recordInUse(kind: .identity, label: label, usedBy: users.map { "Host '\($0)'" })
+        let users = snapshot.hosts.filter { $0.identityID == identity.id }.map { host in
+            var unbound = host
+            unbound.identityID = nil
+            return (name: "Host '\(host.label)'", unbound: VaultRecord.host(unbound))
         }
-        let unbound = snapshot.hosts.filter { $0.identityID == identity.id }.map { host -> VaultChange in
-            var host = host
-            host.identityID = nil
-            return .save(.host(host))
-        }
-        try await store.apply(unbound + [.remove(.identity, id: identity.id)])
+        try await remove(.identity, id: identity.id, label: label, force: force, users: users)
         if let secret = identity.passwordSecretID { try await secrets.remove([secret]) }
     }
 
@@ -205,16 +197,12 @@ public struct VaultEditor: Sendable {
     public func removeKey(_ label: String, force: Bool = false) async throws {
         let snapshot = try await store.snapshot()
         let key = try require(snapshot.key(label), .key, label)
-        let users = snapshot.identitiesUsing(keyID: key.id)
-        guard users.isEmpty || force else {
-            throw VaultRuleViolation.recordInUse(kind: .key, label: label, usedBy: users.map { "Identity '\($0)'" })
+        let users = snapshot.identities.filter { $0.keyID == key.id }.map { identity in
+            var unbound = identity
+            unbound.keyID = nil
+            return (name: "Identity '\(identity.label)'", unbound: VaultRecord.identity(unbound))
         }
-        let unbound = snapshot.identities.filter { $0.keyID == key.id }.map { identity -> VaultChange in
-            var identity = identity
-            identity.keyID = nil
-            return .save(.identity(identity))
-        }
-        try await store.apply(unbound + [.remove(.key, id: key.id)])
+        try await remove(.key, id: key.id, label: label, force: force, users: users)
         try await secrets.remove([key.privateKeySecretID] + (key.passphraseSecretID.map { [$0] } ?? []))
     }
 
@@ -272,6 +260,17 @@ public struct VaultEditor: Sendable {
         guard !matching.isEmpty else { throw VaultRuleViolation.missingRecord(kind: .knownHost, label: pattern) }
         try await store.apply(matching.map { .remove(.knownHost, id: $0.id) })
         return matching
+    }
+
+    /// Removes a record other records use: refused (naming them) unless `force`; with it the
+    /// users, rewritten without the reference, are saved in the same transaction as the removal.
+    private func remove(
+        _ kind: VaultRecordKind, id: UUID, label: String, force: Bool, users: [(name: String, unbound: VaultRecord)]
+    ) async throws {
+        guard users.isEmpty || force else {
+            throw VaultRuleViolation.recordInUse(kind: kind, label: label, usedBy: users.map(\.name).sorted())
+        }
+        try await store.apply(users.map { .save($0.unbound) } + [.remove(kind, id: id)])
     }
 
     private func require<Record>(_ record: Record?, _ kind: VaultRecordKind, _ label: String) throws -> Record {

@@ -51,6 +51,21 @@ struct ConnectionAccess: Sendable {
         return connection
     }
 
+    /// Connects, runs `body` on the connection, and closes it whether `body` returns or throws.
+    func withConnection<Result>(
+        to destination: String, _ body: (any SSHConnection) async throws -> Result
+    ) async throws -> Result {
+        let connection = try await connect(destination)
+        do {
+            let result = try await body(connection)
+            await connection.close()
+            return result
+        } catch {
+            await connection.close()
+            throw error
+        }
+    }
+
     static let hostKeyProbe = SSH2HostKeyProbe()
 
     /// `~/.ssh/known_hosts` (read-only); bad lines are logged and skipped.

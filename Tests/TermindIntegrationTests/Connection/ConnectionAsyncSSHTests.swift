@@ -94,16 +94,7 @@ final class ConnectionAsyncSSHTests: XCTestCase {
     }
 
     func testCancellingTheGenerationInTheMiddleOfARoundEndsTheAttemptPromptly() async throws {
-        let round = Round(name: "Token", instruction: "", prompts: [Prompt("Code: ", echo: false)], answers: ["123456"])
-        let server = try startAsyncSSH(AsyncSSHScenario().user("alice", keyboardInteractive: [round]))
-        let presenter = ScriptedPresenter.waitingForever()
-        let context = connectionContext(presenter: presenter, ioTimeout: .seconds(30))
-        let plan = Self.plan(server)
-        let before = WorkerThreads.count()
-        let connector = LibSSH2Connector(agentSocketPath: nil)
-        let attempt = Task<any SSHConnection, any Error> { try await connector.connect(plan, using: context) }
-        let presented = await presenter.waitUntilPresented(1)
-        XCTAssertTrue(presented)
+        let (server, context, attempt, before) = try await attemptWaitingInARound(presenter: .waitingForever())
         XCTAssertEqual(WorkerThreads.count(), before + 1, "the worker waits for the answer")
 
         let cancelled = ContinuousClock.now
@@ -116,16 +107,7 @@ final class ConnectionAsyncSSHTests: XCTestCase {
     }
 
     func testCancellingTheConnectingTaskInTheMiddleOfARoundEndsTheAttempt() async throws {
-        let round = Round(name: "Token", instruction: "", prompts: [Prompt("Code: ", echo: false)], answers: ["123456"])
-        let server = try startAsyncSSH(AsyncSSHScenario().user("alice", keyboardInteractive: [round]))
-        let presenter = ScriptedPresenter.waitingForever()
-        let context = connectionContext(presenter: presenter, ioTimeout: .seconds(30))
-        let plan = Self.plan(server)
-        let before = WorkerThreads.count()
-        let connector = LibSSH2Connector(agentSocketPath: nil)
-        let attempt = Task<any SSHConnection, any Error> { try await connector.connect(plan, using: context) }
-        let presented = await presenter.waitUntilPresented(1)
-        XCTAssertTrue(presented)
+        let (server, context, attempt, before) = try await attemptWaitingInARound(presenter: .waitingForever())
         let cancelled = ContinuousClock.now
         attempt.cancel()
         await assertEndsCancelled(attempt, "a cancelled attempt connected")
@@ -137,8 +119,6 @@ final class ConnectionAsyncSSHTests: XCTestCase {
     }
 
     func testALateAnswerOfARetiredGenerationIsIgnored() async throws {
-        let round = Round(name: "Token", instruction: "", prompts: [Prompt("Code: ", echo: false)], answers: ["123456"])
-        let server = try startAsyncSSH(AsyncSSHScenario().user("alice", keyboardInteractive: [round]))
         // A presenter that does not notice the cancellation and answers correctly, but late.
         let presenter = ScriptedPresenter { _ in
             await withCheckedContinuation { continuation in
@@ -146,12 +126,7 @@ final class ConnectionAsyncSSHTests: XCTestCase {
             }
             return .responses([Secret("123456")])
         }
-        let context = connectionContext(presenter: presenter, ioTimeout: .seconds(30))
-        let plan = Self.plan(server)
-        let connector = LibSSH2Connector(agentSocketPath: nil)
-        let attempt = Task<any SSHConnection, any Error> { try await connector.connect(plan, using: context) }
-        let presented = await presenter.waitUntilPresented(1)
-        XCTAssertTrue(presented)
+        let (server, context, attempt, _) = try await attemptWaitingInARound(presenter: presenter)
         await context.interactions.cancel(generation: context.generation)
         await assertEndsCancelled(attempt, "a retired generation's answer was used")
         try await Task.sleep(for: .seconds(2))  // the late answer comes and goes
@@ -233,6 +208,23 @@ final class ConnectionAsyncSSHTests: XCTestCase {
         XCTAssertEqual(try server.waitForEvent("drop").afterBytes, 40_000)
         let left = await WorkerThreads.waitUntil(atMost: before)
         XCTAssertEqual(left, before)
+    }
+
+    /// Starts an attempt against a server asking one "Token" round and returns once `presenter`
+    /// has that round on screen, with the number of worker threads there were before it began.
+    private func attemptWaitingInARound(presenter: ScriptedPresenter) async throws -> (
+        server: AsyncSSHServer, context: ConnectionContext, attempt: Task<any SSHConnection, any Error>, workersBefore: Int
+    ) {
+        let round = Round(name: "Token", instruction: "", prompts: [Prompt("Code: ", echo: false)], answers: ["123456"])
+        let server = try startAsyncSSH(AsyncSSHScenario().user("alice", keyboardInteractive: [round]))
+        let context = connectionContext(presenter: presenter, ioTimeout: .seconds(30))
+        let plan = Self.plan(server)
+        let before = WorkerThreads.count()
+        let connector = LibSSH2Connector(agentSocketPath: nil)
+        let attempt = Task<any SSHConnection, any Error> { try await connector.connect(plan, using: context) }
+        let presented = await presenter.waitUntilPresented(1)
+        XCTAssertTrue(presented)
+        return (server, context, attempt, before)
     }
 
     /// Waits (at most 10 s) for `attempt` and asserts it ended with `.cancelled`.

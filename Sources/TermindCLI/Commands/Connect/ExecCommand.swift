@@ -57,26 +57,27 @@ struct ExecCommand: Command {
     /// One Host: bytes go out as they arrive, stdout and stderr apart.
     private func runStreaming(_ host: String, access: ConnectionAccess, context: CommandContext) async -> Int32 {
         do {
-            let connection = try await access.connect(host)
-            defer { Task { await connection.close() } }
-            let process = try await connection.execute(command)
-            // The command may have ended already; its input being closed then is no failure.
-            try? await process.closeInput()
-            var status: Int32 = 0
-            for try await output in process.output {
-                switch output {
-                case .stdout(let bytes): context.out(bytes: bytes)
-                case .stderr(let bytes): context.err(bytes: bytes)
-                case .exit(let exitStatus, let signal):
-                    if let signal { context.err("termind: \(host): the command was killed by SIG\(signal)\n") }
-                    status = RemoteExitStatus.of(status: exitStatus, signal: signal)
-                }
-            }
-            await connection.close()
-            return status
+            return try await access.withConnection(to: host) { try await stream(on: $0, host: host, context: context) }
         } catch {
             context.err(ConnectionAccess.message(for: error))
             return ExitCode.remoteCommandOwnFailure
         }
+    }
+
+    private func stream(on connection: any SSHConnection, host: String, context: CommandContext) async throws -> Int32 {
+        let process = try await connection.execute(command)
+        // The command may have ended already; its input being closed then is no failure.
+        try? await process.closeInput()
+        var status = ExitCode.remoteCommandOwnFailure
+        for try await output in process.output {
+            switch output {
+            case .stdout(let bytes): context.out(bytes: bytes)
+            case .stderr(let bytes): context.err(bytes: bytes)
+            case .exit(let exitStatus, let signal):
+                if let signal { context.err("termind: \(host): the command was killed by SIG\(signal)\n") }
+                status = RemoteExitStatus.of(status: exitStatus, signal: signal)
+            }
+        }
+        return status
     }
 }

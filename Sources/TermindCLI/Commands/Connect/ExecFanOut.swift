@@ -33,22 +33,22 @@ struct ExecFanOut {
         var stdoutLines = LinePrefixer(prefix: "\(host): ")
         var stderrLines = LinePrefixer(prefix: "\(host): ")
         do {
-            let connection = try await access.connect(host)
-            let process = try await connection.execute(command)
-            // The command may have ended already; its input being closed then is no failure.
-            try? await process.closeInput()
-            for try await output in process.output {
-                switch output {
-                case .stdout(let bytes):
-                    if prefixLines { context.out(bytes: stdoutLines.feed(bytes)) } else { result.stdout += String(decoding: bytes, as: UTF8.self) }
-                case .stderr(let bytes):
-                    if prefixLines { context.err(bytes: stderrLines.feed(bytes)) } else { result.stderr += String(decoding: bytes, as: UTF8.self) }
-                case .exit(let status, let signal):
-                    result.exitStatus = status
-                    result.signal = signal
+            try await access.withConnection(to: host) { connection in
+                let process = try await connection.execute(command)
+                // The command may have ended already; its input being closed then is no failure.
+                try? await process.closeInput()
+                for try await output in process.output {
+                    switch output {
+                    case .stdout(let bytes):
+                        if prefixLines { context.out(bytes: stdoutLines.feed(bytes)) } else { result.stdout += String(decoding: bytes, as: UTF8.self) }
+                    case .stderr(let bytes):
+                        if prefixLines { context.err(bytes: stderrLines.feed(bytes)) } else { result.stderr += String(decoding: bytes, as: UTF8.self) }
+                    case .exit(let status, let signal):
+                        result.exitStatus = status
+                        result.signal = signal
+                    }
                 }
             }
-            await connection.close()
         } catch {
             let failure = error as? SSHFailure
             result.error = .init(

@@ -26,13 +26,12 @@ struct SSHCommand: Command {
         let access = try ConnectionAccess(context, options: options)
         let terminal = LocalTerminal()
         do {
-            let connection = try await access.connect(host)
-            let shell = try await connection.openShell(
-                term: context.environment["TERM"] ?? "xterm-256color", size: terminal.size,
-                environment: context.environment["LANG"].map { ["LANG": $0] } ?? [:])
-            let status = try await terminal.attach(shell, output: context)
-            await connection.close()
-            return status
+            return try await access.withConnection(to: host) { connection in
+                let shell = try await connection.openShell(
+                    term: context.environment["TERM"] ?? "xterm-256color", size: terminal.size,
+                    environment: context.environment["LANG"].map { ["LANG": $0] } ?? [:])
+                return try await terminal.attach(shell, output: context)
+            }
         } catch {
             terminal.restore()
             context.err(ConnectionAccess.message(for: error))
