@@ -19,22 +19,8 @@ enum SecretInput {
     ///   - need: what is asked for, for the error when no terminal is there.
     ///   - remedy: how to give it without a prompt.
     static func prompt(_ text: String, need: String, remedy: String) throws -> Secret {
-        let tty = open("/dev/tty", O_RDWR | O_NOCTTY)
-        guard tty >= 0 else { throw InteractionRequired(need: need, remedy: remedy) }
-        defer { close(tty) }
-        var original = termios()
-        guard tcgetattr(tty, &original) == 0 else { throw InteractionRequired(need: need, remedy: remedy) }
-        var silent = original
-        silent.c_lflag &= ~tcflag_t(ECHO)
-        silent.c_lflag |= tcflag_t(ECHONL)
-        _ = text.withCString { write(tty, $0, strlen($0)) }
-        tcsetattr(tty, TCSAFLUSH, &silent)
-        defer { tcsetattr(tty, TCSAFLUSH, &original) }
-        var bytes: [UInt8] = []
-        var byte: UInt8 = 0
-        while read(tty, &byte, 1) == 1, byte != UInt8(ascii: "\n") { bytes.append(byte) }
-        if bytes.last == UInt8(ascii: "\r") { bytes.removeLast() }
-        return Secret(bytes: bytes)
+        guard let console = Console(path: "/dev/tty") else { throw InteractionRequired(need: need, remedy: remedy) }
+        return Secret(bytes: try console.readLine(prompt: text, echo: false) ?? [])
     }
 
     /// Asks twice and insists on the same answer, for a new passphrase.
