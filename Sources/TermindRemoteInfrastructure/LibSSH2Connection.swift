@@ -35,6 +35,10 @@ final class LibSSH2Connection: SSHConnection {
         return LibSSH2RemoteShell(process: LibSSH2RemoteProcess(connection: self, worker: target, handle: handle))
     }
 
+    func openFileSystem() async throws -> any RemoteFileSystem {
+        throw FileSystemError(.unsupported, location: label, path: "", detail: "SFTP is not built yet")
+    }
+
     func close() async {
         await target.close()
         for hop in hops.reversed() { await hop.close() }

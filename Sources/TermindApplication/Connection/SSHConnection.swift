@@ -4,5 +4,7 @@ public protocol SSHConnection: Sendable {
     var label: String { get }
     func execute(_ command: String) async throws -> any RemoteProcess
     func openShell(term: String, size: TerminalSize, environment: [String: String]) async throws -> any RemoteShell
+    /// Opens the server's file system on a new `sftp` subsystem channel of this connection.
+    func openFileSystem() async throws -> any RemoteFileSystem
     func close() async
 }

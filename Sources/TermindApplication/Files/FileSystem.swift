@@ -1,0 +1,34 @@
+import TermindDomain
+
+/// A file system a transfer reads from or writes to: a server's, over SFTP
+/// (`RemoteFileSystem`), or this machine's. Paths are POSIX paths on that file system.
+/// Every failure is a `FileSystemError` naming the path.
+///
+/// Calls may run concurrently: an SFTP implementation sends each at once, so many reads or
+/// writes are in flight together (pipelining), and answers are matched to their request.
+public protocol FileSystem: Sendable {
+    /// Where the files are, for messages and progress: `local`, or the connection's label.
+    var location: String { get }
+
+    /// The entries of a directory, without `.` and `..`, in the server's order.
+    func list(_ path: String) async throws -> [RemoteFile]
+    /// The entry at `path`, following symlinks.
+    func stat(_ path: String) async throws -> RemoteFile
+    /// The entry at `path` itself, a symlink not followed.
+    func lstat(_ path: String) async throws -> RemoteFile
+    /// The absolute, canonical form of `path` (`.` gives the home or working directory).
+    func realpath(_ path: String) async throws -> String
+    func makeDirectory(_ path: String, permissions: UInt32) async throws
+    func removeDirectory(_ path: String) async throws
+    func remove(_ path: String) async throws
+    /// Renames `source` to `destination`. With `replacing`, an existing destination is
+    /// replaced atomically (`posix-rename@openssh.com` over SFTP); without it, an existing
+    /// destination is a failure (`.alreadyExists`). The destination is never unlinked first.
+    func rename(_ source: String, to destination: String, replacing: Bool) async throws
+    func symlink(at path: String, pointingTo target: String) async throws
+    func readlink(_ path: String) async throws -> String
+    /// Sets what `changes` holds (mode, times, size), leaving the rest.
+    func setAttributes(_ path: String, _ changes: FileAttributes) async throws
+    func openForReading(_ path: String) async throws -> any FileReader
+    func openForWriting(_ path: String, _ mode: FileWriteMode, permissions: UInt32) async throws -> any FileWriter
+}

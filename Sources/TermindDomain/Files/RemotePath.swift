@@ -1,0 +1,33 @@
+/// POSIX path arithmetic for file system paths (remote ones are always `/`-separated). Pure
+/// string rules: no file system is asked.
+public enum RemotePath {
+    /// `directory` and `name` joined with one `/`.
+    public static func join(_ directory: String, _ name: String) -> String {
+        if directory.isEmpty { return name }
+        if name.hasPrefix("/") { return name }
+        return directory.hasSuffix("/") ? directory + name : directory + "/" + name
+    }
+
+    /// The last component (`/` for the root, the path itself when it has no `/`); trailing
+    /// slashes are ignored.
+    public static func name(of path: String) -> String {
+        let trimmed = trimmingTrailingSlashes(path)
+        if trimmed == "/" { return "/" }
+        guard let slash = trimmed.lastIndex(of: "/") else { return trimmed }
+        return String(trimmed[trimmed.index(after: slash)...])
+    }
+
+    /// Everything before the last component: `/a` for `/a/b`, `/` for `/a`, `.` for `a`.
+    public static func parent(of path: String) -> String {
+        let trimmed = trimmingTrailingSlashes(path)
+        guard let slash = trimmed.lastIndex(of: "/") else { return "." }
+        if slash == trimmed.startIndex { return "/" }
+        return String(trimmed[..<slash])
+    }
+
+    private static func trimmingTrailingSlashes(_ path: String) -> String {
+        var trimmed = Substring(path)
+        while trimmed.count > 1 && trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+        return String(trimmed)
+    }
+}
