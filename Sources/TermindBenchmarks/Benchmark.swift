@@ -7,6 +7,8 @@ struct Benchmark {
     let name: String
     let peer: String
     let iterations: Int
+    /// Bytes moved per run, for transfer benchmarks printed as MB/s too.
+    var bytes: Int? = nil
     let termind: () throws -> Void
     let peerRun: () throws -> Void
 
@@ -14,6 +16,13 @@ struct Benchmark {
         let termindSeconds: Double
         let peerSeconds: Double
         var ratio: Double { termindSeconds / peerSeconds }
+    }
+
+    /// `termind 412 MB/s, peer 380 MB/s` for a transfer, empty otherwise.
+    func rates(_ result: Result) -> String {
+        guard let bytes else { return "" }
+        let rate = { (seconds: Double) in String(format: "%.0f MB/s", Double(bytes) / seconds / 1e6) }
+        return "termind \(rate(result.termindSeconds)), peer \(rate(result.peerSeconds))"
     }
 
     func measure() throws -> Result {

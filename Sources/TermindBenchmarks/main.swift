@@ -5,8 +5,8 @@ import TermindTestSupport
 
 // `make bench`: Termind against OpenSSH and coreutils on this machine, printed as ratios
 // (median of N runs each; above 1.00x means Termind is slower). Both sides run as processes
-// except where a line says otherwise. Later issues add transfers against `sftp` and pane
-// output against tmux.
+// except where a line says otherwise. Transfers run over loopback against the same sshd as
+// OpenSSH's `sftp` and `scp`. A later issue adds pane output against tmux.
 
 func formatSeconds(_ seconds: Double) -> String {
     seconds < 1 ? String(format: "%8.2f ms", seconds * 1000) : String(format: "%8.3f s ", seconds)
@@ -49,6 +49,45 @@ do {
 }
 let fanOut = 50
 
+// Transfers: a 1 GiB file and a tree of 1,000 files of 4 KiB on the "remote" side (a directory
+// the sshd session's account owns), and a local directory to receive them.
+let remote = try TemporaryDirectory(prefix: "termind-bench-remote", mode: 0o755)
+let local = try TemporaryDirectory(prefix: "termind-bench-local", mode: 0o755)
+let gibibyte = 1 << 30
+let bigPath = remote.appending("big.bin").path
+let treePath = remote.appending("tree").path
+let uploadPath = remote.appending("uploaded.bin").path
+let localBigPath = local.appending("big.bin").path
+do {
+    require(try ChildProcess.run("sh", ["-c", """
+        head -c \(gibibyte) /dev/urandom > '\(bigPath)' && cp '\(bigPath)' '\(localBigPath)' && mkdir '\(treePath)' && \
+        for i in $(seq 1000); do head -c 4096 /dev/urandom > '\(treePath)'/file$i.bin; done && \
+        chown -R \(sshd.username) '\(remote.path)'
+        """]), "making the transfer payloads")
+}
+let cpArguments = ["cp", "--batch", "-i", sshd.clientPrivateKeyPath, "--on-conflict", "overwrite"]
+let sftpBase = [
+    "-q", "-o", "BatchMode=yes", "-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null",
+    "-o", "LogLevel=ERROR", "-i", sshd.clientPrivateKeyPath, "-P", String(sshd.port),
+]
+let libssh2Cipher = ["-c", "aes128-ctr", "-o", "MACs=hmac-sha2-256"]
+
+/// Runs `commands` in one `sftp -b` session with `options`.
+func sftp(_ commands: String, _ options: [String] = []) throws {
+    let batch = local.appending("batch.sftp").path
+    try commands.write(toFile: batch, atomically: true, encoding: .utf8)
+    require(try ChildProcess.run("sftp", sftpBase + options + ["-b", batch, "\(sshd.username)@\(sshd.host)"]), "sftp")
+}
+
+func termindCopy(_ arguments: [String]) throws {
+    require(try TermindBinary.run(cpArguments + arguments, home: home), "termind cp")
+}
+
+/// Empties the local receiving side so each run writes everything anew.
+func clearReceived() throws {
+    require(try ChildProcess.run("rm", ["-rf", local.appending("received").path, local.appending("tree").path]), "rm")
+}
+
 let benchmarks = [
     Benchmark(
         name: "exec HOST -- true (connect, auth)", peer: "ssh -o BatchMode=yes HOST true", iterations: 20,
@@ -88,6 +127,42 @@ let benchmarks = [
             try handle.close()
         },
         peerRun: { require(try ChildProcess.run("sha256sum", [payloadPath]), "sha256sum") }),
+    Benchmark(
+        name: "download 1 GiB", peer: "sftp (its defaults: chacha20-poly1305)", iterations: 3, bytes: gibibyte,
+        termind: { try termindCopy(["\(target):\(bigPath)", local.appending("received").path]) },
+        peerRun: { try sftp("get \(bigPath) \(local.appending("received").path)\n") }),
+    Benchmark(
+        name: "download 1 GiB", peer: "sftp -c aes128-ctr -o MACs=hmac-sha2-256", iterations: 3, bytes: gibibyte,
+        termind: { try termindCopy(["\(target):\(bigPath)", local.appending("received").path]) },
+        peerRun: { try sftp("get \(bigPath) \(local.appending("received").path)\n", libssh2Cipher) }),
+    Benchmark(
+        name: "upload 1 GiB", peer: "sftp (its defaults: chacha20-poly1305)", iterations: 3, bytes: gibibyte,
+        termind: { try termindCopy([localBigPath, "\(target):\(uploadPath)"]) },
+        peerRun: { try sftp("put \(localBigPath) \(uploadPath)\n") }),
+    Benchmark(
+        name: "upload 1 GiB", peer: "sftp -c aes128-ctr -o MACs=hmac-sha2-256", iterations: 3, bytes: gibibyte,
+        termind: { try termindCopy([localBigPath, "\(target):\(uploadPath)"]) },
+        peerRun: { try sftp("put \(localBigPath) \(uploadPath)\n", libssh2Cipher) }),
+    Benchmark(
+        name: "download 1,000 files of 4 KiB", peer: "sftp -r", iterations: 3, bytes: 1000 * 4096,
+        termind: {
+            try clearReceived()
+            try termindCopy(["-r", "\(target):\(treePath)", local.path])
+        },
+        peerRun: {
+            try clearReceived()
+            try sftp("get -r \(treePath) \(local.path)\n")
+        }),
+    Benchmark(
+        name: "download 1,000 files of 4 KiB", peer: "scp -r", iterations: 3, bytes: 1000 * 4096,
+        termind: {
+            try clearReceived()
+            try termindCopy(["-r", "\(target):\(treePath)", local.path])
+        },
+        peerRun: {
+            try clearReceived()
+            require(try ChildProcess.run("scp", sftpBase + ["-r", "\(sshd.username)@\(sshd.host):\(treePath)", local.path]), "scp")
+        }),
 ]
 
 print("benchmark                               termind       peer          ratio    peer tool")
@@ -96,5 +171,6 @@ for benchmark in benchmarks {
     print(
         benchmark.name.padding(toLength: 38, withPad: " ", startingAt: 0),
         formatSeconds(result.termindSeconds), "  ", formatSeconds(result.peerSeconds),
-        String(format: "  %5.2fx", result.ratio), "  ", benchmark.peer)
+        String(format: "  %5.2fx", result.ratio), "  ", benchmark.peer,
+        benchmark.bytes == nil ? "" : "  (\(benchmark.rates(result)))")
 }
