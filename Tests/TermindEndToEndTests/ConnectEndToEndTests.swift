@@ -119,8 +119,7 @@ final class ConnectEndToEndTests: XCTestCase {
     func testSSHRunsAnInteractiveShellInATerminalAndExitsWithItsStatus() throws {
         let session = try TmuxSession(
             command: [try TermindBinary.path(), "ssh", "--accept-new", "-i", server.clientPrivateKeyPath, target],
-            environment: ["HOME": home.path, "XDG_DATA_HOME": home.path + "/.local/share",
-                          "XDG_CONFIG_HOME": home.path + "/.config", "XDG_STATE_HOME": home.path + "/.local/state"])
+            environment: home.terminalEnvironment)
         defer { session.kill() }
         XCTAssertTrue(session.waitForScreen(containing: "$"), session.screen())
         session.send("echo $((6*7)); stty size")
@@ -133,8 +132,7 @@ final class ConnectEndToEndTests: XCTestCase {
     func testPromptsOnTheTerminalForTheHostKeyAndThePasswordAndTrustOnceSavesNothing() throws {
         let session = try TmuxSession(
             command: [try TermindBinary.path(), "exec", target, "--", "whoami"],
-            environment: ["HOME": home.path, "XDG_DATA_HOME": home.path + "/.local/share",
-                          "XDG_CONFIG_HOME": home.path + "/.config", "XDG_STATE_HOME": home.path + "/.local/state"])
+            environment: home.terminalEnvironment)
         defer { session.kill() }
         XCTAssertTrue(session.waitForScreen(containing: "(yes/once/no)"), session.screen())
         let fingerprints = try SSHDServer.hostKeyAlgorithms.map { try server.fingerprint(ofHostKey: $0) }

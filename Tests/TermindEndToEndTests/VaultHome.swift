@@ -15,6 +15,12 @@ final class VaultHome: @unchecked Sendable {
     var keyFilePath: String { path + "/.config/termind/vault.key" }
     var logPath: String { path + "/.local/state/termind/termind.log" }
 
+    /// The environment for running termind in a terminal (tmux) with this home.
+    var terminalEnvironment: [String: String] {
+        ["HOME": path, "XDG_DATA_HOME": path + "/.local/share", "XDG_CONFIG_HOME": path + "/.config",
+         "XDG_STATE_HOME": path + "/.local/state"].merging(environment) { $1 }
+    }
+
     @discardableResult
     func run(_ arguments: [String], stdin: String? = nil, environment extra: [String: String] = [:]) throws -> ChildProcess.Output {
         try TermindBinary.run(arguments, stdin: stdin, home: directory, environment: environment.merging(extra) { $1 })

@@ -51,6 +51,20 @@ struct ConnectionAccess: Sendable {
         return connection
     }
 
+    /// Opens another connection to `destination` that never asks anything: for a transfer's
+    /// extra connections (SPEC §4). A host key trusted only once, or a password typed for the
+    /// first connection, is not remembered, so such a connection fails and the transfer uses
+    /// the first one serially instead.
+    func connectSilently(_ destination: String) async throws -> any SSHConnection {
+        let plan = try await preparer.plan(destination: destination, loginName: options.login, keyFile: keyFile)
+        let silent = InteractionQueue(presenter: SilentPresenter())
+        let silentTrust = HostKeyTrust(
+            store: trust.store, systemRecords: trust.systemRecords, policy: trust.policy, interactions: silent, logger: trust.logger)
+        let context = ConnectionContext(
+            interactions: silent, trust: silentTrust, generation: .next(), connectTimeout: options.connectTimeout)
+        return try await connector.connect(plan, using: context)
+    }
+
     /// Connects, runs `body` on the connection, and closes it whether `body` returns or throws.
     func withConnection<Result>(
         to destination: String, _ body: (any SSHConnection) async throws -> Result
