@@ -37,7 +37,9 @@ Scenario (JSON object, every field optional):
                  {"stall_after_banner": true}   send the version line, then nothing;
                  {"drop_after_bytes": N}        forward to the real server through a proxy that
                                                 closes the client's connection after N bytes
-                                                were sent to it.
+                                                were sent to it; with "drop_switch": PATH, only
+                                                while that file exists (a test turns the
+                                                misbehaviour off to let a later run through).
 
 Events (one JSON object per line, always with "event"): connect, auth (method, username,
 success, partial), kbdint_round_sent (round, name, instruction, prompts, echo),
@@ -299,14 +301,15 @@ async def serve_stall(send_banner: bool, log: EventLog) -> asyncio.AbstractServe
     return await asyncio.start_server(hold, "127.0.0.1", 0)
 
 
-async def serve_dropping_proxy(backend_port: int, limit: int,
+async def serve_dropping_proxy(backend_port: int, limit: int, switch: Optional[str],
                                log: EventLog) -> asyncio.AbstractServer:
     async def pipe(reader: asyncio.StreamReader, writer: asyncio.StreamWriter,
                    limit: Optional[int]) -> None:
         sent = 0
         try:
-            while data := await reader.read(4096):
-                if limit is not None and sent + len(data) >= limit:
+            while data := await reader.read(65536):
+                if limit is not None and sent + len(data) >= limit \
+                        and (switch is None or os.path.exists(switch)):
                     writer.write(data[:limit - sent])
                     await writer.drain()
                     log("drop", after_bytes=limit)
@@ -382,7 +385,8 @@ async def main(scenario_path: str) -> None:
         servers.append(acceptor)
         port = acceptor.get_port()
         if "drop_after_bytes" in misbehave:
-            proxy = await serve_dropping_proxy(port, int(misbehave["drop_after_bytes"]), log)
+            proxy = await serve_dropping_proxy(port, int(misbehave["drop_after_bytes"]),
+                                               misbehave.get("drop_switch"), log)
             servers.append(proxy)
             port = proxy.sockets[0].getsockname()[1]
 

@@ -139,21 +139,29 @@ public struct AsyncSSHScenario: Codable, Sendable, Equatable {
         public var stallAfterBanner: Bool?
         /// Close the client's connection after this many bytes were sent to it.
         public var dropAfterBytes: Int?
+        /// With `dropAfterBytes`: drop only while a file exists at this path, so a test can let
+        /// a later connection through.
+        public var dropSwitch: String?
 
-        public init(stallBeforeBanner: Bool? = nil, stallAfterBanner: Bool? = nil, dropAfterBytes: Int? = nil) {
+        public init(stallBeforeBanner: Bool? = nil, stallAfterBanner: Bool? = nil, dropAfterBytes: Int? = nil, dropSwitch: String? = nil) {
             self.stallBeforeBanner = stallBeforeBanner
             self.stallAfterBanner = stallAfterBanner
             self.dropAfterBytes = dropAfterBytes
+            self.dropSwitch = dropSwitch
         }
 
         public static let stallBeforeBanner = Misbehaviour(stallBeforeBanner: true)
         public static let stallAfterBanner = Misbehaviour(stallAfterBanner: true)
         public static func dropAfterBytes(_ count: Int) -> Misbehaviour { Misbehaviour(dropAfterBytes: count) }
+        public static func dropAfterBytes(_ count: Int, whileFileExists path: String) -> Misbehaviour {
+            Misbehaviour(dropAfterBytes: count, dropSwitch: path)
+        }
 
         enum CodingKeys: String, CodingKey {
             case stallBeforeBanner = "stall_before_banner"
             case stallAfterBanner = "stall_after_banner"
             case dropAfterBytes = "drop_after_bytes"
+            case dropSwitch = "drop_switch"
         }
     }
 
