@@ -1,0 +1,116 @@
+/// What a key binding does, in the product's words. The TUI's update function switches over it;
+/// the keymap file names it (`split-vertical`, `resize-left 5`, `select-workspace 3`).
+public enum KeyAction: Sendable, Hashable {
+    case splitHorizontal
+    case splitVertical
+    case closePane
+    case focus(PaneDirection)
+    case focusNext
+    case focusPrevious
+    /// Move the divider nearest the focused pane this many cells in the direction.
+    case resize(PaneDirection, cells: Int)
+    case swap(PaneDirection)
+    case zoom
+    case newWorkspace
+    case nextWorkspace
+    case previousWorkspace
+    /// Show the Workspace at this position, counted from 1 as the navigator lists them.
+    case selectWorkspace(Int)
+    /// Move the focused pane to the Workspace at this position, or ask which when nil.
+    case movePaneToWorkspace(Int?)
+    case toggleNavigator
+    case quickOpen
+    case showHelp
+    case scrollMode
+    case reconnect
+    case quit
+    case sendPrefix
+
+    /// Cells a resize moves when the binding gives no count, as tmux's `resize-pane`.
+    public static let defaultResizeCells = 1
+
+    /// The action's name in the keymap file, without its argument.
+    public var name: Name {
+        switch self {
+        case .splitHorizontal: .splitHorizontal
+        case .splitVertical: .splitVertical
+        case .closePane: .closePane
+        case .focus(let direction): [.left: .focusLeft, .right: .focusRight, .up: .focusUp, .down: .focusDown][direction]!
+        case .focusNext: .focusNext
+        case .focusPrevious: .focusPrevious
+        case .resize(let direction, _):
+            [.left: .resizeLeft, .right: .resizeRight, .up: .resizeUp, .down: .resizeDown][direction]!
+        case .swap(let direction): [.left: .swapLeft, .right: .swapRight, .up: .swapUp, .down: .swapDown][direction]!
+        case .zoom: .zoom
+        case .newWorkspace: .newWorkspace
+        case .nextWorkspace: .nextWorkspace
+        case .previousWorkspace: .previousWorkspace
+        case .selectWorkspace: .selectWorkspace
+        case .movePaneToWorkspace: .movePaneToWorkspace
+        case .toggleNavigator: .toggleNavigator
+        case .quickOpen: .quickOpen
+        case .showHelp: .showHelp
+        case .scrollMode: .scrollMode
+        case .reconnect: .reconnect
+        case .quit: .quit
+        case .sendPrefix: .sendPrefix
+        }
+    }
+
+    /// The argument as the keymap file writes it, if any.
+    public var argument: Int? {
+        switch self {
+        case .resize(_, let cells): cells
+        case .selectWorkspace(let position): position
+        case .movePaneToWorkspace(let position): position
+        default: nil
+        }
+    }
+
+    /// One line for the help overlay: what the binding does, in the person's words.
+    public var summary: String {
+        switch self {
+        case .splitHorizontal: "Split the pane side by side; the new pane opens on the right"
+        case .splitVertical: "Split the pane top and bottom; the new pane opens below"
+        case .closePane: "Close the pane; closing the last one closes the Workspace"
+        case .focus(let direction): "Focus the pane \(direction.phrase)"
+        case .focusNext: "Focus the next pane"
+        case .focusPrevious: "Focus the previous pane"
+        case .resize(let direction, let cells):
+            "Move the divider \(direction.rawValue) by \(cells) cell\(cells == 1 ? "" : "s")"
+        case .swap(let direction): "Swap the pane with the one \(direction.phrase)"
+        case .zoom: "Zoom the pane to fill the Workspace, or unzoom it"
+        case .newWorkspace: "Open a new Workspace"
+        case .nextWorkspace: "Show the next Workspace"
+        case .previousWorkspace: "Show the previous Workspace"
+        case .selectWorkspace(let position): "Show Workspace \(position)"
+        case .movePaneToWorkspace(let position?): "Move the pane to Workspace \(position)"
+        case .movePaneToWorkspace(nil): "Move the pane to another Workspace (asks which)"
+        case .toggleNavigator: "Show or hide the navigator"
+        case .quickOpen: "Quick open: find a Host, Workspace or Template by name"
+        case .showHelp: "Show every key binding"
+        case .scrollMode: "Scroll back, search and copy in the pane"
+        case .reconnect: "Reconnect the pane's Session"
+        case .quit: "Quit Termind"
+        case .sendPrefix: "Send the prefix key itself to the pane"
+        }
+    }
+}
+
+extension KeyAction: CustomStringConvertible {
+    /// As the keymap file writes it: `split-vertical`, `resize-left 5`.
+    public var description: String {
+        argument.map { "\(name.rawValue) \($0)" } ?? name.rawValue
+    }
+}
+
+extension PaneDirection {
+    fileprivate var phrase: String {
+        switch self {
+        case .left: "to the left"
+        case .right: "to the right"
+        case .up: "above"
+        case .down: "below"
+        }
+    }
+}

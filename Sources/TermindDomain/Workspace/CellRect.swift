@@ -1,0 +1,34 @@
+/// A rectangle of terminal cells, column and row counted from 0 at the top left. Ends are
+/// exclusive: a rect covers columns `column..<column + columns`.
+public struct CellRect: Sendable, Hashable, Codable, CustomStringConvertible {
+    public var column: Int
+    public var row: Int
+    public var size: CellSize
+
+    public init(column: Int = 0, row: Int = 0, size: CellSize) {
+        self.column = column
+        self.row = row
+        self.size = size
+    }
+
+    public init(column: Int, row: Int, columns: Int, rows: Int) {
+        self.init(column: column, row: row, size: CellSize(columns: columns, rows: rows))
+    }
+
+    public var columns: Int { size.columns }
+    public var rows: Int { size.rows }
+    public var endColumn: Int { column + size.columns }
+    public var endRow: Int { row + size.rows }
+    public var isEmpty: Bool { size.columns == 0 || size.rows == 0 }
+
+    public func contains(column: Int, row: Int) -> Bool {
+        column >= self.column && column < endColumn && row >= self.row && row < endRow
+    }
+
+    /// Start and exclusive end along an axis.
+    func span(along axis: SplitAxis) -> Range<Int> {
+        axis == .horizontal ? column..<endColumn : row..<endRow
+    }
+
+    public var description: String { "\(columns)x\(rows)@\(column),\(row)" }
+}

@@ -1,0 +1,32 @@
+import Foundation
+
+/// One leaf of a Workspace: its stable id, what it shows and the Host it shows it for. The live
+/// Session behind it is never stored here; the TUI keeps it keyed by `id`.
+public struct Pane: Sendable, Hashable, Codable, Identifiable {
+    public let id: PaneID
+    public var kind: PaneKind
+    /// The Vault Host the pane connects to. Always nil for an empty pane; nil for a terminal or
+    /// browser opened on an ad-hoc target that is not in the Vault.
+    public var hostID: UUID?
+
+    public init(id: PaneID = PaneID(), kind: PaneKind, hostID: UUID?) {
+        self.id = id
+        self.kind = kind
+        self.hostID = kind == .empty ? nil : hostID
+    }
+
+    /// An SSH terminal on `hostID`.
+    public static func terminal(hostID: UUID?, id: PaneID = PaneID()) -> Pane {
+        Pane(id: id, kind: .terminal, hostID: hostID)
+    }
+
+    /// An SFTP browser on `hostID`.
+    public static func browser(hostID: UUID?, id: PaneID = PaneID()) -> Pane {
+        Pane(id: id, kind: .browser, hostID: hostID)
+    }
+
+    /// An empty pane: the host picker, waiting for the person to choose.
+    public static func empty(id: PaneID = PaneID()) -> Pane {
+        Pane(id: id, kind: .empty, hostID: nil)
+    }
+}
