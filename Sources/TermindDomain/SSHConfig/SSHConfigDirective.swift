@@ -1,0 +1,27 @@
+/// What one line of an ssh_config means to the reader. Only the keywords that decide what is
+/// imported (or which blocks apply) keep their value; every other known keyword is `.other`.
+enum SSHConfigDirective: Sendable, Equatable {
+    /// Patterns of a `Host` line, up to an empty one (which OpenSSH rejects).
+    case host([String])
+    case match(SSHConfigMatchCondition)
+    /// A `Host` or `Match` line that could not be read: its block never applies.
+    case blockThatNeverMatches
+    /// The patterns of an `Include` line; the files they reached are in the statement.
+    case include([String])
+    case hostName(String)
+    case port(Int)
+    case user(String)
+    case identityFile(String)
+    case proxyJump(SSHConfigProxyJump)
+    case proxyCommand(String)
+    case hostKeyAlias(String)
+    /// 0 no, 1 yes, 2 always.
+    case canonicalizeHostname(Int)
+    case ignoreUnknown(String)
+    /// A known keyword whose value does not matter here.
+    case other
+    /// A keyword OpenSSH does not know (lowercased), acceptable only through `IgnoreUnknown`.
+    case unknown(String)
+    /// A malformed line, already reported; ignored.
+    case invalid
+}

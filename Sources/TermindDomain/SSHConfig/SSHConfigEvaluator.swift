@@ -1,0 +1,194 @@
+import TermindCrypto
+
+/// Resolves one name against a loaded configuration the way `ssh -G NAME` does (ssh.c `main`
+/// and readconf.c): a first pass over every line with the name as given; then the host name
+/// (`HostName` with `%h`, lowercased unless an address); then, when a `Match final` was seen or
+/// `CanonicalizeHostname` is on, a final pass in which `Host` lines and `Match host` see that
+/// host name and `Match canonical`/`final` hold. Nothing is executed and no DNS is asked.
+struct SSHConfigEvaluator {
+    let root: SSHConfigFile
+    let home: String
+    let localUser: String
+    let localHostname: String
+    let localUserID: Int?
+    let environment: [String: String]
+
+    func resolve(_ name: String, location: SSHConfigLocation) -> (SSHConfigHost, [SSHConfigNote]) {
+        var pass = Pass(name: name, localUser: localUser)
+        var active = true
+        pass.walk(root, active: &active, neverMatch: false)
+
+        var host = name
+        if let hostName = pass.options.hostName {
+            switch SSHConfigExpansion.hostName(hostName, originalHost: name) {
+            case .success(let expanded): host = expanded
+            case .failure(let problem):
+                pass.note(
+                    at: pass.options.hostNameLocation, "HostName",
+                    "\(problem.message) (HostName accepts only %h and %%); kept as written")
+                host = hostName
+            }
+        }
+        host = SSHConfigAddress.finalHost(host)
+        if let canonicalize = pass.options.canonicalizeHostname, canonicalize.level != 0 {
+            pass.note(
+                at: canonicalize.location, "CanonicalizeHostname",
+                "host names are not canonicalised here (no DNS lookups); the configuration is read again for the final pass as OpenSSH does")
+            pass.wantsFinalPass = true
+        }
+        if pass.wantsFinalPass {
+            pass.options.hostName = host
+            pass.finalHost = host
+            active = true
+            pass.walk(root, active: &active, neverMatch: false)
+        }
+
+        let port = pass.options.port ?? 22
+        let remoteUser = pass.options.user ?? localUser
+        let identityFiles = pass.options.identityFiles.map { file in
+            expandIdentityFile(
+                file.value, at: file.location, name: name, host: host, port: port, remoteUser: remoteUser,
+                hostKeyAlias: pass.options.hostKeyAlias, pass: &pass)
+        }
+        var proxyJump: [String] = [], hops: [SSHConfigJumpHop] = []
+        if case .hops(let written, let parsed) = pass.options.proxyJump {
+            proxyJump = written
+            hops = parsed
+        }
+        let resolved = SSHConfigHost(
+            alias: name, hostname: host, port: port, user: pass.options.user, identityFiles: identityFiles,
+            proxyJump: proxyJump, proxyJumpHops: hops, location: location)
+        return (resolved, pass.notes)
+    }
+
+    /// `~` then `${VAR}` and `%` tokens, as ssh does when it loads the identities (ssh.c
+    /// `load_public_identity_files`). A value that cannot be expanded is kept as written.
+    private func expandIdentityFile(
+        _ value: String, at location: SSHConfigLocation, name: String, host: String, port: Int, remoteUser: String,
+        hostKeyAlias: String?, pass: inout Pass
+    ) -> String {
+        let shortHost = String(localHostname.prefix { $0 != "." })
+        let hash = SHA1.hash(Array((localHostname + host + String(port) + remoteUser).utf8))
+        var tokens: [Character: String] = [
+            "C": hash.hexString,
+            "L": shortHost, "k": hostKeyAlias.map(SSHConfigPattern.lowercasedASCII) ?? name, "l": localHostname,
+            "n": name, "p": String(port), "d": home, "h": host, "r": remoteUser, "u": localUser,
+        ]
+        if let localUserID { tokens["i"] = String(localUserID) }
+        let expanded = SSHConfigExpansion.tilde(value, home: home, localUser: localUser).flatMap {
+            SSHConfigExpansion.expand($0, tokens: tokens, environment: environment)
+        }
+        switch expanded {
+        case .success(let path): return path
+        case .failure(let problem):
+            let message =
+                localUserID == nil && problem.message == "unknown token %i"
+                ? "%i (the local user id) is not known here" : problem.message
+            pass.note(at: location, "IdentityFile", "\(message); kept as written")
+            return value
+        }
+    }
+
+    /// One walk over the configuration, with the state readconf.c keeps across lines.
+    struct Pass {
+        let name: String
+        let localUser: String
+        var options = SSHConfigOptions()
+        var notes: [SSHConfigNote] = []
+        var wantsFinalPass = false
+        /// Set for the final pass: the host name `Host` lines and `Match host` then see.
+        var finalHost: String?
+
+        init(name: String, localUser: String) {
+            self.name = name
+            self.localUser = localUser
+        }
+
+        mutating func note(at location: SSHConfigLocation?, _ keyword: String, _ message: String) {
+            guard let location else { return }
+            notes.append(SSHConfigNote(location: location, keyword: keyword, message: message))
+        }
+
+        /// What `Match host` compares on the first pass: `HostName` with `%h` expanded, else
+        /// the name.
+        private var matchHost: String {
+            if let finalHost { return finalHost }
+            guard let hostName = options.hostName else { return name }
+            return (try? SSHConfigExpansion.hostName(hostName, originalHost: name).get()) ?? hostName
+        }
+
+        mutating func walk(_ file: SSHConfigFile, active: inout Bool, neverMatch: Bool) {
+            for statement in file.statements {
+                switch statement.directive {
+                case .host(let patterns):
+                    active = false
+                    if neverMatch { continue }
+                    let subject = finalHost ?? name
+                    for pattern in patterns {
+                        let negated = pattern.hasPrefix("!")
+                        let body = negated ? String(pattern.dropFirst()) : pattern
+                        guard SSHConfigPattern.matches(subject, pattern: body) else { continue }
+                        if negated {
+                            active = false
+                            break
+                        }
+                        active = true
+                    }
+                case .match(let condition):
+                    let subject = SSHConfigMatchCondition.Subject(
+                        host: matchHost, originalHost: name, remoteUser: options.user ?? localUser, localUser: localUser,
+                        finalPass: finalHost != nil)
+                    let matched = condition.evaluate(subject, wantsFinalPass: &wantsFinalPass)
+                    active = neverMatch ? false : matched
+                case .blockThatNeverMatches:
+                    active = false
+                case .include:
+                    let outer = active
+                    for included in statement.included {
+                        walk(included, active: &active, neverMatch: neverMatch || !outer)
+                        active = outer
+                    }
+                case .unknown(let keyword):
+                    if let ignored = options.ignoreUnknown,
+                        SSHConfigPattern.matchList(keyword, list: ignored, lowercase: true) == 1
+                    {
+                        continue
+                    }
+                    notes.append(SSHConfigReader.unknownKeywordNote(statement))
+                default:
+                    if active { apply(statement) }
+                }
+            }
+        }
+
+        /// A value line in an active block: the first value obtained wins.
+        private mutating func apply(_ statement: SSHConfigStatement) {
+            switch statement.directive {
+            case .hostName(let value) where options.hostName == nil:
+                options.hostName = value
+                options.hostNameLocation = statement.location
+            case .port(let value) where options.port == nil: options.port = value
+            case .user(let value) where options.user == nil: options.user = value
+            case .hostKeyAlias(let value) where options.hostKeyAlias == nil: options.hostKeyAlias = value
+            case .ignoreUnknown(let value) where options.ignoreUnknown == nil: options.ignoreUnknown = value
+            case .canonicalizeHostname(let level) where options.canonicalizeHostname == nil:
+                options.canonicalizeHostname = (level, statement.location)
+            case .identityFile(let value):
+                guard !options.identityFiles.contains(where: { $0.value == value }) else { return }
+                guard options.identityFiles.count < SSHConfigOptions.maximumIdentityFiles else {
+                    note(
+                        at: statement.location, statement.keyword,
+                        "too many identity files (OpenSSH allows \(SSHConfigOptions.maximumIdentityFiles)); ignored")
+                    return
+                }
+                options.identityFiles.append((value, statement.location))
+            case .proxyJump(let jump) where options.proxyJump == nil && options.proxyCommand == nil:
+                options.proxyJump = jump
+            case .proxyCommand(let command) where options.proxyJump == nil && options.proxyCommand == nil:
+                options.proxyCommand = command
+            default:
+                break
+            }
+        }
+    }
+}

@@ -1,0 +1,14 @@
+/// One ssh_config file as read: its statements in order, each `Include` holding the files it
+/// reached. The same path can appear several times in the tree, as OpenSSH reads it each time.
+struct SSHConfigFile: Sendable {
+    let path: String
+    var statements: [SSHConfigStatement]
+
+    /// Every statement in reading order, descending into included files where they are included.
+    func forEachStatement(_ body: (SSHConfigStatement) -> Void) {
+        for statement in statements {
+            body(statement)
+            for file in statement.included { file.forEachStatement(body) }
+        }
+    }
+}

@@ -1,0 +1,17 @@
+/// The values obtained so far while one name is resolved. OpenSSH keeps the first value obtained
+/// for each keyword; `IdentityFile` accumulates (without repeating an identical value).
+struct SSHConfigOptions {
+    /// OpenSSH's limit on identity files (`SSH_MAX_IDENTITY_FILES`).
+    static let maximumIdentityFiles = 100
+
+    var hostName: String?
+    var hostNameLocation: SSHConfigLocation?
+    var port: Int?
+    var user: String?
+    var identityFiles: [(value: String, location: SSHConfigLocation)] = []
+    var proxyJump: SSHConfigProxyJump?
+    var proxyCommand: String?
+    var hostKeyAlias: String?
+    var canonicalizeHostname: (level: Int, location: SSHConfigLocation)?
+    var ignoreUnknown: String?
+}

@@ -1,0 +1,119 @@
+/// One meaningful line of an ssh_config file: where it is, its keyword, what it means, and for an
+/// `Include` the files it reached (in glob order).
+struct SSHConfigStatement: Sendable {
+    let location: SSHConfigLocation
+    /// Canonical spelling for known keywords (`HostName`), as written otherwise.
+    let keyword: String
+    let directive: SSHConfigDirective
+    var included: [SSHConfigFile] = []
+
+    /// A parsed line, or nil for a blank or comment line, and the problems it has.
+    static func parse(_ line: [UInt8], at location: SSHConfigLocation) -> (SSHConfigStatement?, [SSHConfigNote]) {
+        var cursor: Int? = 0
+        var word = SSHConfigLexer.nextWord(line, &cursor)
+        if word?.isEmpty == true { word = SSHConfigLexer.nextWord(line, &cursor) }
+        guard let keywordBytes = word, let first = keywordBytes.first, first != SSHConfigLexer.hash else { return (nil, []) }
+        let written = SSHConfigLexer.string(keywordBytes)
+        let lowered = SSHConfigPattern.lowercasedASCII(written)
+        let known = SSHConfigKeyword.named(lowered)
+        let keyword = known?.name ?? written
+        var notes: [SSHConfigNote] = []
+        func statement(_ directive: SSHConfigDirective, _ problem: String? = nil) -> (SSHConfigStatement?, [SSHConfigNote]) {
+            if let problem { notes.append(SSHConfigNote(location: location, keyword: keyword, message: problem)) }
+            return (SSHConfigStatement(location: location, keyword: keyword, directive: directive), notes)
+        }
+        let opensBlock = lowered == "host" || lowered == "match"
+        let unreadable: SSHConfigDirective = opensBlock ? .blockThatNeverMatches : .invalid
+
+        var start = cursor ?? line.count
+        while start < line.count, SSHConfigLexer.isWhitespace(line[start]) { start += 1 }
+        guard start < line.count else { return statement(unreadable, "no argument after the keyword") }
+        let rest = Array(line[start...])
+        guard let arguments = SSHConfigLexer.arguments(rest[...]) else {
+            return statement(unreadable, "unterminated quote")
+        }
+        guard let known else { return statement(.unknown(lowered)) }
+        /// The rest of the line as one string, for the keywords OpenSSH reads that way.
+        let raw = SSHConfigLexer.string(rest.drop { SSHConfigLexer.isWhitespace($0) || $0 == SSHConfigLexer.equals })
+
+        /// Keywords that take exactly one non-empty word.
+        func single() -> Result<String, SSHConfigProblem> {
+            guard let value = arguments.first, !value.isEmpty else { return .failure(SSHConfigProblem("missing argument")) }
+            guard arguments.count == 1 else {
+                return .failure(SSHConfigProblem("extra arguments at end of line (quote a value that has spaces)"))
+            }
+            return .success(value)
+        }
+        func value(_ make: (String) -> SSHConfigDirective) -> (SSHConfigStatement?, [SSHConfigNote]) {
+            switch single() {
+            case .success(let value): statement(make(value))
+            case .failure(let problem): statement(.invalid, problem.message)
+            }
+        }
+
+        switch lowered {
+        case "host":
+            let patterns = Array(arguments.prefix { !$0.isEmpty })
+            return statement(.host(patterns), patterns.count < arguments.count ? "empty pattern" : nil)
+        case "match":
+            switch SSHConfigMatchCondition.parse(rest) {
+            case .success(let condition):
+                if condition.hasExec {
+                    notes.append(SSHConfigNote(
+                        location: location, keyword: keyword,
+                        message: "Match exec is not imported and never run; this Match block is treated as not matching"))
+                }
+                return statement(.match(condition))
+            case .failure(let problem):
+                return statement(.blockThatNeverMatches, "bad Match condition: \(problem.message)")
+            }
+        case "include":
+            let patterns = Array(arguments.prefix { !$0.isEmpty })
+            return statement(.include(patterns), patterns.count < arguments.count ? "empty argument" : nil)
+        case "hostname": return value { .hostName($0) }
+        case "user": return value { .user($0) }
+        case "hostkeyalias": return value { .hostKeyAlias($0) }
+        case "ignoreunknown": return value { .ignoreUnknown($0) }
+        case "identityfile", "identityfile2": return value { .identityFile($0) }
+        case "port":
+            switch single() {
+            case .success(let text):
+                guard let port = SSHConfigProxyJump.portNumber(text) else {
+                    return statement(.invalid, "bad port \"\(text)\" (a number from 1 to 65535)")
+                }
+                return statement(.port(port))
+            case .failure(let problem): return statement(.invalid, problem.message)
+            }
+        case "canonicalizehostname":
+            switch single() {
+            case .success(let text):
+                let levels = ["no": 0, "false": 0, "yes": 1, "true": 1, "always": 2]
+                guard let level = levels[SSHConfigPattern.lowercasedASCII(text)] else {
+                    return statement(.invalid, "unsupported option \"\(text)\"")
+                }
+                return statement(.canonicalizeHostname(level))
+            case .failure(let problem): return statement(.invalid, problem.message)
+            }
+        case "proxyjump":
+            switch SSHConfigProxyJump.parse(raw) {
+            case .success(let jump): return statement(.proxyJump(jump))
+            case .failure(let problem): return statement(.invalid, problem.message)
+            }
+        case "proxycommand":
+            return statement(.proxyCommand(raw), isNone(raw) ? nil : notImported(keyword))
+        case "localcommand", "remotecommand", "knownhostscommand":
+            return statement(.other, isNone(raw) ? nil : notImported(keyword))
+        default:
+            switch known.status {
+            case .supported, .deprecated: return statement(.other)
+            case .unsupported: return statement(.other, "unsupported by OpenSSH; ignored")
+            }
+        }
+    }
+
+    private static func isNone(_ value: String) -> Bool { SSHConfigPattern.lowercasedASCII(value) == "none" }
+
+    private static func notImported(_ keyword: String) -> String {
+        "\(keyword) is not imported; Termind never runs commands from ssh_config"
+    }
+}

@@ -1,0 +1,177 @@
+import TermindDomain
+import XCTest
+
+/// How lines are cut into keywords and values, and what a malformed line does.
+final class SSHConfigSyntaxTests: XCTestCase {
+    func testKeywordsAreCaseInsensitive() {
+        let fixture = SSHConfigFixture(config: """
+            HOST web
+              hOsTnAmE web.example.com
+              PORT 2200
+              user deploy
+            """)
+        let web = fixture.host("web")
+        XCTAssertEqual(web?.hostname, "web.example.com")
+        XCTAssertEqual(web?.port, 2200)
+        XCTAssertEqual(web?.user, "deploy")
+        XCTAssertEqual(fixture.read().notes, [])
+    }
+
+    func testEqualsSignSeparatesKeywordAndValueWithOrWithoutSpaces() {
+        let fixture = SSHConfigFixture(config: """
+            Host=one
+              HostName=one.example.com
+              Port = 2201
+              User= root
+              IdentityFile =~/.ssh/one
+            """)
+        let one = fixture.host("one")
+        XCTAssertEqual(one?.hostname, "one.example.com")
+        XCTAssertEqual(one?.port, 2201)
+        XCTAssertEqual(one?.user, "root")
+        XCTAssertEqual(one?.identityFiles, ["/home/alice/.ssh/one"])
+    }
+
+    func testQuotedValuesKeepTheirSpaces() {
+        let fixture = SSHConfigFixture(config: """
+            Host "quoted"
+              IdentityFile "~/.ssh/my keys/id work"
+              IdentityFile '/opt/other keys/id'
+              IdentityFile /srv/escaped\\ space/id
+            """)
+        XCTAssertEqual(
+            fixture.host("quoted")?.identityFiles,
+            ["/home/alice/.ssh/my keys/id work", "/opt/other keys/id", "/srv/escaped space/id"])
+    }
+
+    func testCommentsAndBlankLinesAreIgnoredAndAHashInsideAWordIsKept() {
+        let fixture = SSHConfigFixture(config: """
+            # a comment
+
+               # an indented comment
+            Host box # trailing comment
+              User ops#1
+              Port 2222 # the port
+
+            """)
+        let box = fixture.host("box")
+        XCTAssertEqual(box?.user, "ops#1")
+        XCTAssertEqual(box?.port, 2222)
+        XCTAssertEqual(fixture.read().hosts.map(\.alias), ["box"])
+        XCTAssertEqual(fixture.read().notes, [])
+    }
+
+    func testWindowsLineEndingsAreWhitespace() {
+        let fixture = SSHConfigFixture(config: "Host crlf\r\n  HostName crlf.example.com\r\n  Port 2022\r\n")
+        XCTAssertEqual(fixture.host("crlf")?.hostname, "crlf.example.com")
+        XCTAssertEqual(fixture.host("crlf")?.port, 2022)
+    }
+
+    func testBadPortIsANoteWithFileAndLineAndTheRestStillReads() {
+        let fixture = SSHConfigFixture(config: """
+            Host app
+              Port http-alt
+              Port 70000
+              Port 2200
+              User app
+            """)
+        let resolution = fixture.read()
+        XCTAssertEqual(resolution.hosts.first?.port, 2200)
+        XCTAssertEqual(resolution.hosts.first?.user, "app")
+        XCTAssertEqual(resolution.notes.map(\.location.line), [2, 3])
+        XCTAssertEqual(resolution.notes.map(\.keyword), ["Port", "Port"])
+        XCTAssertEqual(resolution.notes.first?.location.file, fixture.configPath)
+        XCTAssertTrue(resolution.notes.first?.message.contains("bad port \"http-alt\"") == true, "\(resolution.notes)")
+    }
+
+    func testUnknownKeywordIsANoteAndIsIgnored() {
+        let fixture = SSHConfigFixture(config: """
+            Host app
+              UseKeychain yes
+              HostName app.example.com
+            """)
+        let resolution = fixture.read()
+        XCTAssertEqual(resolution.hosts.first?.hostname, "app.example.com")
+        XCTAssertEqual(resolution.notes.count, 1)
+        XCTAssertEqual(resolution.notes.first?.keyword, "UseKeychain")
+        XCTAssertEqual(resolution.notes.first?.location.line, 2)
+        XCTAssertTrue(resolution.notes.first?.message.contains("unknown keyword") == true)
+    }
+
+    func testIgnoreUnknownBeforeTheKeywordExcusesIt() {
+        let fixture = SSHConfigFixture(config: """
+            IgnoreUnknown UseKeychain,AddKeysToAgentX
+            Host app
+              usekeychain yes
+            """)
+        XCTAssertEqual(fixture.read().notes, [])
+    }
+
+    func testIgnoreUnknownAfterTheKeywordDoesNotExcuseIt() {
+        let fixture = SSHConfigFixture(config: """
+            Host app
+              UseKeychain yes
+            Host *
+              IgnoreUnknown UseKeychain
+            """)
+        XCTAssertEqual(fixture.read().notes.map(\.keyword), ["UseKeychain"])
+    }
+
+    func testUnterminatedQuoteIsANoteAndTheLineIsSkipped() {
+        let fixture = SSHConfigFixture(config: """
+            Host app
+              IdentityFile "~/.ssh/broken
+              IdentityFile ~/.ssh/good
+            """)
+        let resolution = fixture.read()
+        XCTAssertEqual(resolution.hosts.first?.identityFiles, ["/home/alice/.ssh/good"])
+        XCTAssertEqual(resolution.notes.map(\.message), ["unterminated quote"])
+        XCTAssertEqual(resolution.notes.map(\.location.line), [2])
+    }
+
+    func testMissingArgumentAndExtraArgumentsAreNotes() {
+        let fixture = SSHConfigFixture(config: """
+            Host app
+              User
+              HostName two words
+              User app
+            """)
+        let resolution = fixture.read()
+        XCTAssertEqual(resolution.hosts.first?.user, "app")
+        XCTAssertEqual(resolution.hosts.first?.hostname, "app")
+        XCTAssertEqual(resolution.notes.map(\.location.line), [2, 3])
+        XCTAssertEqual(resolution.notes.map(\.keyword), ["User", "HostName"])
+    }
+
+    func testUnreadableHostLineStartsABlockThatNeverApplies() {
+        let fixture = SSHConfigFixture(config: """
+            Host *
+              Port 2000
+            Host "broken
+              User nobody
+            Host *
+              User everyone
+            """)
+        let resolved = fixture.resolve("anything")
+        XCTAssertEqual(resolved.user, "everyone")
+        XCTAssertEqual(resolved.port, 2000)
+    }
+
+    func testUnreadableConfigFileIsANote() {
+        let fixture = SSHConfigFixture([:])
+        let resolution = fixture.read()
+        XCTAssertEqual(resolution.hosts, [])
+        XCTAssertEqual(resolution.notes.count, 1)
+        XCTAssertEqual(resolution.notes.first?.location, SSHConfigLocation(file: fixture.configPath, line: 0))
+    }
+
+    func testUnsupportedProtocolOneKeywordIsANoteButNotRejected() {
+        let fixture = SSHConfigFixture(config: """
+            Host old
+              RSAAuthentication yes
+              Cipher blowfish
+              Protocol 2
+            """)
+        XCTAssertEqual(fixture.read().notes.map(\.keyword), ["RSAAuthentication"])
+    }
+}
