@@ -25,6 +25,17 @@ public struct CellRect: Sendable, Hashable, Codable, CustomStringConvertible {
         column >= self.column && column < endColumn && row >= self.row && row < endRow
     }
 
+    /// The cells both rectangles cover (empty when they do not meet): a widget's clip.
+    public func intersection(_ other: CellRect) -> CellRect {
+        let left = max(column, other.column), top = max(row, other.row)
+        return CellRect(column: left, row: top, columns: min(endColumn, other.endColumn) - left, rows: min(endRow, other.endRow) - top)
+    }
+
+    /// The rectangle shrunk by `amount` cells on every side (a border's inside).
+    public func inset(by amount: Int) -> CellRect {
+        CellRect(column: column + amount, row: row + amount, columns: columns - 2 * amount, rows: rows - 2 * amount)
+    }
+
     /// Start and exclusive end along an axis.
     func span(along axis: SplitAxis) -> Range<Int> {
         axis == .horizontal ? column..<endColumn : row..<endRow

@@ -1,0 +1,65 @@
+/// How many terminal columns a character takes when Termind draws its own text: 2 for East Asian
+/// wide and fullwidth characters and for emoji shown as pictures, 0 for a lone combining mark or
+/// an invisible format character, 1 otherwise.
+///
+/// It follows the ranges terminals use (Markus Kuhn's `wcwidth`, which libvterm also follows,
+/// plus Unicode's Emoji_Presentation), not the C library's locale, so the result is the same on
+/// every machine. Pane cells need none of this: libvterm already gives their widths.
+enum CharacterWidth {
+    static func columns(of character: Character) -> Int {
+        let scalars = character.unicodeScalars
+        guard let first = scalars.first else { return 0 }
+        switch first.properties.generalCategory {
+        case .nonspacingMark, .enclosingMark, .format:
+            // Swift joins a mark to the character before it; one that starts a Character has
+            // nothing to sit on.
+            return 0
+        default:
+            break
+        }
+        if isWide(first) {
+            return 2
+        }
+        // U+FE0F asks for the picture form of a character that defaults to text (☺️, ❤️).
+        if scalars.count > 1, scalars.contains("\u{FE0F}") {
+            return 2
+        }
+        return 1
+    }
+
+    /// The columns `text` takes, character by character.
+    static func columns(of text: String) -> Int {
+        text.reduce(0) { $0 + columns(of: $1) }
+    }
+
+    static func isWide(_ scalar: Unicode.Scalar) -> Bool {
+        let value = scalar.value
+        guard value >= 0x1100 else { return false }
+        if scalar.properties.isEmojiPresentation {
+            return true
+        }
+        for range in wideRanges where range.contains(value) {
+            return true
+        }
+        return false
+    }
+
+    /// East Asian Wide and Fullwidth blocks (Kuhn's table, which libvterm 0.1.4 uses).
+    private static let wideRanges: [ClosedRange<UInt32>] = [
+        0x1100...0x115F,  // Hangul Jamo leading consonants
+        0x2329...0x232A,  // angle brackets
+        0x2E80...0x303E,  // CJK radicals, Kangxi, CJK symbols and punctuation
+        0x3041...0x33FF,  // Hiragana, Katakana, Bopomofo, CJK compatibility
+        0x3400...0x4DBF,  // CJK extension A
+        0x4E00...0x9FFF,  // CJK unified ideographs
+        0xA000...0xA4CF,  // Yi
+        0xAC00...0xD7A3,  // Hangul syllables
+        0xF900...0xFAFF,  // CJK compatibility ideographs
+        0xFE10...0xFE19,  // vertical forms
+        0xFE30...0xFE6F,  // CJK compatibility forms
+        0xFF00...0xFF60,  // fullwidth forms
+        0xFFE0...0xFFE6,  // fullwidth signs
+        0x20000...0x2FFFD,  // CJK extensions B and later
+        0x30000...0x3FFFD,
+    ]
+}
