@@ -18,7 +18,7 @@ public struct TermindCommand: Command {
 
     public static let subcommands: [any Command.Type] = [
         ExecCommand.self, SSHCommand.self, LsCommand.self, MkdirCommand.self, RmCommand.self, HostsCommand.self, IdentitiesCommand.self, KeysCommand.self, SnippetsCommand.self,
-        KnownHostsCommand.self, VaultCommand.self, HelpCommand.self,
+        KnownHostsCommand.self, ImportCommand.self, VaultCommand.self, HelpCommand.self,
     ]
 
     public init(_ parsed: ParsedCommandLine) throws(UsageError) {}

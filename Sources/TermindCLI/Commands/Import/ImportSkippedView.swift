@@ -1,0 +1,28 @@
+import TermindDomain
+
+/// Something the import does not turn into a record: `path`, `line` (null for a whole file),
+/// `kind` (`public-key`, `authorized-keys`, `other`, `too-large`, `unreadable`,
+/// `outside-folder`, `not-a-file`, `config`, `known-hosts-line`) and `reason`.
+struct ImportSkippedView: Encodable {
+    let path: String
+    let line: Int?
+    let kind: String
+    let reason: String
+
+    init(_ item: ImportSkippedItem) {
+        path = item.location.file
+        line = item.location.line
+        kind = item.kind.rawValue
+        reason = item.reason
+    }
+
+    private enum CodingKeys: String, CodingKey { case path, line, kind, reason }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(path, forKey: .path)
+        try container.encode(line, forKey: .line)
+        try container.encode(kind, forKey: .kind)
+        try container.encode(reason, forKey: .reason)
+    }
+}

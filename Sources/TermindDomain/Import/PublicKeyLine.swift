@@ -1,0 +1,87 @@
+import Foundation
+
+/// One public key line as `.pub` and `authorized_keys` files hold it: optional options
+/// (`from="10.0.0.1",no-pty`), the key type, the base64 key, an optional comment. Reading follows
+/// OpenSSH's `sshkey_read`/`auth_parse_options` closely enough to tell these lines from known_hosts
+/// and config lines: the type must be the one the key blob names.
+///
+/// A pure value; safe to pass between threads.
+public struct PublicKeyLine: Sendable, Equatable {
+    /// The options field of an authorized_keys line, nil when there is none.
+    public let options: String?
+    public let keyType: String
+    public let blob: [UInt8]
+    public let comment: String
+
+    /// Options OpenSSH accepts in authorized_keys (sshd(8), AUTHORIZED_KEYS FILE FORMAT); a first
+    /// field made only of these is options, not a known_hosts host pattern.
+    static let optionNames: Set<String> = [
+        "agent-forwarding", "cert-authority", "command", "environment", "expiry-time", "from",
+        "no-agent-forwarding", "no-port-forwarding", "no-pty", "no-user-rc", "no-x11-forwarding",
+        "no-touch-required", "permitlisten", "permitopen", "port-forwarding", "principals", "pty",
+        "restrict", "tunnel", "user-rc", "verify-required", "x11-forwarding",
+    ]
+
+    /// Reads a line (no line terminator); nil when it is not a key line.
+    public init?<Line: StringProtocol>(_ line: Line) {
+        let text = line.trimmingCharacters(in: .whitespaces)
+        if let key = Self.keyFields(Substring(text)) {
+            (options, keyType, blob, comment) = (nil, key.type, key.blob, key.comment)
+            return
+        }
+        guard let (options, rest) = Self.splitOptions(Substring(text)), let key = Self.keyFields(rest) else { return nil }
+        (self.options, keyType, blob, comment) = (options, key.type, key.blob, key.comment)
+    }
+
+    /// `type base64 [comment]`, where the blob names `type`.
+    private static func keyFields(_ text: Substring) -> (type: String, blob: [UInt8], comment: String)? {
+        let fields = text.split(maxSplits: 2, whereSeparator: { $0 == " " || $0 == "\t" })
+        guard fields.count >= 2, let data = Data(base64Encoded: String(fields[1])), !data.isEmpty else { return nil }
+        let blob = Array(data)
+        guard let named = PublicKeyBlob.algorithmName(of: blob), named == fields[0] else { return nil }
+        let comment = fields.count > 2 ? fields[2].trimmingCharacters(in: .whitespaces) : ""
+        return (String(fields[0]), blob, comment)
+    }
+
+    /// Splits a leading options field (commas between options, double quotes may hold spaces)
+    /// from the rest; nil unless every option is one OpenSSH knows.
+    private static func splitOptions(_ text: Substring) -> (String, Substring)? {
+        var inQuotes = false
+        var end = text.startIndex
+        while end < text.endIndex {
+            let character = text[end]
+            if character == "\\", inQuotes, text.index(after: end) < text.endIndex {
+                end = text.index(end, offsetBy: 2)
+                continue
+            }
+            if character == "\"" { inQuotes.toggle() }
+            if !inQuotes, character == " " || character == "\t" { break }
+            end = text.index(after: end)
+        }
+        guard !inQuotes, end < text.endIndex else { return nil }
+        let options = String(text[..<end])
+        let names = Self.optionList(options).map { option in
+            String(option.prefix { $0 != "=" }).lowercased()
+        }
+        guard !names.isEmpty, names.allSatisfy(optionNames.contains) else { return nil }
+        return (options, text[end...].drop { $0 == " " || $0 == "\t" })
+    }
+
+    /// The options of a field, split on commas outside quotes.
+    private static func optionList(_ field: String) -> [String] {
+        var result: [String] = []
+        var current = ""
+        var inQuotes = false
+        for character in field {
+            if character == "\"" { inQuotes.toggle() }
+            if character == ",", !inQuotes {
+                result.append(current)
+                current = ""
+            } else {
+                current.append(character)
+            }
+        }
+        result.append(current)
+        return result
+    }
+}
