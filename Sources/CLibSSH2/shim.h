@@ -22,6 +22,14 @@ static inline LIBSSH2_CHANNEL *termind_ssh2_channel_open_session(LIBSSH2_SESSION
                                    NULL, 0);
 }
 
+/* A session channel with its own receive window and largest packet: SFTP asks for a window of
+   many MiB so that many large READs can be in flight at once. */
+static inline LIBSSH2_CHANNEL *termind_ssh2_channel_open_session_window(LIBSSH2_SESSION *session,
+                                                                        unsigned int window,
+                                                                        unsigned int packet) {
+    return libssh2_channel_open_ex(session, "session", sizeof("session") - 1, window, packet, NULL, 0);
+}
+
 static inline LIBSSH2_CHANNEL *termind_ssh2_channel_direct_tcpip(LIBSSH2_SESSION *session,
                                                                  const char *host, int port) {
     return libssh2_channel_direct_tcpip_ex(session, host, port, "127.0.0.1", 22);

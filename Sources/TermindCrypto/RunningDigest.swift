@@ -14,6 +14,14 @@ public class RunningDigest {
         CryptoError.require(EVP_DigestInit_ex(context, algorithm, nil), "EVP_DigestInit_ex")
     }
 
+    /// A second running digest in the same state as `other`, going on independently
+    /// (`EVP_MD_CTX_copy_ex`): a transfer keeps the digest of a prefix while hashing on.
+    init(copying other: RunningDigest) {
+        algorithm = other.algorithm
+        context = CryptoError.require(EVP_MD_CTX_new(), "EVP_MD_CTX_new")
+        CryptoError.require(EVP_MD_CTX_copy_ex(context, other.context), "EVP_MD_CTX_copy_ex")
+    }
+
     deinit {
         EVP_MD_CTX_free(context)
     }

@@ -5,7 +5,9 @@ import TermindApplication
 /// flow control: the worker appends what it reads (`yield`), and once more than `highWater`
 /// bytes wait unread it stops reading the channel, so the SSH window fills and the server stops
 /// sending. When the reader has taken the buffer down to `lowWater`, `wake` tells the worker to
-/// read again. Memory per channel stays bounded by `highWater` plus libssh2's 2 MiB window.
+/// read again. Memory per channel stays bounded by `highWater` plus the channel's window
+/// (libssh2's 2 MiB by default). A channel that carries bulk data (SFTP) sets higher marks, so
+/// a reader that takes a moment does not stall the server.
 ///
 /// `stream` is pull-based (`AsyncThrowingStream(unfolding:)`): each element is taken from this
 /// buffer when the reader asks for it. Read it from one task at a time.
@@ -13,10 +15,14 @@ import TermindApplication
 /// `Sendable`: all state is behind a `Mutex`; the worker thread and the reading task meet only
 /// there, and continuations are resumed outside the lock.
 final class ChannelOutput: Sendable {
-    /// Bytes buffered before the worker stops reading the channel.
+    /// Bytes buffered before the worker stops reading the channel, by default.
     static let highWater = 1 << 20
-    /// Bytes buffered at or below which a paused channel is read again.
+    /// Bytes buffered at or below which a paused channel is read again, by default.
     static let lowWater = 256 << 10
+
+    /// This output's marks.
+    let highWaterMark: Int
+    let lowWaterMark: Int
 
     private enum Ending {
         case finished
@@ -35,9 +41,14 @@ final class ChannelOutput: Sendable {
     private let state = Mutex(State())
     private let wake: @Sendable () -> Void
 
-    /// - Parameter wake: called (from the reading task) when a paused channel may be read again.
-    init(wake: @escaping @Sendable () -> Void) {
+    /// - Parameters:
+    ///   - wake: called (from the reading task) when a paused channel may be read again.
+    ///   - highWater: bytes buffered before the worker stops reading the channel.
+    ///   - lowWater: bytes buffered at or below which a paused channel is read again.
+    init(wake: @escaping @Sendable () -> Void, highWater: Int = ChannelOutput.highWater, lowWater: Int = ChannelOutput.lowWater) {
         self.wake = wake
+        self.highWaterMark = highWater
+        self.lowWaterMark = lowWater
     }
 
     /// The elements in order; finishes after `.exit` or when the channel is closed from this
@@ -56,7 +67,7 @@ final class ChannelOutput: Sendable {
     // MARK: - The worker's side
 
     /// Appends `element` (dropped if the output has already ended). Returns false when the
-    /// reader has fallen `highWater` bytes behind: the worker should stop reading the channel
+    /// reader has fallen `highWaterMark` bytes behind: the worker should stop reading the channel
     /// until `isPaused` is false again.
     @discardableResult
     func yield(_ element: RemoteOutput) -> Bool {
@@ -68,7 +79,7 @@ final class ChannelOutput: Sendable {
             }
             state.elements.append(element)
             state.bytes += Self.size(of: element)
-            if state.bytes >= Self.highWater { state.paused = true }
+            if state.bytes >= highWaterMark { state.paused = true }
             return (nil, !state.paused)
         }
         waiter?.resume(returning: element)
@@ -122,7 +133,7 @@ final class ChannelOutput: Sendable {
                             state.elements.removeFirst(state.head)
                             state.head = 0
                         }
-                        let resume = state.paused && state.bytes <= Self.lowWater
+                        let resume = state.paused && state.bytes <= lowWaterMark
                         if resume { state.paused = false }
                         return .element(element, resumeWorker: resume)
                     }

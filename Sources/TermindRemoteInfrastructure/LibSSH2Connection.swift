@@ -35,8 +35,25 @@ final class LibSSH2Connection: SSHConnection {
         return LibSSH2RemoteShell(process: LibSSH2RemoteProcess(connection: self, worker: target, handle: handle))
     }
 
+    /// Opens a channel running the subsystem `name`: its stdin and stdout carry the
+    /// subsystem's protocol. Opened with a large window, for bulk data.
+    func openSubsystem(_ name: String) async throws -> LibSSH2RemoteProcess {
+        let handle: ChannelHandle = try await target.request { loop, continuation in
+            loop.openSubsystem(name, continuation: continuation)
+        }
+        return LibSSH2RemoteProcess(connection: self, worker: target, handle: handle)
+    }
+
+    /// Termind's own SFTP v3 client on a new `sftp` subsystem channel.
     func openFileSystem() async throws -> any RemoteFileSystem {
-        throw FileSystemError(.unsupported, location: label, path: "", detail: "SFTP is not built yet")
+        let process: LibSSH2RemoteProcess
+        do {
+            process = try await openSubsystem("sftp")
+        } catch let failure as SSHFailure {
+            throw FileSystemError(failure.kind == .channel ? .unsupported : .connectionLost, location: label, path: "",
+                                  detail: "opening SFTP failed: \(failure.detail)")
+        }
+        return try await SFTPClient.open(over: process, location: label)
     }
 
     func close() async {

@@ -1,7 +1,8 @@
 import CLibSSH2
 import TermindApplication
 
-/// One `session` channel the worker owns: an exec channel or a PTY shell. Holds the libssh2
+/// One `session` channel the worker owns: an exec channel, a PTY shell or a subsystem (SFTP).
+/// Holds the libssh2
 /// channel, the output on its way to the reader, the standard input waiting to be written, and
 /// where the channel is in its life.
 ///
@@ -26,9 +27,37 @@ final class WorkerChannel {
         let continuation: CheckedContinuation<Void, any Error>
     }
 
+    /// How a channel is opened and read: its receive window and largest packet (what libssh2
+    /// asks the server for), and how much one read takes.
+    struct Sizing {
+        let window: UInt32
+        let maximumPacket: UInt32
+        /// Bytes asked of libssh2 in one read; beyond the loop's shared 32 KiB buffer, the
+        /// channel reads into a buffer of its own.
+        let readSize: Int
+        /// The output's flow-control marks.
+        let highWater: Int
+        let lowWater: Int
+
+        /// libssh2's defaults (`LIBSSH2_CHANNEL_WINDOW_DEFAULT`, `…_PACKET_DEFAULT`): a 2 MiB
+        /// window, 32 KiB packets.
+        static let standard = Sizing(
+            window: 2 << 20, maximumPacket: 32_768,
+            readSize: 32_768, highWater: ChannelOutput.highWater, lowWater: ChannelOutput.lowWater)
+
+        /// For bulk transfers (SFTP): a 16 MiB window so that 64 READs of 255 KiB can be in
+        /// flight, 32 KiB packets (what OpenSSH sends), 256 KiB reads, and an output that
+        /// buffers up to 16 MiB before the worker stops reading.
+        static let bulk = Sizing(
+            window: 16 << 20, maximumPacket: 32_768, readSize: 256 << 10, highWater: 16 << 20, lowWater: 4 << 20)
+    }
+
     let id: Int
-    /// What it is, for messages: "command `uptime`", "shell".
+    /// What it is, for messages: "command `uptime`", "shell", "the sftp subsystem".
     let purpose: String
+    let sizing: Sizing
+    /// The channel's own read buffer when `sizing.readSize` is beyond the loop's shared one.
+    var readBuffer: [UInt8]?
     /// The libssh2 channel; nil until opened, and after it was freed (also by the session).
     var pointer: OpaquePointer?
     let output: ChannelOutput
@@ -46,10 +75,11 @@ final class WorkerChannel {
     /// libssh2's close returned; the channel can be freed.
     var closeDone = false
 
-    init(id: Int, purpose: String, output: ChannelOutput) {
+    init(id: Int, purpose: String, output: ChannelOutput, sizing: Sizing = .standard) {
         self.id = id
         self.purpose = purpose
         self.output = output
+        self.sizing = sizing
     }
 
     /// Whether the worker should read the channel now.

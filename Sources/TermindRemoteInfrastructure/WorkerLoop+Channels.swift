@@ -9,8 +9,9 @@ struct ChannelHandle: Sendable {
     let output: ChannelOutput
 }
 
-/// Exec and PTY shell channels on the established session: opening them, their input, resizes,
-/// closing, and pumping their output. Runs on the worker thread (jobs and the loop).
+/// Exec, PTY shell and subsystem channels on the established session: opening them, their
+/// input, resizes, closing, and pumping their output. Runs on the worker thread (jobs and the
+/// loop).
 extension WorkerLoop {
     // MARK: - Requests (jobs)
 
@@ -22,6 +23,19 @@ extension WorkerLoop {
             WorkerOperation.Step("starting \(channel.purpose)") { [unowned channel] in
                 guard let pointer = channel.pointer else { return LIBSSH2_ERROR_BAD_USE }
                 return termind_ssh2_channel_exec(pointer, command)
+            },
+        ])
+    }
+
+    /// Opens a channel running the subsystem `name` (`sftp`) with the bulk sizing: a large
+    /// window and output buffer, so many requests can be answered while the reader catches up.
+    /// Resumes `continuation` once the server started it.
+    func openSubsystem(_ name: String, continuation: CheckedContinuation<ChannelHandle, any Error>) {
+        let channel = makeChannel(purpose: "the \(name) subsystem", sizing: .bulk)
+        open(channel, continuation: continuation, requests: [
+            WorkerOperation.Step("starting \(channel.purpose)") { [unowned channel] in
+                guard let pointer = channel.pointer else { return LIBSSH2_ERROR_BAD_USE }
+                return termind_ssh2_channel_subsystem(pointer, name)
             },
         ])
     }
@@ -143,16 +157,10 @@ extension WorkerLoop {
     /// reader falls behind.
     private func readChannel(_ channel: WorkerChannel, _ pointer: OpaquePointer) throws -> Bool {
         var progress = false
-        var budget = 256 << 10
+        var budget = max(256 << 10, channel.sizing.readSize)
         for stderr in [false, true] {
             reading: while budget > 0 {
-                let count = readBuffer.withUnsafeMutableBufferPointer { buffer in
-                    buffer.withMemoryRebound(to: CChar.self) { characters in
-                        stderr
-                            ? termind_ssh2_channel_read_stderr(pointer, characters.baseAddress, characters.count)
-                            : termind_ssh2_channel_read(pointer, characters.baseAddress, characters.count)
-                    }
-                }
+                let count = read(channel, pointer, stderr: stderr)
                 switch try classify(count, resumption: .read(channel.id),
                                     doing: "reading \(stderr ? "stderr" : "stdout") of \(channel.purpose)") {
                 case .done(0):
@@ -161,7 +169,7 @@ extension WorkerLoop {
                     progress = true
                     budget -= count
                     lastInbound = .now
-                    let bytes = Array(readBuffer[0..<count])
+                    let bytes = channel.readBuffer.map { Array($0[0..<count]) } ?? Array(readBuffer[0..<count])
                     if !channel.output.yield(stderr ? .stderr(bytes) : .stdout(bytes)) { return progress }
                 case .wouldBlock:
                     if outboundBlocked { return progress }
@@ -173,6 +181,25 @@ extension WorkerLoop {
             }
         }
         return progress
+    }
+
+    /// One libssh2 read of stdout or stderr into the channel's own buffer, or the loop's shared
+    /// one; returns libssh2's code.
+    private func read(_ channel: WorkerChannel, _ pointer: OpaquePointer, stderr: Bool) -> Int {
+        func read(into buffer: inout [UInt8]) -> Int {
+            buffer.withUnsafeMutableBufferPointer { buffer in
+                buffer.withMemoryRebound(to: CChar.self) { characters in
+                    stderr
+                        ? termind_ssh2_channel_read_stderr(pointer, characters.baseAddress, characters.count)
+                        : termind_ssh2_channel_read(pointer, characters.baseAddress, characters.count)
+                }
+            }
+        }
+        if channel.sizing.readSize > readBuffer.count {
+            if channel.readBuffer == nil { channel.readBuffer = [UInt8](repeating: 0, count: channel.sizing.readSize) }
+            return read(into: &channel.readBuffer!)
+        }
+        return read(into: &readBuffer)
     }
 
     /// Writes queued input until the window or the socket is full, then the EOF once asked.
@@ -225,9 +252,10 @@ extension WorkerLoop {
 
     // MARK: - Helpers
 
-    private func makeChannel(purpose: String) -> WorkerChannel {
+    private func makeChannel(purpose: String, sizing: WorkerChannel.Sizing = .standard) -> WorkerChannel {
         let worker = self.worker
-        return WorkerChannel(id: nextIdentifier(), purpose: purpose, output: ChannelOutput(wake: { worker.wake.signal() }))
+        let output = ChannelOutput(wake: { worker.wake.signal() }, highWater: sizing.highWater, lowWater: sizing.lowWater)
+        return WorkerChannel(id: nextIdentifier(), purpose: purpose, output: output, sizing: sizing)
     }
 
     /// Queues the operation that opens `channel` and makes `requests` on it.
@@ -240,7 +268,10 @@ extension WorkerLoop {
             return
         }
         let opening = WorkerOperation.Step("opening a channel for \(channel.purpose)") { [unowned channel] in
-            guard let pointer = termind_ssh2_channel_open_session(handle) else { return libssh2_session_last_errno(handle) }
+            let sizing = channel.sizing
+            guard let pointer = termind_ssh2_channel_open_session_window(handle, sizing.window, sizing.maximumPacket) else {
+                return libssh2_session_last_errno(handle)
+            }
             channel.pointer = pointer
             return 0
         }

@@ -17,7 +17,7 @@ public struct TermindCommand: Command {
     )
 
     public static let subcommands: [any Command.Type] = [
-        ExecCommand.self, SSHCommand.self, LsCommand.self, MkdirCommand.self, RmCommand.self, HostsCommand.self, IdentitiesCommand.self, KeysCommand.self, SnippetsCommand.self,
+        ExecCommand.self, SSHCommand.self, CpCommand.self, LsCommand.self, MkdirCommand.self, RmCommand.self, HostsCommand.self, IdentitiesCommand.self, KeysCommand.self, SnippetsCommand.self,
         KnownHostsCommand.self, ImportCommand.self, VaultCommand.self, HelpCommand.self,
     ]
 

@@ -16,10 +16,13 @@ struct ConnectionAccess: Sendable {
     let connector: any SSHConnector
     let options: ConnectionOptions
     let keyFile: AdHocKeyFile?
+    /// Where the Vault, the config and the state (partial-transfer records) live.
+    let paths: XDGPaths
 
     init(_ context: CommandContext, options: ConnectionOptions) throws {
         let vault = VaultAccess(context, dataDirectory: options.dataDirectory)
         self.options = options
+        paths = vault.paths
         store = vault.store
         interactions = InteractionQueue(presenter: options.mayPrompt ? TerminalPresenter() as any InteractionPresenter : SilentPresenter())
         trust = HostKeyTrust(

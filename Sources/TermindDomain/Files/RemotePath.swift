@@ -25,6 +25,12 @@ public enum RemotePath {
         return String(trimmed[..<slash])
     }
 
+    /// `name` in the directory that holds `path`: `/a/c` for `/a/b`; a bare name stays bare
+    /// (`c` for `b`), so a relative path keeps its form.
+    public static func sibling(of path: String, named name: String) -> String {
+        path.contains("/") ? join(parent(of: path), name) : name
+    }
+
     private static func trimmingTrailingSlashes(_ path: String) -> String {
         var trimmed = Substring(path)
         while trimmed.count > 1 && trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }

@@ -12,6 +12,12 @@ struct ConnectionOptions {
         .option("connect-timeout", .integer(1...3600), valueName: "SECONDS", help: "Give up connecting after this long (default 15)"),
     ]
 
+    /// The same without `-l` for the login: `ls -l` means a long listing, as everywhere.
+    static let definitionsWithoutShortLogin: [OptionDefinition] = definitions.map { option in
+        guard option.short == "l" else { return option }
+        return OptionDefinition(long: option.long, short: nil, kind: option.kind, help: option.help, isGlobal: option.isGlobal)
+    }
+
     let batch: Bool
     let acceptNew: Bool
     let systemKnownHosts: Bool

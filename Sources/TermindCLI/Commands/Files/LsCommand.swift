@@ -12,7 +12,7 @@ struct LsCommand: Command {
             the remote home directory. Entries starting with '.' show only with -a.
             """,
         arguments: [.init("HOST:PATH", help: "The remote directory or file, e.g. web:/var/log")],
-        options: ConnectionOptions.definitions + [
+        options: ConnectionOptions.definitionsWithoutShortLogin + [
             .flag("long", short: "l", help: "Mode, size, modification time and name; symlinks show their target"),
             .flag("all", short: "a", help: "Include entries whose names start with '.'"),
             .flag("json", help: "A JSON array: name, path, kind, size, mode, modified, uid, gid, target"),

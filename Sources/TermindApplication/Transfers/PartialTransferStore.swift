@@ -1,0 +1,10 @@
+/// Where partial-transfer records live between runs (JSON files under the XDG state
+/// directory; in memory in tests and when nothing should outlive the process). One record per
+/// destination: saving replaces it.
+public protocol PartialTransferStore: Sendable {
+    /// The record for a destination, nil when there is none (or it cannot be read as one).
+    func load(destination: TransferAddress) async throws -> PartialTransferRecord?
+    func save(_ record: PartialTransferRecord) async throws
+    /// Forgets the record for a destination; nothing happens when there is none.
+    func remove(destination: TransferAddress) async throws
+}

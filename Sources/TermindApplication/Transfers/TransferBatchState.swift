@@ -1,0 +1,131 @@
+import TermindDomain
+
+/// The engine's bookkeeping for one Batch: its plan, each entry's state, the queue of entries
+/// waiting, its connections and who waits for it to settle. Confined to the `TransferEngine`
+/// actor; not `Sendable`.
+final class TransferBatchState {
+    enum Phase {
+        /// Walking the sources and preparing directories.
+        case planning
+        /// Entries running or waiting.
+        case running
+        /// Nothing left to run: applying directory attributes and closing extras.
+        case settling
+        case settled
+    }
+
+    struct Item {
+        var outcome: TransferOutcome = .pending
+        /// The destination path once known (a conflict may pick another name).
+        var destination: String?
+        var task: Task<Void, Never>?
+        var signal: TransferStopSignal?
+        /// The record of the partial kept at the last stop.
+        var record: PartialTransferRecord?
+        /// Resumed by the person: continue its partial even if the Batch did not ask to resume.
+        var resumeRequested = false
+        /// The directory's mode and mtime have been applied.
+        var attributesApplied = false
+    }
+
+    let id: TransferBatchID
+    let batch: TransferBatch
+    let conflicts: ConflictDecisions
+    /// One per location among the sources and the destination. Endpoints at one location are
+    /// one server: a source there is read through the destination's site, so a copy on the
+    /// server holds a single connection (and can use `copy-data`).
+    let connections: [String: TransferConnections]
+    var phase = Phase.planning
+    var plan = TransferPlan()
+    var items: [Item] = []
+    /// Each entry's source location (the named source it came from).
+    var sourceLocations: [String] = []
+    var queue: [Int] = []
+    var queueHead = 0
+    var failure: TransferFailure?
+    var interrupted = false
+    /// The whole Batch was cancelled: nothing of it starts any more.
+    var cancelled = false
+    /// Directories were resumed that must be made ready before their files run.
+    var needsPreparation = false
+    var notRemoved: [TransferAddress] = []
+    /// Entries running (or being cleaned up after a cancel).
+    var active = 0
+    var waiters: [CheckedContinuation<TransferBatchReport, Never>] = []
+    var planning: Task<Void, Never>?
+
+    init(id: TransferBatchID, batch: TransferBatch, parallel: Int) {
+        self.id = id
+        self.batch = batch
+        conflicts = ConflictDecisions(batch.conflicts)
+        var connections: [String: TransferConnections] = [:]
+        for site in [batch.destination.site] + batch.sources.map(\.site) where connections[site.location] == nil {
+            connections[site.location] = TransferConnections(site: site, parallel: parallel)
+        }
+        self.connections = connections
+    }
+
+    func enqueue(_ index: Int) { queue.append(index) }
+
+    /// The next waiting entry, if any.
+    func dequeue() -> Int? {
+        while queueHead < queue.count {
+            let index = queue[queueHead]
+            queueHead += 1
+            if case .pending = items[index].outcome { return index }
+        }
+        queue.removeAll()
+        queueHead = 0
+        return nil
+    }
+
+    var hasQueued: Bool {
+        queue[queueHead...].contains { index in
+            if case .pending = items[index].outcome { return true }
+            return false
+        }
+    }
+
+    /// Where entry `index` goes: its resolved destination, else its parent's plus its name.
+    func destinationPath(of index: Int) -> String {
+        if let known = items[index].destination { return known }
+        let entry = plan.entries[index]
+        guard let parent = entry.parent else { return entry.destinationName }
+        return RemotePath.join(destinationPath(of: parent), entry.destinationName)
+    }
+
+    func sourceAddress(of index: Int) -> TransferAddress {
+        TransferAddress(location: sourceLocations[index], path: plan.entries[index].sourcePath)
+    }
+
+    func report(of index: Int) -> TransferFileReport {
+        TransferFileReport(
+            id: TransferID(batch: id, index: index), kind: plan.entries[index].kind, source: sourceAddress(of: index),
+            destination: TransferAddress(location: batch.destination.site.location, path: destinationPath(of: index)),
+            outcome: items[index].outcome)
+    }
+
+    var report: TransferBatchReport {
+        TransferBatchReport(
+            id: id, files: items.indices.map(report(of:)), failure: failure, interrupted: interrupted,
+            notRemoved: notRemoved)
+    }
+
+    /// Directories this Batch created whose trees have nothing left running, waiting or paused,
+    /// deepest first: their mode and mtime can be applied now.
+    func directoriesReadyForAttributes() -> [Int] {
+        var unsettled = Set<Int>()
+        for index in items.indices where !items[index].outcome.isFinal {
+            var parent = plan.entries[index].parent
+            while let current = parent, unsettled.insert(current).inserted {
+                parent = plan.entries[current].parent
+            }
+        }
+        return items.indices.reversed().filter { index in
+            guard plan.entries[index].kind == .directory, !items[index].attributesApplied,
+                case .directory(created: true) = items[index].outcome
+            else { return false }
+            return !unsettled.contains(index)
+        }
+    }
+}

@@ -1,0 +1,426 @@
+import TermindDomain
+
+/// The transfer queue (SPEC §4): runs Batches of uploads, downloads and remote copies, at
+/// most `parallel` transfers at once across all of them, with pause, resume and cancel per
+/// transfer and per Batch. `termind cp` runs one Batch and prints its report; the TUI submits
+/// Batches and follows the events.
+///
+/// A Batch is planned first (sources walked, directories made ready at the destination), then
+/// its files and symlinks run in plan order. It *settles* when nothing of it runs or waits:
+/// directories it created get their mode and mtime, extra connections close, and `wait`
+/// returns its report. Paused transfers keep their partials; `resume` runs them again (and
+/// the Batch settles again later).
+///
+/// Cancelling the task that waits on a Batch (Ctrl-C in `termind cp`) interrupts it: running
+/// transfers stop keeping their partials, as a pause does.
+public actor TransferEngine {
+    public nonisolated let parallel: Int
+    private let store: any PartialTransferStore
+    private let tuning: TransferTuning
+    private let observer: @Sendable (TransferEvent) -> Void
+    private var batches: [TransferBatchID: TransferBatchState] = [:]
+    private var order: [TransferBatchID] = []
+    private var running = 0
+    private var nextBatch = 1
+
+    /// - Parameters:
+    ///   - parallel: transfers at once, across Batches (SPEC: four by default).
+    ///   - store: where partial-transfer records are saved for a resume in a later run.
+    ///   - observer: receives every event, from the engine and its transfers (several at once);
+    ///     keep it quick and thread-safe.
+    public init(
+        parallel: Int = 4, store: any PartialTransferStore = InMemoryPartialTransferStore(),
+        tuning: TransferTuning = TransferTuning(), observer: @escaping @Sendable (TransferEvent) -> Void = { _ in }
+    ) {
+        self.parallel = max(1, parallel)
+        self.store = store
+        self.tuning = tuning
+        self.observer = observer
+    }
+
+    /// Queues a Batch and starts planning it; `wait(for:)` gives its report.
+    @discardableResult
+    public func submit(_ batch: TransferBatch) -> TransferBatchID {
+        let id = TransferBatchID(nextBatch)
+        nextBatch += 1
+        let state = TransferBatchState(id: id, batch: batch, parallel: parallel)
+        batches[id] = state
+        order.append(id)
+        state.planning = Task { await self.prepare(id) }
+        return id
+    }
+
+    /// Runs a Batch until it settles and returns its report: `submit` and `wait` in one.
+    public func run(_ batch: TransferBatch) async -> TransferBatchReport {
+        await wait(for: submit(batch))
+    }
+
+    /// Waits until the Batch settles. Cancelling the waiting task interrupts the Batch
+    /// (partials kept) and still returns its report.
+    public func wait(for id: TransferBatchID) async -> TransferBatchReport {
+        guard let state = batches[id] else { return TransferBatchReport(id: id, files: []) }
+        if state.phase == .settled { return state.report }
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                // The Batch may have settled while this task was getting here (the cancellation
+                // handler can hop executors), so the phase is looked at again.
+                addWaiter(continuation, for: id)
+            }
+        } onCancel: {
+            Task { await self.interrupt(id) }
+        }
+    }
+
+    private func addWaiter(_ continuation: CheckedContinuation<TransferBatchReport, Never>, for id: TransferBatchID) {
+        guard let state = batches[id] else { return continuation.resume(returning: TransferBatchReport(id: id, files: [])) }
+        if state.phase == .settled {
+            continuation.resume(returning: state.report)
+        } else {
+            state.waiters.append(continuation)
+        }
+    }
+
+    /// The Batch as it stands (entries pending or running included); nil for an unknown id.
+    public func report(for id: TransferBatchID) -> TransferBatchReport? { batches[id]?.report }
+
+    // MARK: - Pause, resume, cancel
+
+    /// Pauses a transfer: a running one stops and keeps its partial, a waiting one stays put.
+    public func pause(_ id: TransferID) {
+        guard let state = batches[id.batch], state.items.indices.contains(id.index) else { return }
+        pause(id.index, in: state)
+    }
+
+    public func pause(batch id: TransferBatchID) {
+        guard let state = batches[id] else { return }
+        for index in state.items.indices { pause(index, in: state) }
+    }
+
+    /// Resumes a paused transfer (or one that failed keeping a partial): its partial is
+    /// checked and continued.
+    public func resume(_ id: TransferID) {
+        guard let state = batches[id.batch], state.items.indices.contains(id.index) else { return }
+        if resume(id.index, in: state) { restart(state) }
+    }
+
+    public func resume(batch id: TransferBatchID) {
+        guard let state = batches[id] else { return }
+        var any = false
+        for index in state.items.indices where resume(index, in: state) { any = true }
+        if any { restart(state) }
+    }
+
+    /// Cancels a transfer: it stops, and its partial file and record are removed (paths that
+    /// cannot be removed are reported).
+    public func cancel(_ id: TransferID) {
+        guard let state = batches[id.batch], state.items.indices.contains(id.index) else { return }
+        cancel(id.index, in: state)
+        checkSettled(state)
+    }
+
+    public func cancel(batch id: TransferBatchID) {
+        guard let state = batches[id] else { return }
+        state.cancelled = true
+        state.planning?.cancel()
+        for index in state.items.indices { cancel(index, in: state) }
+        checkSettled(state)
+    }
+
+    /// Drops a settled Batch from memory (the TUI clears it from its queue).
+    public func forget(batch id: TransferBatchID) {
+        guard let state = batches[id], state.phase == .settled else { return }
+        batches[id] = nil
+        order.removeAll { $0 == id }
+    }
+
+    // MARK: - Planning
+
+    private func prepare(_ id: TransferBatchID) async {
+        guard let state = batches[id] else { return }
+        let planned = await TransferPlanner(batch: state.batch).plan()
+        state.plan = planned.plan
+        state.failure = planned.failure
+        state.items = planned.plan.entries.indices.map { index in
+            TransferBatchState.Item(outcome: planned.decided[index] ?? .pending)
+        }
+        var locations: [String] = []
+        var topLevel = 0
+        for entry in planned.plan.entries {
+            if let parent = entry.parent {
+                locations.append(locations[parent])
+            } else {
+                locations.append(state.batch.sources[topLevel].site.location)
+                topLevel += 1
+            }
+        }
+        state.sourceLocations = locations
+        emit(.planned(id, files: planned.plan.fileCount, bytes: planned.plan.byteCount))
+        for index in planned.decided.keys.sorted() { emit(.finished(state.report(of: index))) }
+        await prepareDirectories(id)
+    }
+
+    /// The directory phase, then the files queued: after planning, and again when a resume
+    /// finds directories an interruption left unprepared.
+    private func prepareDirectories(_ id: TransferBatchID) async {
+        guard let state = batches[id] else { return }
+        state.needsPreparation = false
+        if !Task.isCancelled && !state.interrupted && !state.cancelled {
+            let preparation = DirectoryPreparation(
+                plan: state.plan, sourceLocations: state.sourceLocations, destination: state.batch.destination.site,
+                conflicts: state.conflicts)
+            let prepared = await preparation.run(
+                outcomes: state.items.map(\.outcome), destinations: state.items.map(\.destination))
+            for index in state.items.indices {
+                state.items[index].destination = prepared.destinations[index]
+                // An entry paused or cancelled meanwhile keeps what the person asked for.
+                guard case .pending = state.items[index].outcome else { continue }
+                state.items[index].outcome = prepared.outcomes[index]
+                if case .pending = prepared.outcomes[index] { continue }
+                emit(.finished(state.report(of: index)))
+            }
+        }
+        for index in state.items.indices {
+            guard case .pending = state.items[index].outcome else { continue }
+            if state.cancelled {
+                state.items[index].outcome = .cancelled(notRemoved: [])
+                emit(.finished(state.report(of: index)))
+            } else if state.plan.entries[index].kind == .directory || state.items[index].destination == nil
+                || state.interrupted || Task.isCancelled
+            {
+                // Stopped before it (or its directory) could be made ready: left for a resume.
+                state.items[index].outcome = .paused(TransferPause(partial: nil))
+                emit(.finished(state.report(of: index)))
+            } else {
+                state.enqueue(index)
+            }
+        }
+        state.planning = nil
+        state.phase = .running
+        schedule()
+        checkSettled(state)
+    }
+
+    // MARK: - Scheduling
+
+    private func schedule() {
+        for id in order {
+            guard running < parallel else { return }
+            guard let state = batches[id], state.phase == .running else { continue }
+            while running < parallel, let index = state.dequeue() {
+                start(index, in: state)
+            }
+        }
+    }
+
+    private func start(_ index: Int, in state: TransferBatchState) {
+        let entry = state.plan.entries[index]
+        let source = state.sourceAddress(of: index)
+        let destinationSite = state.batch.destination.site
+        guard let sourceConnections = state.connections[source.location],
+            let destinationConnections = state.connections[destinationSite.location]
+        else { return }
+        let signal = TransferStopSignal()
+        let job = TransferJob(
+            id: TransferID(batch: state.id, index: index), entry: entry, source: source,
+            destination: TransferAddress(location: destinationSite.location, path: state.destinationPath(of: index)),
+            sourceConnections: sourceConnections, destinationConnections: destinationConnections,
+            resume: state.batch.resume || state.items[index].resumeRequested, knownRecord: state.items[index].record,
+            conflicts: state.conflicts, store: store, tuning: tuning, observer: observer, signal: signal)
+        running += 1
+        state.active += 1
+        state.items[index].outcome = .running
+        state.items[index].signal = signal
+        let batchID = state.id
+        state.items[index].task = Task {
+            let result = await job.run()
+            self.finished(index, in: batchID, result)
+        }
+    }
+
+    /// - Parameter transfer: it ran as a transfer (counted against `parallel`), not as the
+    ///   cleanup after cancelling a paused one.
+    private func finished(_ index: Int, in id: TransferBatchID, _ result: TransferJob.Result, transfer: Bool = true) {
+        if transfer { running -= 1 }
+        guard let state = batches[id] else { return }
+        state.active -= 1
+        state.items[index].outcome = result.outcome
+        state.items[index].destination = result.destination
+        state.items[index].record = result.record
+        state.items[index].task = nil
+        state.items[index].signal = nil
+        if case .cancelled(let notRemoved) = result.outcome {
+            state.notRemoved += notRemoved.map { TransferAddress(location: state.batch.destination.site.location, path: $0) }
+        }
+        emit(.finished(state.report(of: index)))
+        schedule()
+        checkSettled(state)
+    }
+
+    private func pause(_ index: Int, in state: TransferBatchState) {
+        switch state.items[index].outcome {
+        case .running:
+            state.items[index].signal?.stop(.pause)
+            state.items[index].task?.cancel()
+        case .pending:
+            state.items[index].outcome = .paused(TransferPause(partial: nil))
+            emit(.finished(state.report(of: index)))
+        default:
+            break
+        }
+    }
+
+    /// Marks an entry to run again, with the directories above it that an interruption left
+    /// unprepared; whether it was resumable.
+    private func resume(_ index: Int, in state: TransferBatchState) -> Bool {
+        switch state.items[index].outcome {
+        case .paused:
+            break
+        case .failed(let failure) where failure.partial != nil:
+            break
+        default:
+            return false
+        }
+        state.items[index].outcome = .pending
+        state.items[index].resumeRequested = true
+        if state.plan.entries[index].kind == .directory {
+            state.needsPreparation = true
+        } else {
+            state.enqueue(index)
+        }
+        var parent = state.plan.entries[index].parent
+        while let current = parent {
+            if case .paused = state.items[current].outcome {
+                state.items[current].outcome = .pending
+                state.needsPreparation = true
+            }
+            parent = state.plan.entries[current].parent
+        }
+        return true
+    }
+
+    /// Runs a Batch again after entries were resumed: directories first if some need it.
+    private func restart(_ state: TransferBatchState) {
+        state.interrupted = false
+        if state.needsPreparation && state.phase != .planning {
+            state.phase = .planning
+            let id = state.id
+            state.planning = Task { await self.prepareDirectories(id) }
+            return
+        }
+        if state.phase == .settled { state.phase = .running }
+        schedule()
+    }
+
+    private func cancel(_ index: Int, in state: TransferBatchState) {
+        let item = state.items[index]
+        switch item.outcome {
+        case .running:
+            item.signal?.stop(.cancel)
+            item.task?.cancel()
+        case .pending:
+            state.items[index].outcome = .cancelled(notRemoved: [])
+            emit(.finished(state.report(of: index)))
+        case .paused, .failed:
+            guard let partial = item.outcome.partial else {
+                if case .paused = item.outcome {
+                    state.items[index].outcome = .cancelled(notRemoved: [])
+                    emit(.finished(state.report(of: index)))
+                }
+                return
+            }
+            // Stopped already: remove what it left.
+            let site = state.batch.destination.site
+            let store = store
+            let recordAddress = TransferAddress(location: site.location, path: state.destinationPath(of: index))
+            state.items[index].outcome = .running
+            state.active += 1
+            if state.phase == .settled { state.phase = .running }
+            let id = state.id
+            Task {
+                _ = try? await store.remove(destination: recordAddress)
+                var notRemoved: [String] = []
+                do {
+                    try await site.fileSystem.remove(partial.address.path)
+                } catch let error as FileSystemError where error.kind == .noSuchFile {
+                } catch {
+                    notRemoved.append(partial.address.path)
+                }
+                self.finished(
+                    index, in: id,
+                    TransferJob.Result(outcome: .cancelled(notRemoved: notRemoved), destination: recordAddress.path, record: nil),
+                    transfer: false)
+            }
+        default:
+            break
+        }
+    }
+
+    /// Interrupts a Batch (its waiting task was cancelled): running transfers stop keeping
+    /// their partials, waiting ones stay paused.
+    private func interrupt(_ id: TransferBatchID) {
+        guard let state = batches[id], state.phase != .settled else { return }
+        state.interrupted = true
+        state.planning?.cancel()
+        for index in state.items.indices {
+            switch state.items[index].outcome {
+            case .running:
+                state.items[index].signal?.stop(.interrupt)
+                state.items[index].task?.cancel()
+            case .pending:
+                state.items[index].outcome = .paused(TransferPause(partial: nil))
+                emit(.finished(state.report(of: index)))
+            default:
+                break
+            }
+        }
+        checkSettled(state)
+    }
+
+    // MARK: - Settling
+
+    private func checkSettled(_ state: TransferBatchState) {
+        guard state.phase == .running, state.active == 0, !state.hasQueued else { return }
+        state.phase = .settling
+        let id = state.id
+        Task { await self.settle(id) }
+    }
+
+    private func settle(_ id: TransferBatchID) async {
+        guard let state = batches[id], state.phase == .settling else { return }
+        let fileSystem = state.batch.destination.site.fileSystem
+        for index in state.directoriesReadyForAttributes() {
+            let entry = state.plan.entries[index]
+            var attributes = FileAttributes(mode: entry.attributes.permissions)
+            if let modified = entry.attributes.modified {
+                attributes.modified = modified
+                attributes.accessed = entry.attributes.accessed ?? modified
+            }
+            let path = state.destinationPath(of: index)
+            do {
+                try await fileSystem.setAttributes(path, attributes)
+                state.items[index].attributesApplied = true
+            } catch {
+                state.items[index].outcome = .failed(TransferFailure(error))
+                state.items[index].attributesApplied = true
+                emit(.finished(state.report(of: index)))
+            }
+        }
+        for connections in state.connections.values { await connections.closeExtras() }
+        guard state.phase == .settling else { return }
+        if state.hasQueued || state.active > 0 {
+            // Resumed while settling: run again.
+            state.phase = .running
+            schedule()
+            checkSettled(state)
+            return
+        }
+        state.phase = .settled
+        let report = state.report
+        emit(.settled(report))
+        let waiters = state.waiters
+        state.waiters.removeAll()
+        for waiter in waiters { waiter.resume(returning: report) }
+    }
+
+    private func emit(_ event: TransferEvent) { observer(event) }
+}

@@ -1,0 +1,48 @@
+/// A transfer the engine itself refused or found wrong (file system calls fail with
+/// `FileSystemError`): what, where, and what to do.
+public struct TransferError: CategorizedFailure, Equatable {
+    public enum Kind: String, Sendable, Equatable {
+        /// The destination exists and the conflict policy is `fail`.
+        case destinationExists = "destination-exists"
+        /// A directory is where a file would go.
+        case directoryInTheWay = "directory-in-the-way"
+        /// A file is where a directory would go.
+        case fileInTheWay = "file-in-the-way"
+        /// A directory source without `recursive`.
+        case directoryNeedsRecursive = "directory-needs-recursive"
+        /// Several sources, and the destination is not a directory.
+        case destinationNotADirectory = "destination-not-a-directory"
+        /// The destination names a directory (`DIR/`) that does not exist.
+        case noSuchDirectory = "no-such-directory"
+        /// Source and destination are the same file.
+        case sameFile = "same-file"
+        /// The source changed (size or mtime) while it was copied.
+        case sourceChanged = "source-changed"
+        /// The partial does not hold exactly the bytes sent.
+        case sizeMismatch = "size-mismatch"
+        /// The directory the entry goes into could not be created.
+        case parentNotCreated = "parent-not-created"
+    }
+
+    public let kind: Kind
+    /// Where: the path the failure is about.
+    public let address: TransferAddress
+    /// What happened and what to do, as a sentence.
+    public let detail: String
+
+    public init(_ kind: Kind, _ address: TransferAddress, _ detail: String) {
+        self.kind = kind
+        self.address = address
+        self.detail = detail
+    }
+
+    /// Failed verification means an incomplete transfer (8); the rest are plain failures.
+    public var exitCode: ExitCode {
+        switch kind {
+        case .sourceChanged, .sizeMismatch: .transferIncomplete
+        default: .failure
+        }
+    }
+
+    public var description: String { "\(address): \(detail)" }
+}

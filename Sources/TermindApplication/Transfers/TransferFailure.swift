@@ -1,0 +1,41 @@
+/// Why a transfer failed, and the partial it left when one is worth resuming (after a full
+/// disk, say); a partial that failed verification is removed instead.
+public struct TransferFailure: Sendable, CustomStringConvertible {
+    /// A `FileSystemError`, `TransferError`, `SSHFailure` or whatever the resolver threw.
+    public let error: any Error
+    public let partial: PartialFile?
+
+    public init(_ error: any Error, partial: PartialFile? = nil) {
+        self.error = error
+        self.partial = partial
+    }
+
+    public var exitCode: ExitCode { (error as? any CategorizedFailure)?.exitCode ?? .failure }
+
+    /// What the person can do, where the error does not already say (`TransferError` does).
+    public var advice: String? {
+        guard let failure = error as? FileSystemError else { return nil }
+        switch failure.kind {
+        case .noSpace:
+            return partial == nil
+                ? "free some space there and copy again"
+                : "free some space there, then resume (termind cp --resume) to continue from the partial file"
+        case .permissionDenied:
+            return "check the permissions there, or copy somewhere you may write"
+        case .connectionLost, .protocolViolation:
+            return "reconnect, then resume (termind cp --resume)"
+        case .noSuchFile:
+            return "check the path"
+        default:
+            return nil
+        }
+    }
+
+    /// The error (what failed, where), the partial kept, and the advice.
+    public var description: String {
+        var text = "\(error)"
+        if let partial { text += "; the partial file \(partial) is kept" }
+        if let advice { text += "; \(advice)" }
+        return text
+    }
+}

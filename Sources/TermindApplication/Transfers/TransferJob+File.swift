@@ -1,0 +1,162 @@
+import TermindDomain
+
+extension TransferJob {
+    /// Copies one regular file into `.NAME.termind-partial` beside its destination, checks the
+    /// exact byte count and that the source did not change, applies the source's mode and
+    /// mtime, and commits by rename.
+    func transferFile(from sourceFS: any FileSystem, to destinationFS: any FileSystem) async -> Result {
+        let state = FileTransferState(destination: destination.path)
+        do {
+            let current = try await sourceFS.stat(source.path)
+            guard current.kind == .file else {
+                throw TransferError(.sourceChanged, source, "is no longer a regular file; run the copy again")
+            }
+            state.sourceSize = current.attributes.size ?? 0
+            state.sourceModified = current.attributes.modified
+            let replacing: Bool
+            switch try await place(at: destination.path, source: current.attributes, kind: .file, in: destinationFS) {
+            case .write(let path, let replace):
+                state.finalPath = path
+                replacing = replace
+            case .skip(let reason):
+                return Result(outcome: .skipped(reason), destination: destination.path, record: nil)
+            case .fail(let error):
+                return Result(outcome: .failed(TransferFailure(error)), destination: destination.path, record: nil)
+            }
+            try Task.checkCancellation()
+            state.partialPath = PartialFileName.path(for: state.finalPath)
+            var digest = ContentDigest()
+            let start = try await prepareStart(state, digest: &digest, in: destinationFS)
+            let total = state.sourceSize
+            emit(.started(id, TransferStart(
+                source: source, destination: destinationAddress(state.finalPath), totalBytes: total, resumingFrom: start)))
+
+            var serverSide = false
+            if sameSite, let remote = destinationFS as? any RemoteFileSystem, remote.serverExtensions["copy-data"] != nil {
+                serverSide = try await copyOnServer(state, from: start, in: remote)
+            }
+            if !serverSide {
+                try await relay(state, digest: &digest, from: start, source: sourceFS, destination: destinationFS)
+            }
+            guard let partialPath = state.partialPath else { throw CancellationError() }
+
+            // The exact byte count: everything hashed was acknowledged, and the partial holds
+            // exactly that many bytes.
+            if !serverSide {
+                guard digest.byteCount == total, state.prefix.length == total else {
+                    throw TransferError(
+                        .sizeMismatch, destinationAddress(partialPath),
+                        "only \(state.prefix.length) of \(total) bytes were verified as written; the partial was removed, run the copy again")
+                }
+            }
+            let written = try await destinationFS.lstat(partialPath).attributes.size ?? 0
+            guard written == total else {
+                throw TransferError(
+                    .sizeMismatch, destinationAddress(partialPath),
+                    "holds \(written) bytes where \(total) were sent; the partial was removed, run the copy again")
+            }
+            let after = try await sourceFS.stat(source.path)
+            guard after.attributes.size == total, after.attributes.modified == state.sourceModified else {
+                throw TransferError(
+                    .sourceChanged, source,
+                    "changed while it was being copied (size or modification time); the partial was removed, run the copy again")
+            }
+            var attributes = FileAttributes(mode: current.attributes.permissions)
+            if let modified = current.attributes.modified {
+                attributes.modified = modified
+                attributes.accessed = current.attributes.accessed ?? modified
+            }
+            if attributes.mode != nil || attributes.modified != nil {
+                try await destinationFS.setAttributes(partialPath, attributes)
+            }
+            let recordAddress = destinationAddress(state.finalPath)
+            let committed = try await commit(state, replacing: replacing, source: current.attributes, in: destinationFS)
+            if state.partialExisted || state.recordSaved || knownRecord != nil || resume {
+                let store = store
+                _ = try? await uncancelled { try await store.remove(destination: recordAddress) }
+            }
+            guard let committed else {
+                return Result(outcome: .skipped(.destinationExists), destination: state.finalPath, record: nil)
+            }
+            let completion = TransferCompletion(
+                bytes: total, sha256: serverSide ? nil : digest.hex, bytesSent: state.bytesSent,
+                resumedFrom: start, serverSideCopy: serverSide)
+            return Result(outcome: .completed(completion), destination: committed, record: nil)
+        } catch {
+            return await stopped(error, state, in: destinationFS)
+        }
+    }
+
+    /// Where a new file or symlink goes when something may already be there.
+    enum Placement {
+        case write(path: String, replacing: Bool)
+        case skip(TransferSkipReason)
+        case fail(any Error)
+    }
+
+    /// Settles what is at `path`: nothing (write it), or a conflict under the Batch's policy.
+    /// Resuming, a destination file with the source's size and mtime counts as already done.
+    func place(at path: String, source attributes: FileAttributes, kind: FileKind, in fileSystem: any FileSystem) async throws
+        -> Placement
+    {
+        guard let existing = try await fileSystem.lstatIfPresent(path) else { return .write(path: path, replacing: false) }
+        if resume, kind == .file, existing.kind == .file, attributes.modified != nil,
+            existing.attributes.size == attributes.size, existing.attributes.modified == attributes.modified
+        {
+            return .skip(.alreadyTransferred)
+        }
+        let conflict = TransferConflict(
+            source: source, sourceAttributes: attributes, destination: destinationAddress(path), existing: existing.attributes)
+        switch try await conflicts.decide(conflict) {
+        case .skip:
+            return .skip(.destinationExists)
+        case .fail:
+            return .fail(TransferError(
+                .destinationExists, destinationAddress(path),
+                "already exists; choose to overwrite it, skip it or keep both (--on-conflict overwrite|skip|keep-both)"))
+        case .overwrite:
+            guard existing.kind != .directory else {
+                return .fail(TransferError(
+                    .directoryInTheWay, destinationAddress(path),
+                    "a directory is where the \(kind == .symlink ? "symlink" : "file") would go; move it away, or keep both"))
+            }
+            return .write(path: path, replacing: true)
+        case .keepBoth:
+            let name = try await KeepBothName.firstFree(for: RemotePath.name(of: path)) { candidate in
+                try await fileSystem.lstatIfPresent(RemotePath.sibling(of: path, named: candidate)) != nil
+            }
+            return .write(path: RemotePath.sibling(of: path, named: name), replacing: false)
+        }
+    }
+
+    /// Renames the partial onto its destination: over it when overwriting (atomic
+    /// `posix-rename`, the original never unlinked first), else only if the name is still
+    /// free. A destination that appeared meanwhile is a conflict settled again. Nil when that
+    /// settles on skipping (the partial is then removed).
+    func commit(_ state: FileTransferState, replacing: Bool, source attributes: FileAttributes, in fileSystem: any FileSystem)
+        async throws -> String?
+    {
+        guard let partialPath = state.partialPath else { throw CancellationError() }
+        var target = state.finalPath
+        var replace = replacing
+        while true {
+            do {
+                try await fileSystem.rename(partialPath, to: target, replacing: replace)
+                state.finalPath = target
+                return target
+            } catch let error as FileSystemError where error.kind == .alreadyExists && !replace {
+                switch try await place(at: target, source: attributes, kind: entry.kind, in: fileSystem) {
+                case .write(let path, let newReplace):
+                    target = path
+                    replace = newReplace
+                case .skip:
+                    try? await fileSystem.remove(partialPath)
+                    state.partialPath = nil
+                    return nil
+                case .fail(let failure):
+                    throw failure
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,178 @@
+import TermindDomain
+
+extension TransferJob {
+    private enum Step: Sendable {
+        case read(offset: UInt64, requested: Int, bytes: [UInt8])
+        case wrote(offset: UInt64, count: Int)
+    }
+
+    /// Reads the source and writes the partial from `start`, many requests in flight both
+    /// ways: reads complete in any order, are hashed in source order, then written; the
+    /// verified prefix follows the writes acknowledged. Memory holds at most the window's
+    /// chunks (a chunk counts from its read until its write is acknowledged). The record is
+    /// saved every `recordEveryBytes` or `recordEvery`.
+    func relay(
+        _ state: FileTransferState, digest: inout ContentDigest, from start: UInt64,
+        source sourceFS: any FileSystem, destination destinationFS: any FileSystem
+    ) async throws {
+        guard let partialPath = state.partialPath else { throw CancellationError() }
+        let total = state.sourceSize
+        let writer = try await destinationFS.openForWriting(partialPath, start == 0 ? .truncate : .keep, permissions: 0o600)
+        state.writer = writer
+        state.wroteToPartial = true
+        if start < total {
+            let reader = try await sourceFS.openForReading(source.path)
+            state.reader = reader
+            try await pump(state, digest: &digest, from: start, reader: reader, writer: writer)
+            state.reader = nil
+            try await reader.close()
+        } else {
+            reportProgress(state)
+        }
+        try await writer.synchronize()
+        state.writer = nil
+        try await writer.close()
+    }
+
+    private func pump(
+        _ state: FileTransferState, digest: inout ContentDigest, from start: UInt64, reader: any FileReader,
+        writer: any FileWriter
+    ) async throws {
+        let total = state.sourceSize
+        let preferred = [reader.preferredChunkSize, writer.preferredChunkSize].filter { $0 > 0 }.min()
+        let chunk = preferred ?? tuning.fallbackChunkSize
+        let window = tuning.window(chunkSize: chunk)
+        let clock = ContinuousClock()
+        let began = clock.now
+        var lastProgress = began
+        var lastRecord = began
+        var recordedLength = state.prefix.length
+        let sourceAddress = source
+
+        try await withThrowingTaskGroup(of: Step.self) { group in
+            var nextRead = start
+            var inFlight = 0
+            var buffered: [UInt64: [UInt8]] = [:]
+            var nextHash = start
+            // After the first failure nothing new is issued, but the requests in flight are
+            // drained: writes that land still count towards the verified prefix.
+            var failure: (any Error)?
+            while true {
+                while failure == nil && inFlight < window && nextRead < total {
+                    let offset = nextRead
+                    let length = Int(min(UInt64(chunk), total - offset))
+                    group.addTask { .read(offset: offset, requested: length, bytes: try await reader.read(at: offset, count: length)) }
+                    nextRead += UInt64(length)
+                    inFlight += 1
+                }
+                guard let result = await group.nextResult() else { break }
+                let step: Step
+                switch result {
+                case .failure(let error):
+                    if failure == nil { failure = error }
+                    continue
+                case .success(let value):
+                    step = value
+                }
+                switch step {
+                case .read(let offset, let requested, let bytes):
+                    guard failure == nil else { continue }
+                    guard !bytes.isEmpty else {
+                        failure = TransferError(
+                            .sourceChanged, sourceAddress,
+                            "ended at \(offset) bytes where \(total) were expected; it changed while being copied, run the copy again")
+                        continue
+                    }
+                    buffered[offset] = bytes
+                    if bytes.count < requested {
+                        // Fewer bytes than asked inside the file: ask for the rest in a request of its own.
+                        let rest = offset + UInt64(bytes.count)
+                        let remaining = requested - bytes.count
+                        group.addTask { .read(offset: rest, requested: remaining, bytes: try await reader.read(at: rest, count: remaining)) }
+                        inFlight += 1
+                    }
+                    while let next = buffered.removeValue(forKey: nextHash) {
+                        digest.update(next)
+                        let offset = nextHash
+                        nextHash += UInt64(next.count)
+                        state.prefix.hashed(through: nextHash, sha256: digest.hex)
+                        group.addTask {
+                            try await writer.write(next, at: offset)
+                            return .wrote(offset: offset, count: next.count)
+                        }
+                    }
+                case .wrote(let offset, let count):
+                    inFlight -= 1
+                    state.prefix.acknowledged(from: offset, count: UInt64(count))
+                    state.bytesSent += UInt64(count)
+                    guard failure == nil else { continue }
+                    let now = clock.now
+                    if now - lastProgress >= tuning.progressEvery {
+                        lastProgress = now
+                        reportProgress(state, began: began, now: now)
+                    }
+                    if state.prefix.length - recordedLength >= tuning.recordEveryBytes
+                        || (now - lastRecord >= tuning.recordEvery && state.prefix.length > recordedLength)
+                    {
+                        lastRecord = now
+                        recordedLength = state.prefix.length
+                        let record = state.record(source: source, destination: destinationAddress(state.finalPath))
+                        do {
+                            try await store.save(record)
+                            state.recordSaved = true
+                        } catch {
+                            // The transfer goes on; only a later resume loses this point.
+                        }
+                    }
+                }
+            }
+            if let failure { throw failure }
+        }
+        reportProgress(state, began: began, now: clock.now)
+    }
+
+    /// A progress event: the verified prefix and the bytes sent this run.
+    func reportProgress(
+        _ state: FileTransferState, began: ContinuousClock.Instant? = nil, now: ContinuousClock.Instant? = nil,
+        bytesDone: UInt64? = nil
+    ) {
+        let elapsed = began.flatMap { began in now.map { $0 - began } } ?? .zero
+        emit(.progress(id, TransferProgress(
+            bytesDone: bytesDone ?? state.prefix.length, totalBytes: state.sourceSize, bytesSent: state.bytesSent,
+            elapsed: elapsed)))
+    }
+
+    /// Has the server copy the bytes itself (`copy-data`), source and partial both open on
+    /// it. False when the server turns out not to support it (the caller relays instead).
+    /// No digest can be taken of bytes that never pass through; the exact size is still checked.
+    func copyOnServer(_ state: FileTransferState, from start: UInt64, in fileSystem: any RemoteFileSystem) async throws -> Bool {
+        guard let partialPath = state.partialPath else { throw CancellationError() }
+        let total = state.sourceSize
+        let clock = ContinuousClock()
+        let began = clock.now
+        let writer = try await fileSystem.openForWriting(partialPath, start == 0 ? .truncate : .keep, permissions: 0o600)
+        state.writer = writer
+        state.wroteToPartial = true
+        let reader = try await fileSystem.openForReading(source.path)
+        state.reader = reader
+        if start < total {
+            do {
+                try await fileSystem.copyData(from: reader, at: start, count: total - start, to: writer, at: start)
+            } catch let error as FileSystemError where error.kind == .unsupported {
+                state.reader = nil
+                try await reader.close()
+                state.writer = nil
+                try await writer.close()
+                return false
+            }
+        }
+        state.reader = nil
+        try await reader.close()
+        try await writer.synchronize()
+        state.writer = nil
+        try await writer.close()
+        state.bytesSent = total - start
+        reportProgress(state, began: began, now: clock.now, bytesDone: total)
+        return true
+    }
+}

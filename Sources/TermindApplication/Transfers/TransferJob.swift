@@ -1,0 +1,150 @@
+import Foundation
+import TermindDomain
+
+/// One entry's run: takes its connections, copies the file (or makes the symlink), commits it
+/// and says how it ended. Stops are classified here: a pause, an interruption or a lost
+/// connection keep the partial and save its record; a cancel removes both; a failed
+/// verification removes the partial; other failures keep a partial worth resuming.
+struct TransferJob: Sendable {
+    struct Result: Sendable {
+        let outcome: TransferOutcome
+        /// The destination path used (the free name for *Keep both*).
+        let destination: String
+        /// The record of the partial kept, for a resume in this process.
+        let record: PartialTransferRecord?
+    }
+
+    let id: TransferID
+    let entry: TransferPlan.Entry
+    let source: TransferAddress
+    /// The planned destination path (a conflict may choose another).
+    let destination: TransferAddress
+    let sourceConnections: TransferConnections
+    /// The same object as `sourceConnections` when source and destination are on one site.
+    let destinationConnections: TransferConnections
+    let resume: Bool
+    /// The record kept in memory from an earlier stop of this entry.
+    let knownRecord: PartialTransferRecord?
+    let conflicts: ConflictDecisions
+    let store: any PartialTransferStore
+    let tuning: TransferTuning
+    let observer: @Sendable (TransferEvent) -> Void
+    let signal: TransferStopSignal
+
+    var sameSite: Bool { source.location == destination.location }
+
+    func run() async -> Result {
+        let sourceLease: TransferConnections.Lease
+        let destinationLease: TransferConnections.Lease
+        do {
+            sourceLease = try await sourceConnections.acquire()
+        } catch {
+            return await stopped(error, FileTransferState(destination: destination.path), in: nil)
+        }
+        if sameSite {
+            destinationLease = sourceLease
+        } else {
+            do {
+                destinationLease = try await destinationConnections.acquire()
+            } catch {
+                await sourceConnections.release(sourceLease, broken: false)
+                return await stopped(error, FileTransferState(destination: destination.path), in: nil)
+            }
+        }
+        let result: Result
+        switch entry.kind {
+        case .file:
+            result = await transferFile(from: sourceLease.fileSystem, to: destinationLease.fileSystem)
+        case .symlink:
+            result = await copySymlink(from: sourceLease.fileSystem, to: destinationLease.fileSystem)
+        case .directory, .other:
+            result = Result(outcome: .skipped(.notARegularFile), destination: destination.path, record: nil)
+        }
+        var broken = false
+        if case .paused(let pause) = result.outcome, let cause = pause.cause { broken = Self.isConnectionLoss(cause) }
+        if !sameSite { await destinationConnections.release(destinationLease, broken: broken) }
+        await sourceConnections.release(sourceLease, broken: broken)
+        return result
+    }
+
+    func emit(_ event: TransferEvent) { observer(event) }
+
+    func destinationAddress(_ path: String) -> TransferAddress {
+        TransferAddress(location: destination.location, path: path)
+    }
+
+    /// A lost or broken connection: the transfer pauses and keeps its partial.
+    static func isConnectionLoss(_ error: any Error) -> Bool {
+        if let failure = error as? FileSystemError {
+            return failure.kind == .connectionLost || failure.kind == .protocolViolation
+        }
+        return error is SSHFailure
+    }
+
+    /// Ends a run that threw: what to keep, what to remove, and the outcome.
+    func stopped(_ error: any Error, _ state: FileTransferState, in fileSystem: (any FileSystem)?) async -> Result {
+        await state.closeHandles()
+        let reason = signal.current
+        let path = state.finalPath
+        if reason == .cancel {
+            let notRemoved = await removePartial(state, in: fileSystem)
+            return Result(outcome: .cancelled(notRemoved: notRemoved), destination: path, record: nil)
+        }
+        let interrupted = reason != nil || error is CancellationError
+        if interrupted || Self.isConnectionLoss(error) {
+            let (partial, record) = await keepPartial(state)
+            let pause = TransferPause(partial: partial, cause: interrupted ? nil : error)
+            return Result(outcome: .paused(pause), destination: path, record: record)
+        }
+        if let failure = error as? TransferError, failure.exitCode == .transferIncomplete {
+            _ = await removePartial(state, in: fileSystem)
+            return Result(outcome: .failed(TransferFailure(error)), destination: path, record: nil)
+        }
+        if state.wroteToPartial && state.prefix.length > 0 {
+            let (partial, record) = await keepPartial(state)
+            return Result(outcome: .failed(TransferFailure(error, partial: partial)), destination: path, record: record)
+        }
+        if state.wroteToPartial { _ = await removePartial(state, in: fileSystem) }
+        return Result(outcome: .failed(TransferFailure(error)), destination: path, record: nil)
+    }
+
+    /// Saves the record of what the partial verifiably holds (when its prefix is known) and
+    /// names the partial kept.
+    private func keepPartial(_ state: FileTransferState) async -> (PartialFile?, PartialTransferRecord?) {
+        guard let partialPath = state.partialPath else { return (nil, nil) }
+        guard state.prefixKnown else {
+            // Stopped before the earlier partial was checked: its record stays as it was.
+            guard state.partialExisted else { return (nil, nil) }
+            let record = state.earlierRecord ?? knownRecord
+            return (PartialFile(address: destinationAddress(partialPath), bytesKept: record?.verifiedBytes ?? 0), record)
+        }
+        guard state.wroteToPartial || state.prefix.length > 0 else { return (nil, nil) }
+        // Saved even when nothing is verified yet: a resume can then say what changed.
+        let record = state.record(source: source, destination: destinationAddress(state.finalPath))
+        let store = store
+        _ = try? await uncancelled { try await store.save(record) }
+        return (PartialFile(address: destinationAddress(partialPath), bytesKept: state.prefix.length), record)
+    }
+
+    /// Removes the partial and its record; the paths that could not be removed.
+    private func removePartial(_ state: FileTransferState, in fileSystem: (any FileSystem)?) async -> [String] {
+        guard let partialPath = state.partialPath, let fileSystem else { return [] }
+        let store = store
+        let recordAddress = destinationAddress(state.finalPath)
+        _ = try? await uncancelled { try await store.remove(destination: recordAddress) }
+        do {
+            try await uncancelled { try await fileSystem.remove(partialPath) }
+            return []
+        } catch let error as FileSystemError where error.kind == .noSuchFile {
+            return []
+        } catch {
+            return [partialPath]
+        }
+    }
+}
+
+/// Runs `operation` in a task of its own, so cleanup still happens after the caller's task
+/// was cancelled (a pause or Ctrl-C must still close handles and save the record).
+func uncancelled<T: Sendable>(_ operation: @escaping @Sendable () async throws -> T) async throws -> T {
+    try await Task { try await operation() }.value
+}

@@ -1,0 +1,106 @@
+import TermindDomain
+
+/// Walks a Batch's sources into a `TransferPlan` before any byte moves: where each named source
+/// lands (`TransferTarget`), then, with `recursive`, what every directory holds, in pre-order
+/// and by name. Entries that cannot be copied are planned with their outcome already known
+/// (a source that is not there, a directory without `recursive`, a tree that cannot be listed).
+/// Partial files (`.NAME.termind-partial`) inside a tree are left out.
+struct TransferPlanner: Sendable {
+    struct Result: Sendable {
+        var plan = TransferPlan()
+        /// Outcomes decided while walking, by entry index; every other entry is pending.
+        var decided: [Int: TransferOutcome] = [:]
+        /// The whole Batch cannot run (its destination cannot take the sources).
+        var failure: TransferFailure?
+    }
+
+    let batch: TransferBatch
+
+    /// Stops early, with what it has, when its task is cancelled.
+    func plan() async -> Result {
+        var result = Result()
+        let destination = batch.destination
+        let existing: FileKind?
+        do {
+            existing = try await destination.site.fileSystem.statIfPresent(destination.path)?.kind
+        } catch {
+            result.failure = TransferFailure(error)
+            return result
+        }
+        let targets: [String]
+        do {
+            targets = try TransferTarget.paths(
+                for: batch.sources.map(\.path), destination: destination.path, existing: existing)
+        } catch {
+            result.failure = TransferFailure(Self.error(for: error, destination: destination.address))
+            return result
+        }
+        for (source, target) in zip(batch.sources, targets) {
+            if Task.isCancelled { break }
+            await add(source, to: target, into: &result)
+        }
+        return result
+    }
+
+    private func add(_ source: TransferEndpoint, to target: String, into result: inout Result) async {
+        let fileSystem = source.site.fileSystem
+        let found: RemoteFile
+        do {
+            found = try await fileSystem.stat(source.path)
+        } catch {
+            let index = result.plan.append(.init(
+                kind: .other, sourcePath: source.path, parent: nil, destinationName: target, attributes: FileAttributes()))
+            result.decided[index] = .failed(TransferFailure(error))
+            return
+        }
+        let index = result.plan.append(.init(
+            kind: found.kind, sourcePath: source.path, parent: nil, destinationName: target, attributes: found.attributes))
+        let destination = TransferAddress(location: batch.destination.site.location, path: target)
+        if source.site.location == batch.destination.site.location && source.path == target {
+            result.decided[index] = .failed(TransferFailure(TransferError(
+                .sameFile, destination, "is the source itself; choose another destination")))
+            return
+        }
+        guard found.kind == .directory else { return }
+        guard batch.recursive else {
+            result.decided[index] = .failed(TransferFailure(TransferError(
+                .directoryNeedsRecursive, source.address, "is a directory; copy directory trees with -r (recursive)")))
+            return
+        }
+        await walk(fileSystem, directory: source.path, index: index, into: &result)
+    }
+
+    private func walk(_ fileSystem: any FileSystem, directory: String, index: Int, into result: inout Result) async {
+        if Task.isCancelled { return }
+        let children: [RemoteFile]
+        do {
+            children = try await fileSystem.list(directory)
+        } catch {
+            result.decided[index] = .failed(TransferFailure(error))
+            return
+        }
+        for child in children.sorted(by: { $0.name < $1.name }) where !PartialFileName.isPartial(child.name) {
+            let name = child.name
+            guard name != "." && name != ".." else { continue }
+            let path = RemotePath.join(directory, name)
+            let childIndex = result.plan.append(.init(
+                kind: child.kind, sourcePath: path, parent: index, destinationName: name, attributes: child.attributes))
+            if child.kind == .directory {
+                await walk(fileSystem, directory: path, index: childIndex, into: &result)
+            }
+        }
+    }
+
+    static func error(for problem: TransferTarget.Problem, destination: TransferAddress) -> TransferError {
+        switch problem {
+        case .severalSourcesNeedADirectory(let count):
+            TransferError(
+                .destinationNotADirectory, destination,
+                "is not a directory; copying \(count) sources needs an existing directory to put them in")
+        case .noSuchDirectory:
+            TransferError(.noSuchDirectory, destination, "no such directory; create it first or leave out the trailing /")
+        case .notADirectory:
+            TransferError(.destinationNotADirectory, destination, "is not a directory; leave out the trailing / to copy onto it")
+        }
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+import TermindApplication
+import TermindDomain
+import TermindInfrastructure
+
+/// `termind cp [-r] [--resume] [--on-conflict POLICY] [--parallel N] [--json] SRC... DST`:
+/// uploads, downloads and remote copies through the transfer engine (SPEC §4): a temporary
+/// file beside each destination, committed by rename after an exact byte count and SHA-256;
+/// partials kept on a lost connection or Ctrl-C and continued by `--resume`.
+struct CpCommand: Command {
+    static let definition = CommandDefinition(
+        name: "cp", abstract: "Copy files and directory trees to, from and between Hosts over SFTP",
+        discussion: """
+            A remote path is HOST:PATH, HOST being a Vault label or an ad-hoc
+            [user@]hostname[:port] (then HOST:PORT:PATH); anything else is local. As with cp, an
+            existing directory DST receives each SRC under its own name; otherwise one SRC is
+            copied to DST. Files are written to a temporary '.NAME.termind-partial' beside the
+            destination and renamed into place only after their size and SHA-256 check out.
+            A lost connection or Ctrl-C keeps the partial files (listed, exit 8 or 130); run the
+            same command with --resume to continue them after their prefix is verified.
+            Without --on-conflict, an existing destination file is asked about on a terminal and
+            fails otherwise (exit 1). Progress goes to stderr: a bar on a terminal, JSON lines
+            with --json, whose summary goes to stdout.
+            """,
+        arguments: [.init("PATH", repeating: true, help: "SRC... DST: local paths or HOST:PATH")],
+        options: ConnectionOptions.definitions + [
+            .flag("recursive", short: "r", help: "Copy directories and everything in them (directories merge)"),
+            .flag("resume", help: "Continue partial files an interrupted earlier run left, after checking their prefix"),
+            .option("on-conflict", .choice(ConflictPolicy.allCases.map(\.rawValue)), valueName: "POLICY",
+                    help: "When a destination file exists: overwrite, skip, keep-both (name (1).ext) or fail"),
+            .option("parallel", .integer(1...64), valueName: "N", help: "Transfers at once (default 4)"),
+            .flag("json", help: "Progress as JSON lines on stderr; the summary as a JSON object on stdout"),
+        ],
+        examples: [
+            "termind cp web:/var/log/app.log .",
+            "termind cp -r ./site web:/srv/www",
+            "termind cp --resume backup:/dumps/db.sql.gz ~/dumps/",
+            "termind cp --on-conflict keep-both report.pdf web:reports/",
+        ])
+
+    let sources: [FileLocation]
+    let destination: FileLocation
+    let recursive: Bool
+    let resume: Bool
+    let policy: ConflictPolicy?
+    let parallel: Int
+    let json: Bool
+    let options: ConnectionOptions
+
+    init(_ parsed: ParsedCommandLine) throws(UsageError) {
+        let paths = parsed.argumentList("PATH")
+        guard paths.count >= 2 else { throw UsageError("give at least one source and a destination: termind cp SRC... DST") }
+        var locations: [FileLocation] = []
+        for path in paths { locations.append(try FileLocation(parsing: path)) }
+        destination = locations.removeLast()
+        sources = locations
+        recursive = parsed.flag("recursive")
+        resume = parsed.flag("resume")
+        policy = parsed.value("on-conflict").flatMap(ConflictPolicy.init(rawValue:))
+        parallel = parsed.integer("parallel") ?? 4
+        json = parsed.flag("json")
+        options = ConnectionOptions(parsed)
+    }
+
+    func run(_ context: CommandContext) async throws -> Int32 {
+        let access = try ConnectionAccess(context, options: options)
+        let sites = TransferSites(access: access)
+        let batch: TransferBatch
+        do {
+            batch = TransferBatch(
+                sources: try await sources.asyncMap { try await sites.endpoint(for: $0) },
+                destination: try await sites.endpoint(for: destination),
+                recursive: recursive, resume: resume, conflicts: conflictHandling)
+        } catch {
+            await sites.close()
+            context.err(ConnectionAccess.message(for: error))
+            return (error as? any CategorizedFailure)?.exitCode.rawValue ?? ExitCode.failure.rawValue
+        }
+        let progress = TransferProgressReporter(context: context, json: json, terminal: isatty(STDERR_FILENO) == 1)
+        let engine = TransferEngine(
+            parallel: parallel, store: PartialTransferFiles(paths: access.paths),
+            observer: { progress.record($0) })
+        let report = await InterruptibleRun.run { await engine.run(batch) }
+        progress.finish()
+        await sites.close()
+        if json {
+            context.out(try JSONOutput.text(TransferReportView(report)))
+        } else {
+            context.err(TransferSummary(report).text)
+        }
+        return report.exitCode.rawValue
+    }
+
+    /// `--on-conflict`, else a question on the terminal, else fail (a script never overwrites
+    /// by surprise).
+    private var conflictHandling: ConflictHandling {
+        if let policy { return .apply(policy) }
+        if options.mayPrompt { return .ask(TerminalConflictResolver()) }
+        return .apply(.fail)
+    }
+}
+
+private extension Array {
+    func asyncMap<T>(_ transform: (Element) async throws -> T) async throws -> [T] {
+        var results: [T] = []
+        results.reserveCapacity(count)
+        for element in self { results.append(try await transform(element)) }
+        return results
+    }
+}

@@ -1,0 +1,138 @@
+import Foundation
+import Synchronization
+import TermindApplication
+import TermindDomain
+
+/// Shows a `termind cp` as it runs, on stderr: on a terminal one progress line redrawn in
+/// place (at most ten times a second) and a line per finished file, as `scp` does; with
+/// `--json` one JSON object per line (`event`, `file`, `bytesDone`, `total`, `rate`, ...);
+/// otherwise only restarts and failures. Events come from the engine's actor: recording one
+/// takes a lock and writes at most a line.
+final class TransferProgressReporter: Sendable {
+    private struct Running {
+        var name: String
+        var progress: TransferProgress
+        var lastJSON: ContinuousClock.Instant
+    }
+
+    private struct State {
+        var running: [TransferID: Running] = [:]
+        /// The file the progress line shows: the one that moved last.
+        var shown: TransferID?
+        var lastDraw = ContinuousClock.now - .seconds(1)
+        var lineDrawn = false
+    }
+
+    private let context: CommandContext
+    private let json: Bool
+    private let terminal: Bool
+    private let state = Mutex(State())
+
+    init(context: CommandContext, json: Bool, terminal: Bool) {
+        self.context = context
+        self.json = json
+        self.terminal = terminal
+    }
+
+    func record(_ event: TransferEvent) {
+        state.withLock { state in
+            switch event {
+            case .planned(_, let files, let bytes):
+                emit(["event": "planned", "files": files, "bytes": bytes])
+            case .started(let id, let start):
+                let name = RemotePath.name(of: start.destination.path)
+                let progress = TransferProgress(bytesDone: start.resumingFrom, totalBytes: start.totalBytes, bytesSent: 0, elapsed: .zero)
+                state.running[id] = Running(name: name, progress: progress, lastJSON: .now)
+                state.shown = id
+                emit(["event": "started", "file": start.destination.description, "source": start.source.description,
+                      "total": start.totalBytes, "resumingFrom": start.resumingFrom])
+                if start.resumingFrom > 0 && !json {
+                    say(&state, "\(start.destination): continuing from byte \(start.resumingFrom) (its prefix checked out)\n")
+                }
+            case .restarted(let id, let reason):
+                let file = state.running[id]?.name ?? "a file"
+                emit(["event": "restarted", "file": file, "reason": reason.rawValue, "message": reason.description])
+                if !json { say(&state, "termind: \(file): \(reason)\n") }
+            case .progress(let id, let progress):
+                guard var running = state.running[id] else { return }
+                running.progress = progress
+                state.shown = id
+                let now = ContinuousClock.now
+                if json, running.lastJSON.duration(to: now) >= .milliseconds(250) {
+                    running.lastJSON = now
+                    emit(["event": "progress", "file": running.name, "bytesDone": progress.bytesDone,
+                          "total": progress.totalBytes, "rate": progress.bytesPerSecond.map { Int($0) } ?? 0])
+                }
+                state.running[id] = running
+                if terminal && !json && state.lastDraw.duration(to: now) >= .milliseconds(100) {
+                    state.lastDraw = now
+                    draw(running)
+                    state.lineDrawn = true
+                }
+            case .finished(let report):
+                let running = state.running.removeValue(forKey: report.id)
+                if state.shown == report.id { state.shown = state.running.keys.first }
+                finished(report, running: running, &state)
+            case .settled:
+                break
+            }
+        }
+    }
+
+    /// Clears the progress line before the summary.
+    func finish() {
+        state.withLock { state in
+            if state.lineDrawn { context.err("\r\u{1B}[K") }
+            state.lineDrawn = false
+        }
+    }
+
+    private func finished(_ report: TransferFileReport, running: Running?, _ state: inout State) {
+        let file = report.destination.description
+        switch report.outcome {
+        case .completed(let completion):
+            emit(["event": "completed", "file": file, "bytes": completion.bytes, "bytesSent": completion.bytesSent,
+                  "sha256": completion.sha256 ?? ""])
+            if terminal && !json {
+                let seconds = running.map { Double($0.progress.elapsed.components.seconds) + Double($0.progress.elapsed.components.attoseconds) / 1e18 } ?? 0
+                let rate = seconds > 0 ? ProgressLine.rateText(Double(completion.bytesSent) / seconds) : ""
+                say(&state, "\(RemotePath.name(of: report.destination.path))  100%  \(ProgressLine.byteText(Double(completion.bytes)))  \(rate)\n")
+            }
+        case .failed(let failure):
+            emit(["event": "failed", "file": file, "error": String(describing: failure)])
+            // The failure names its path already.
+            if !json { say(&state, "termind: \(failure)\n") }
+        case .skipped(let reason):
+            emit(["event": "skipped", "file": file, "reason": reason.rawValue])
+            if !json && terminal { say(&state, "\(file): skipped, \(reason)\n") }
+        case .paused(let pause):
+            emit(["event": "paused", "file": file, "message": pause.description])
+            if !json, pause.cause != nil { say(&state, "termind: \(file): \(pause)\n") }
+        default:
+            break
+        }
+    }
+
+    /// Writes a whole line on stderr, clearing a progress line first.
+    private func say(_ state: inout State, _ text: String) {
+        context.err((state.lineDrawn ? "\r\u{1B}[K" : "") + text)
+        state.lineDrawn = false
+    }
+
+    private func draw(_ running: Running) {
+        let line = ProgressLine(name: running.name, done: running.progress.bytesDone, total: running.progress.totalBytes,
+                                rate: running.progress.bytesPerSecond)
+        context.err("\r" + line.text(width: Self.terminalWidth()) + "\u{1B}[K")
+    }
+
+    private func emit(_ object: [String: Any]) {
+        guard json, let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]) else { return }
+        context.err(String(decoding: data, as: UTF8.self) + "\n")
+    }
+
+    private static func terminalWidth() -> Int {
+        var size = winsize()
+        guard ioctl(STDERR_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return 80 }
+        return Int(size.ws_col) - 1
+    }
+}

@@ -1,0 +1,31 @@
+import TermindApplication
+
+/// The lines `termind cp` ends with on stderr: what was copied, how fast, and every partial
+/// file left (with how to continue it) or failure.
+struct TransferSummary {
+    let report: TransferBatchReport
+
+    init(_ report: TransferBatchReport) { self.report = report }
+
+    var text: String {
+        let totals = report.totals
+        var lines: [String] = []
+        if let failure = report.failure { lines.append("termind: \(failure)") }
+        var counts = ["\(totals.completed) of \(totals.files) file\(totals.files == 1 ? "" : "s") copied (\(ProgressLine.byteText(Double(totals.bytes))))"]
+        if totals.bytesSent < totals.bytes { counts.append("\(ProgressLine.byteText(Double(totals.bytesSent))) sent after resuming") }
+        if totals.skipped > 0 { counts.append("\(totals.skipped) skipped") }
+        if totals.failed > 0 { counts.append("\(totals.failed) failed") }
+        if totals.paused > 0 { counts.append("\(totals.paused) not finished") }
+        if totals.linked > 0 { counts.append("\(totals.linked) symlink\(totals.linked == 1 ? "" : "s")") }
+        if totals.directoriesCreated > 0 { counts.append("\(totals.directoriesCreated) director\(totals.directoriesCreated == 1 ? "y" : "ies") created") }
+        lines.append(counts.joined(separator: ", "))
+        if report.interrupted { lines.append("interrupted") }
+        let partials = report.partials
+        if !partials.isEmpty {
+            lines.append("partial files kept (run the same command with --resume to continue them):")
+            lines += partials.map { "  \($0)" }
+        }
+        for notRemoved in report.notRemoved { lines.append("could not remove the partial file \(notRemoved); remove it by hand") }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

@@ -1,0 +1,40 @@
+/// What a Batch will copy, found by walking the sources before any byte moves: directories
+/// before what they hold (pre-order), so a directory exists at the destination before its
+/// files are written, and totals known up front for the progress bar.
+public struct TransferPlan: Sendable, Equatable {
+    /// One thing to copy.
+    public struct Entry: Sendable, Equatable {
+        public var kind: FileKind
+        public var sourcePath: String
+        /// The directory entry this one sits in; nil for a source the person named.
+        public var parent: Int?
+        /// The name under the parent's destination; for a named source, the whole destination path.
+        public var destinationName: String
+        /// The source's attributes when walked (size, mode, times).
+        public var attributes: FileAttributes
+
+        public init(kind: FileKind, sourcePath: String, parent: Int?, destinationName: String, attributes: FileAttributes) {
+            self.kind = kind
+            self.sourcePath = sourcePath
+            self.parent = parent
+            self.destinationName = destinationName
+            self.attributes = attributes
+        }
+    }
+
+    public private(set) var entries: [Entry] = []
+
+    public init() {}
+
+    /// Adds an entry and returns its index (a child names it as `parent`).
+    @discardableResult
+    public mutating func append(_ entry: Entry) -> Int {
+        entries.append(entry)
+        return entries.count - 1
+    }
+
+    /// Regular files to copy.
+    public var fileCount: Int { entries.reduce(0) { $0 + ($1.kind == .file ? 1 : 0) } }
+    /// Bytes of the regular files to copy.
+    public var byteCount: UInt64 { entries.reduce(0) { $0 + ($1.kind == .file ? $1.attributes.size ?? 0 : 0) } }
+}

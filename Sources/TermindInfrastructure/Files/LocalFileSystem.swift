@@ -1,0 +1,193 @@
+import Glibc
+import TermindApplication
+import TermindDomain
+
+/// This machine's file system behind the `FileSystem` port, with POSIX calls: the local side
+/// of uploads and downloads. `errno` becomes a `FileSystemError` kind naming the path, with
+/// the system's message (`ENOSPC` is `.noSpace`).
+///
+/// Calls block their thread for the duration of one system call (local disks answer in
+/// microseconds; reads and writes at explicit offsets run concurrently with `pread`/`pwrite`).
+/// A plain value; `Sendable`.
+public struct LocalFileSystem: FileSystem {
+    /// Read and write size: large enough that a local copy is not bound by call overhead.
+    public static let chunkSize = 256 << 10
+
+    public let location = "local"
+
+    public init() {}
+
+    public func list(_ path: String) async throws -> [RemoteFile] {
+        guard let directory = opendir(path) else { throw FileSystemError(errno: errno, "cannot list the directory", path: path) }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while true {
+            errno = 0
+            guard let entry = readdir(directory) else {
+                if errno != 0 { throw FileSystemError(errno: errno, "cannot list the directory", path: path) }
+                break
+            }
+            let name = withUnsafePointer(to: &entry.pointee.d_name) {
+                String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        var files: [RemoteFile] = []
+        files.reserveCapacity(names.count)
+        for name in names {
+            let child = RemotePath.join(path, name)
+            var status = Glibc.stat()
+            // Gone between the listing and the look: it is no longer an entry.
+            guard Glibc.lstat(child, &status) == 0 else {
+                if errno == ENOENT { continue }
+                throw FileSystemError(errno: errno, "cannot inspect", path: child)
+            }
+            files.append(RemoteFile(path: child, attributes: Self.attributes(status)))
+        }
+        return files
+    }
+
+    public func stat(_ path: String) async throws -> RemoteFile {
+        var status = Glibc.stat()
+        guard followingStat(path, &status) == 0 else { throw FileSystemError(errno: errno, "cannot inspect", path: path) }
+        return RemoteFile(path: path, attributes: Self.attributes(status))
+    }
+
+    public func lstat(_ path: String) async throws -> RemoteFile {
+        var status = Glibc.stat()
+        guard Glibc.lstat(path, &status) == 0 else { throw FileSystemError(errno: errno, "cannot inspect", path: path) }
+        return RemoteFile(path: path, attributes: Self.attributes(status))
+    }
+
+    public func realpath(_ path: String) async throws -> String {
+        guard let resolved = Glibc.realpath(path, nil) else {
+            throw FileSystemError(errno: errno, "cannot resolve the path", path: path)
+        }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    public func makeDirectory(_ path: String, permissions: UInt32) async throws {
+        guard mkdir(path, mode_t(permissions & 0o7777)) == 0 else {
+            throw FileSystemError(errno: errno, "cannot create the directory", path: path)
+        }
+    }
+
+    public func removeDirectory(_ path: String) async throws {
+        guard rmdir(path) == 0 else { throw FileSystemError(errno: errno, "cannot remove the directory", path: path) }
+    }
+
+    public func remove(_ path: String) async throws {
+        guard unlink(path) == 0 else { throw FileSystemError(errno: errno, "cannot remove", path: path) }
+    }
+
+    /// Without `replacing`, `renameat2(RENAME_NOREPLACE)` refuses an existing destination in the
+    /// kernel; where the file system lacks it, a hard link (which never replaces) and an unlink
+    /// of the old name do the same for files.
+    public func rename(_ source: String, to destination: String, replacing: Bool) async throws {
+        if replacing {
+            guard Glibc.rename(source, destination) == 0 else {
+                throw FileSystemError(errno: errno, "cannot rename \(source) to \(destination)", path: source)
+            }
+            return
+        }
+        if let renameat2 = Self.renameat2 {
+            if renameat2(AT_FDCWD, source, AT_FDCWD, destination, Self.renameNoReplace) == 0 { return }
+            let code = errno
+            guard code == EINVAL || code == ENOSYS || code == EOPNOTSUPP else {
+                throw FileSystemError(errno: code, "cannot rename \(source) to \(destination)", path: code == EEXIST ? destination : source)
+            }
+        }
+        guard link(source, destination) == 0 else {
+            throw FileSystemError(errno: errno, "cannot rename \(source) to \(destination)", path: errno == EEXIST ? destination : source)
+        }
+        guard unlink(source) == 0 else {
+            throw FileSystemError(errno: errno, "cannot remove the old name after renaming to \(destination)", path: source)
+        }
+    }
+
+    public func symlink(at path: String, pointingTo target: String) async throws {
+        guard Glibc.symlink(target, path) == 0 else { throw FileSystemError(errno: errno, "cannot create the symlink", path: path) }
+    }
+
+    public func readlink(_ path: String) async throws -> String {
+        var capacity = 256
+        while true {
+            var buffer = [CChar](repeating: 0, count: capacity)
+            let count = Glibc.readlink(path, &buffer, capacity)
+            guard count >= 0 else { throw FileSystemError(errno: errno, "cannot read the symlink", path: path) }
+            if count < capacity {
+                return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            }
+            capacity *= 4
+        }
+    }
+
+    /// Size first (truncating moves the mtime), then owner, mode, and the times last.
+    public func setAttributes(_ path: String, _ changes: FileAttributes) async throws {
+        if let size = changes.size, truncate(path, off_t(size)) != 0 {
+            throw FileSystemError(errno: errno, "cannot change the size", path: path)
+        }
+        if changes.userID != nil || changes.groupID != nil {
+            let user = changes.userID.map { uid_t($0) } ?? uid_t.max
+            let group = changes.groupID.map { gid_t($0) } ?? gid_t.max
+            guard chown(path, user, group) == 0 else { throw FileSystemError(errno: errno, "cannot change the owner", path: path) }
+        }
+        if let mode = changes.mode, chmod(path, mode_t(mode & 0o7777)) != 0 {
+            throw FileSystemError(errno: errno, "cannot change the permissions", path: path)
+        }
+        if changes.accessed != nil || changes.modified != nil {
+            let omit = timespec(tv_sec: 0, tv_nsec: Self.utimeOmit)
+            var times = [
+                changes.accessed.map { timespec(tv_sec: Int($0), tv_nsec: 0) } ?? omit,
+                changes.modified.map { timespec(tv_sec: Int($0), tv_nsec: 0) } ?? omit,
+            ]
+            guard utimensat(AT_FDCWD, path, &times, 0) == 0 else {
+                throw FileSystemError(errno: errno, "cannot change the times", path: path)
+            }
+        }
+    }
+
+    public func openForReading(_ path: String) async throws -> any FileReader {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw FileSystemError(errno: errno, "cannot open for reading", path: path) }
+        return LocalFileReader(descriptor: descriptor, path: path)
+    }
+
+    public func openForWriting(_ path: String, _ mode: FileWriteMode, permissions: UInt32) async throws -> any FileWriter {
+        var flags = O_WRONLY | O_CREAT | O_CLOEXEC
+        switch mode {
+        case .createNew: flags |= O_EXCL
+        case .truncate: flags |= O_TRUNC
+        case .keep: break
+        }
+        let descriptor = open(path, flags, mode_t(permissions & 0o7777))
+        guard descriptor >= 0 else { throw FileSystemError(errno: errno, "cannot open for writing", path: path) }
+        return LocalFileWriter(descriptor: descriptor, path: path)
+    }
+
+    static func attributes(_ status: Glibc.stat) -> FileAttributes {
+        FileAttributes(
+            size: UInt64(max(0, status.st_size)), userID: status.st_uid, groupID: status.st_gid, mode: status.st_mode,
+            accessed: Int64(status.st_atim.tv_sec), modified: Int64(status.st_mtim.tv_sec))
+    }
+
+    private typealias RenameAt2 = @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
+
+    /// glibc's `renameat2`, which Swift's Glibc module does not declare (it needs _GNU_SOURCE).
+    private static let renameat2: RenameAt2? = {
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "renameat2") else { return nil }
+        return unsafeBitCast(symbol, to: RenameAt2.self)
+    }()
+
+    /// `UTIME_OMIT` from <sys/stat.h> (a macro Swift does not import): leave that time alone.
+    private static let utimeOmit = (1 << 30) - 2
+
+    /// `RENAME_NOREPLACE` from <linux/fs.h>.
+    private static let renameNoReplace: UInt32 = 1
+}
+
+/// `stat(2)`, out of the struct whose own `stat` method hides the system's name.
+private func followingStat(_ path: String, _ status: inout Glibc.stat) -> Int32 {
+    stat(path, &status)
+}

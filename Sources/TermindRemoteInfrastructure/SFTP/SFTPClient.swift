@@ -1,0 +1,502 @@
+import TermindApplication
+import TermindDomain
+
+/// A server's file system over Termind's own SFTP v3 client (draft-ietf-secsh-filexfer-02) on
+/// an `sftp` subsystem channel, using the OpenSSH extensions the server announces:
+/// `limits@openssh.com` (chunk sizes), `posix-rename@openssh.com`, `fsync@openssh.com`,
+/// `statvfs@openssh.com`, `hardlink@openssh.com` and `copy-data`.
+///
+/// Termind speaks SFTP itself rather than through libssh2's SFTP API, which in 1.10 caps
+/// requests at 30,000 bytes, pipelines on its own terms and lacks posix-rename. Every call sends
+/// its requests at once; concurrent calls have their requests in flight together, answered by
+/// id (`SFTPExchange`).
+///
+/// Every failure is a `FileSystemError` naming the path, with the server's message and what to
+/// do. A FAILURE status (OpenSSH's answer for most errno values) is looked at more closely
+/// where a second request can tell what it was: something already there, not a directory, a
+/// directory not empty, a full disk.
+///
+/// `Sendable`: it holds only `Sendable` values and the exchange.
+final class SFTPClient: RemoteFileSystem {
+    let location: String
+    let serverExtensions: [String: String]
+    /// The protocol version both sides speak (3).
+    let version: UInt32
+    /// The server's `limits@openssh.com`, when it offers them.
+    let limits: SFTPLimits?
+    let exchange: SFTPExchange
+
+    /// How long the server may take to answer INIT.
+    static let defaultHandshakeLimit: Duration = .seconds(30)
+
+    private init(exchange: SFTPExchange, version: SFTPVersion, limits: SFTPLimits?) {
+        self.exchange = exchange
+        self.location = exchange.location
+        self.version = version.version
+        self.limits = limits
+        var extensions: [String: String] = [:]
+        for announced in version.extensions where extensions[announced.name] == nil {
+            extensions[announced.name] = announced.data
+        }
+        self.serverExtensions = extensions
+    }
+
+    deinit {
+        let exchange = exchange
+        Task {
+            await exchange.close(.sftpConnectionLost("the file system was released", location: exchange.location))
+        }
+    }
+
+    /// Starts SFTP on `process` (a channel running the `sftp` subsystem): negotiates version 3
+    /// and asks for the server's limits when it offers them. On failure the channel is closed.
+    static func open(
+        over process: any RemoteProcess, location: String, handshakeLimit: Duration = defaultHandshakeLimit
+    ) async throws -> SFTPClient {
+        let exchange = SFTPExchange(process: process, location: location)
+        exchange.start()
+        do {
+            let version = try await exchange.negotiate(version: 3, within: handshakeLimit)
+            guard version.version >= 3 else {
+                throw FileSystemError(.unsupported, location: location, path: "", detail:
+                    "the server speaks SFTP version \(version.version); Termind needs version 3 or later")
+            }
+            var limits: SFTPLimits?
+            if version.extensions.contains(where: { $0.name == SFTPExtensionRequest.limitsName }) {
+                if case .extendedReply(let data) = try await exchange.send(.extended(.limits)) {
+                    do {
+                        limits = try SFTPLimits.decode(data)
+                    } catch let error as SFTPWireError {
+                        throw FileSystemError.sftpProtocolViolation(error, location: location)
+                    }
+                }
+            }
+            return SFTPClient(exchange: exchange, version: version, limits: limits)
+        } catch {
+            await exchange.close(.sftpConnectionLost("the file system could not be opened", location: location))
+            throw (error as? FileSystemError)?.sftpNaming(path: "", doing: "starting SFTP") ?? error
+        }
+    }
+
+    /// READ lengths: the server's limit, capped at 255 KiB; 32 KiB without limits.
+    var readChunkSize: Int { limits?.readChunkSize ?? SFTPLimits.defaultChunkSize }
+    /// WRITE lengths, the same way.
+    var writeChunkSize: Int { limits?.writeChunkSize ?? SFTPLimits.defaultChunkSize }
+
+    func offers(_ extensionName: String) -> Bool { serverExtensions[extensionName] != nil }
+
+    func close() async {
+        await exchange.close(.sftpConnectionLost("the file system was closed", location: location))
+    }
+
+    // MARK: - FileSystem
+
+    func list(_ path: String) async throws -> [RemoteFile] {
+        try await explaining(path, { try await self.orParent(path, try? await self.notADirectoryFinding(path)) }) {
+            let handle = try await self.handle(.opendir(path: path), path: path, doing: "opening the directory")
+            var files: [RemoteFile] = []
+            do {
+                while let names = try await self.names(.readdir(handle: handle), path: path, doing: "reading the directory") {
+                    for name in names where name.filename != "." && name.filename != ".." {
+                        files.append(RemoteFile(
+                            path: RemotePath.join(path, name.filename), attributes: name.attributes,
+                            longName: name.longName.isEmpty ? nil : name.longName))
+                    }
+                }
+            } catch {
+                try? await self.closeHandle(handle, path: path)
+                throw error
+            }
+            try await self.closeHandle(handle, path: path)
+            return files
+        }
+    }
+
+    func stat(_ path: String) async throws -> RemoteFile {
+        try await explaining(path, { try await self.parentFinding(path) }) {
+            RemoteFile(path: path, attributes: try await self.attributes(.stat(path: path), path: path, doing: "stat"))
+        }
+    }
+
+    func lstat(_ path: String) async throws -> RemoteFile {
+        try await explaining(path, { try await self.parentFinding(path) }) {
+            RemoteFile(path: path, attributes: try await self.attributes(.lstat(path: path), path: path, doing: "lstat"))
+        }
+    }
+
+    func realpath(_ path: String) async throws -> String {
+        try await explaining(path) {
+            try await self.singleName(.realpath(path: path), path: path, doing: "resolving the path")
+        }
+    }
+
+    func makeDirectory(_ path: String, permissions: UInt32) async throws {
+        try await explaining(path, { try await self.orParent(path, try? await self.existsFinding(path)) }) {
+            try await self.status(.mkdir(path: path, attributes: FileAttributes(mode: permissions)), path: path,
+                                  doing: "creating the directory")
+        }
+    }
+
+    func removeDirectory(_ path: String) async throws {
+        try await explaining(path, { try await self.orParent(path, try? await self.removeDirectoryFinding(path)) }) {
+            try await self.status(.rmdir(path: path), path: path, doing: "removing the directory")
+        }
+    }
+
+    func remove(_ path: String) async throws {
+        try await explaining(path, { try await self.orParent(path, try? await self.isADirectoryFinding(path)) }) {
+            try await self.status(.remove(path: path), path: path, doing: "removing the file")
+        }
+    }
+
+    func rename(_ source: String, to destination: String, replacing: Bool) async throws {
+        let what = "renaming \(source) to \(destination)"
+        if replacing && offers(SFTPExtensionRequest.posixRenameName) {
+            try await explaining(source, { try await self.renameFinding(source, destination) }) {
+                try await self.status(.extended(.posixRename(from: source, to: destination)), path: source, doing: what)
+            }
+            return
+        }
+        if !replacing {
+            // Some servers implement RENAME with rename(2), which replaces: look first.
+            if let existing = try await existingKind(destination) {
+                throw FileSystemError(.alreadyExists, location: location, path: destination, detail:
+                    "\(what) failed: a \(existing) is already there; \(FileSystemError.Kind.alreadyExists.sftpAdvice)")
+            }
+        }
+        // Without posix-rename a replacing rename is a plain RENAME, which fails on an existing
+        // destination: it is never unlinked first.
+        try await explaining(source, { try await self.renameFinding(source, destination) }) {
+            try await self.status(.rename(from: source, to: destination), path: source, doing: what)
+        }
+    }
+
+    func symlink(at path: String, pointingTo target: String) async throws {
+        try await explaining(path, { try await self.orParent(path, try? await self.existsFinding(path)) }) {
+            try await self.status(.symlink(linkPath: path, targetPath: target), path: path,
+                                  doing: "creating a symbolic link to \(target)")
+        }
+    }
+
+    func readlink(_ path: String) async throws -> String {
+        try await explaining(path, { try await self.orParent(path, try? await self.notASymlinkFinding(path)) }) {
+            try await self.singleName(.readlink(path: path), path: path, doing: "reading the symbolic link")
+        }
+    }
+
+    func setAttributes(_ path: String, _ changes: FileAttributes) async throws {
+        var attributes = changes
+        // SFTP v3 sets uid with gid and atime with mtime: keep the current half not given.
+        let needsGroup = (changes.userID == nil) != (changes.groupID == nil)
+        let needsTime = (changes.accessed == nil) != (changes.modified == nil)
+        if needsGroup || needsTime {
+            let current = try await stat(path).attributes
+            attributes.userID = attributes.userID ?? current.userID
+            attributes.groupID = attributes.groupID ?? current.groupID
+            attributes.accessed = attributes.accessed ?? current.accessed
+            attributes.modified = attributes.modified ?? current.modified
+        }
+        try await explaining(path) {
+            try await self.status(.setstat(path: path, attributes: attributes), path: path, doing: "setting attributes")
+        }
+    }
+
+    func openForReading(_ path: String) async throws -> any FileReader {
+        try await openReader(path)
+    }
+
+    /// `openForReading` with its concrete type.
+    func openReader(_ path: String) async throws -> SFTPFileReader {
+        let handle = try await explaining(path, { try await self.parentFinding(path) }) {
+            try await self.handle(.open(path: path, flags: .read, attributes: FileAttributes()), path: path,
+                                  doing: "opening for reading")
+        }
+        return SFTPFileReader(client: self, handle: handle, path: path)
+    }
+
+    func openForWriting(_ path: String, _ mode: FileWriteMode, permissions: UInt32) async throws -> any FileWriter {
+        try await openWriter(path, mode, permissions: permissions)
+    }
+
+    /// `openForWriting` with its concrete type.
+    func openWriter(_ path: String, _ mode: FileWriteMode, permissions: UInt32) async throws -> SFTPFileWriter {
+        let flags: SFTPOpenFlags = switch mode {
+        case .createNew: [.write, .create, .exclusive]
+        case .truncate: [.write, .create, .truncate]
+        case .keep: [.write, .create]
+        }
+        let handle = try await explaining(path, { try await self.openForWritingFinding(path, mode) }) {
+            try await self.handle(.open(path: path, flags: flags, attributes: FileAttributes(mode: permissions)),
+                                  path: path, doing: "opening for writing")
+        }
+        return SFTPFileWriter(client: self, handle: handle, path: path)
+    }
+
+    // MARK: - RemoteFileSystem
+
+    func usage(of path: String) async throws -> FileSystemUsage {
+        try requireExtension(SFTPExtensionRequest.statvfsName, path: path, doing: "asking for the free space")
+        return try await explaining(path) {
+            let data = try await self.extendedReply(.extended(.statvfs(path: path)), path: path, doing: "asking for the free space")
+            return try self.decoding(path) { try FileSystemUsage.decodeSFTPStatVFS(data) }
+        }
+    }
+
+    func hardlink(at path: String, pointingTo target: String) async throws {
+        try requireExtension(SFTPExtensionRequest.hardlinkName, path: path, doing: "creating a hard link")
+        try await explaining(path, { try await self.orParent(path, try? await self.existsFinding(path)) }) {
+            try await self.status(.extended(.hardlink(target: target, link: path)), path: path,
+                                  doing: "creating a hard link to \(target)")
+        }
+    }
+
+    func copyData(
+        from source: any FileReader, at sourceOffset: UInt64, count: UInt64,
+        to destination: any FileWriter, at destinationOffset: UInt64
+    ) async throws {
+        guard let reader = source as? SFTPFileReader, reader.client === self,
+              let writer = destination as? SFTPFileWriter, writer.client === self else {
+            throw FileSystemError(.failure, location: location, path: (destination as? SFTPFileWriter)?.path ?? "", detail:
+                "copying on the server failed: both files must be open on this file system; open them here first")
+        }
+        try requireExtension(SFTPExtensionRequest.copyDataName, path: writer.path, doing: "copying on the server")
+        let sourceHandle = try reader.liveHandle()
+        let destinationHandle = try writer.liveHandle()
+        try await explaining(writer.path) {
+            try await self.status(.extended(.copyData(
+                source: sourceHandle, sourceOffset: sourceOffset, length: count,
+                destination: destinationHandle, destinationOffset: destinationOffset)),
+                path: writer.path, doing: "copying \(reader.path) on the server")
+        }
+    }
+
+    // MARK: - Handles (for readers and writers)
+
+    func closeHandle(_ handle: [UInt8], path: String) async throws {
+        try await explaining(path) {
+            try await self.status(.close(handle: handle), path: path, doing: "closing")
+        }
+    }
+
+    /// Reads up to `length` bytes at `offset` with one READ: empty at the end of the file.
+    func read(_ handle: [UInt8], at offset: UInt64, length: Int, path: String) async throws -> [UInt8] {
+        try await explaining(path, { try await self.readFinding(handle) }) {
+            let body = try await self.send(.read(handle: handle, offset: offset, length: UInt32(clamping: length)),
+                                           path: path, doing: "reading")
+            switch body {
+            case .data(let data):
+                guard data.count <= length else {
+                    let error = SFTPWireError("the server answered a READ of \(length) bytes with \(data.count)")
+                    await self.exchange.close(.sftpProtocolViolation(error, location: self.location))
+                    throw FileSystemError.sftpProtocolViolation(error, location: self.location).sftpNaming(path: path, doing: "reading")
+                }
+                return data
+            case .status(let status) where status.code == .endOfFile:
+                return []
+            default:
+                throw self.unexpected(body, path: path, doing: "reading")
+            }
+        }
+    }
+
+    /// Writes `data` at `offset` with one WRITE.
+    func write(_ handle: [UInt8], _ data: ArraySlice<UInt8>, at offset: UInt64, path: String) async throws {
+        try await explaining(path, { try await self.writeFinding(path, needing: data.count) }) {
+            try await self.status(.write(handle: handle, offset: offset, data: data), path: path, doing: "writing")
+        }
+    }
+
+    func fsync(_ handle: [UInt8], path: String) async throws {
+        guard offers(SFTPExtensionRequest.fsyncName) else { return }
+        try await explaining(path) {
+            try await self.status(.extended(.fsync(handle: handle)), path: path, doing: "synchronising to disk")
+        }
+    }
+
+    // MARK: - Requests and their replies
+
+    /// Sends `request`; channel-wide failures come back naming `path`.
+    private func send(_ request: SFTPRequest, path: String, doing what: String) async throws -> SFTPReply.Body {
+        do {
+            return try await exchange.send(request)
+        } catch let error as FileSystemError {
+            throw error.sftpNaming(path: path, doing: what)
+        }
+    }
+
+    private func status(_ request: SFTPRequest, path: String, doing what: String) async throws {
+        let body = try await send(request, path: path, doing: what)
+        guard case .status(let status) = body, status.code == .ok else { throw unexpected(body, path: path, doing: what) }
+    }
+
+    private func handle(_ request: SFTPRequest, path: String, doing what: String) async throws -> [UInt8] {
+        let body = try await send(request, path: path, doing: what)
+        guard case .handle(let handle) = body else { throw unexpected(body, path: path, doing: what) }
+        return handle
+    }
+
+    private func attributes(_ request: SFTPRequest, path: String, doing what: String) async throws -> FileAttributes {
+        let body = try await send(request, path: path, doing: what)
+        guard case .attributes(let attributes) = body else { throw unexpected(body, path: path, doing: what) }
+        return attributes
+    }
+
+    /// The names of a NAME reply; nil for EOF.
+    private func names(_ request: SFTPRequest, path: String, doing what: String) async throws -> [SFTPName]? {
+        let body = try await send(request, path: path, doing: what)
+        switch body {
+        case .names(let names): return names
+        case .status(let status) where status.code == .endOfFile: return nil
+        default: throw unexpected(body, path: path, doing: what)
+        }
+    }
+
+    /// The one name REALPATH and READLINK answer with.
+    private func singleName(_ request: SFTPRequest, path: String, doing what: String) async throws -> String {
+        guard let name = try await names(request, path: path, doing: what)?.first else {
+            throw FileSystemError(.failure, location: location, path: path, detail:
+                "\(what) failed: the server answered with no name; \(FileSystemError.Kind.failure.sftpAdvice)")
+        }
+        return name.filename
+    }
+
+    private func extendedReply(_ request: SFTPRequest, path: String, doing what: String) async throws -> [UInt8] {
+        let body = try await send(request, path: path, doing: what)
+        guard case .extendedReply(let data) = body else { throw unexpected(body, path: path, doing: what) }
+        return data
+    }
+
+    /// A STATUS where something else was wanted becomes an `SFTPStatusError`; any other body
+    /// cannot come (the request table checks reply types).
+    private func unexpected(_ body: SFTPReply.Body, path: String, doing what: String) -> any Error {
+        if case .status(let status) = body { return SFTPStatusError(status: status, path: path, what: what) }
+        return FileSystemError(.protocolViolation, location: location, path: path, detail:
+            "\(what) failed: the server answered with an unexpected reply; \(FileSystemError.Kind.protocolViolation.sftpAdvice)")
+    }
+
+    private func decoding<T>(_ path: String, _ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as SFTPWireError {
+            throw FileSystemError.sftpProtocolViolation(error, location: location).sftpNaming(path: path, doing: "decoding the reply")
+        }
+    }
+
+    private func requireExtension(_ name: String, path: String, doing what: String) throws {
+        guard offers(name) else {
+            throw FileSystemError(.unsupported, location: location, path: path, detail:
+                "\(what) failed: the server does not offer the \(name) extension; \(FileSystemError.Kind.unsupported.sftpAdvice)")
+        }
+    }
+
+    // MARK: - Looking closer at a failure
+
+    /// A closer look's result: the precise kind and how it is known.
+    typealias Finding = (kind: FileSystemError.Kind, note: String)
+
+    /// Runs `body`; a STATUS failure becomes a `FileSystemError`. When its code is ambiguous
+    /// (FAILURE, or NO_SUCH_FILE which OpenSSH also sends for ENOTDIR), the server's message or
+    /// else `finding` (a second look: its own errors are ignored) may name it more precisely.
+    private func explaining<T>(
+        _ path: String, _ finding: (@Sendable () async throws -> Finding?)? = nil, _ body: () async throws -> T
+    ) async throws -> T {
+        do {
+            return try await body()
+        } catch let error as SFTPStatusError {
+            var found: Finding?
+            if error.isAmbiguous {
+                found = error.messageFinding
+                if found == nil, let finding, exchange.ending == nil { found = try? await finding() }
+            }
+            throw error.fileSystemError(location: location, finding: found)
+        }
+    }
+
+    /// The kind of what is at `path` without following a symlink, nil when nothing is there.
+    private func existingKind(_ path: String) async throws -> FileKind? {
+        do {
+            return try await attributes(.lstat(path: path), path: path, doing: "lstat").kind
+        } catch let error as SFTPStatusError where error.kind == .noSuchFile {
+            return nil
+        } catch let error as SFTPStatusError {
+            throw error.fileSystemError(location: location)
+        }
+    }
+
+    /// `found`, or else what the parent of `path` tells.
+    private func orParent(_ path: String, _ found: Finding?) async throws -> Finding? {
+        if let found { return found }
+        return try await parentFinding(path)
+    }
+
+    private func existsFinding(_ path: String) async throws -> Finding? {
+        guard let kind = try await existingKind(path) else { return nil }
+        return (.alreadyExists, "a \(kind) is already there")
+    }
+
+    private func isADirectoryFinding(_ path: String) async throws -> Finding? {
+        guard try await existingKind(path) == .directory else { return nil }
+        return (.isADirectory, "it is a directory")
+    }
+
+    private func notADirectoryFinding(_ path: String) async throws -> Finding? {
+        let kind = try await attributes(.stat(path: path), path: path, doing: "stat").kind
+        guard kind != .directory else { return nil }
+        return (.notADirectory, "it is a \(kind), not a directory")
+    }
+
+    /// A path under something that is not a directory (OpenSSH sends FAILURE for ENOTDIR).
+    private func parentFinding(_ path: String) async throws -> Finding? {
+        let parent = RemotePath.parent(of: path)
+        guard parent != path, parent != "." else { return nil }
+        let kind = try await attributes(.stat(path: parent), path: parent, doing: "stat").kind
+        guard kind != .directory else { return nil }
+        return (.notADirectory, "\(parent) is a \(kind), not a directory")
+    }
+
+    private func removeDirectoryFinding(_ path: String) async throws -> Finding? {
+        guard let kind = try await existingKind(path) else { return nil }
+        guard kind == .directory else { return (.notADirectory, "it is a \(kind), not a directory") }
+        let handle = try await handle(.opendir(path: path), path: path, doing: "opening the directory")
+        defer { Task { try? await self.closeHandle(handle, path: path) } }
+        let names = try await names(.readdir(handle: handle), path: path, doing: "reading the directory") ?? []
+        guard names.contains(where: { $0.filename != "." && $0.filename != ".." }) else { return nil }
+        return (.directoryNotEmpty, "it still holds entries")
+    }
+
+    private func renameFinding(_ source: String, _ destination: String) async throws -> Finding? {
+        guard let target = try await existingKind(destination) else { return nil }
+        let kind = try await existingKind(source)
+        if target == .directory && kind != .directory { return (.isADirectory, "\(destination) is a directory") }
+        if target == .directory { return (.directoryNotEmpty, "\(destination) is a directory that may not be empty") }
+        return (.alreadyExists, "a \(target) is already at \(destination)")
+    }
+
+    private func notASymlinkFinding(_ path: String) async throws -> Finding? {
+        guard let kind = try await existingKind(path), kind != .symlink else { return nil }
+        return (.failure, "it is a \(kind), not a symbolic link")
+    }
+
+    private func openForWritingFinding(_ path: String, _ mode: FileWriteMode) async throws -> Finding? {
+        if let kind = try await existingKind(path) {
+            if kind == .directory { return (.isADirectory, "it is a directory") }
+            if mode == .createNew { return (.alreadyExists, "a \(kind) is already there") }
+            return nil
+        }
+        return try await parentFinding(path)
+    }
+
+    private func readFinding(_ handle: [UInt8]) async throws -> Finding? {
+        let kind = try await attributes(.fstat(handle: handle), path: "", doing: "fstat").kind
+        guard kind == .directory else { return nil }
+        return (.isADirectory, "it is a directory")
+    }
+
+    /// A WRITE that failed on a full disk: OpenSSH says only FAILURE, statvfs tells.
+    private func writeFinding(_ path: String, needing count: Int) async throws -> Finding? {
+        guard offers(SFTPExtensionRequest.statvfsName) else { return nil }
+        let usage = try await usage(of: path)
+        guard usage.availableBytes < UInt64(count) else { return nil }
+        return (.noSpace, "\(usage.availableBytes) bytes are free on its file system")
+    }
+}

@@ -1,0 +1,309 @@
+import TermindApplication
+import TermindDomain
+import XCTest
+
+/// Connection loss keeps the partial and its record; a later run with `resume` checks the
+/// source and the partial's prefix before continuing, and starts over (saying why) otherwise.
+final class TransferEngineResumeTests: XCTestCase {
+    private let size = 100_000
+    private var bytes: [UInt8] { sampleBytes(size, seed: 11) }
+
+    /// A download interrupted by a dropped connection after about `dropAfter` bytes.
+    private func interruptedDownload(dropAfter: UInt64 = 40_000, store: InMemoryPartialTransferStore)
+        async -> (MemoryFileSystem, MemoryFileSystem, TransferBatchReport)
+    {
+        let server = MemoryFileSystem(location: "srv", chunkSize: 1000)
+        let local = MemoryFileSystem(location: "local", chunkSize: 1000)
+        server.addFile("/f.bin", bytes, modified: 1_500_000_000)
+        local.addDirectory("/d")
+        server.faults.dropAfterReadBytes = dropAfter
+        let report = await TransferEngine(store: store).run(batch(server, local, resume: false))
+        return (server, local, report)
+    }
+
+    private func batch(_ server: MemoryFileSystem, _ local: MemoryFileSystem, resume: Bool) -> TransferBatch {
+        TransferBatch(
+            sources: [TransferEndpoint(site(server), "/f.bin")], destination: TransferEndpoint(site(local), "/d"), resume: resume)
+    }
+
+    private let destination = TransferAddress(location: "local", path: "/d/f.bin")
+
+    func testALostConnectionPausesKeepingThePartialAndItsVerifiedRecord() async throws {
+        let store = InMemoryPartialTransferStore()
+
+        let (_, local, report) = await interruptedDownload(store: store)
+
+        XCTAssertEqual(report.exitCode, .transferIncomplete)
+        let pause = try XCTUnwrap(report.pause(of: "/f.bin"))
+        XCTAssertEqual((pause.cause as? FileSystemError)?.kind, .connectionLost)
+        let partial = try XCTUnwrap(pause.partial)
+        XCTAssertEqual(partial.address, TransferAddress(location: "local", path: "/d/.f.bin.termind-partial"))
+        XCTAssertEqual(report.partials.map(\.address), [partial.address])
+        let loaded = await store.load(destination: destination)
+        let record = try XCTUnwrap(loaded)
+        XCTAssertGreaterThan(record.verifiedBytes, 0)
+        XCTAssertEqual(record.verifiedBytes, partial.bytesKept)
+        XCTAssertEqual(record.sha256, ContentDigest.hex(of: Array(bytes[..<Int(record.verifiedBytes)])))
+        XCTAssertEqual(record.source, TransferAddress(location: "srv", path: "/f.bin"))
+        XCTAssertEqual(record.sourceSize, UInt64(size))
+        XCTAssertEqual(record.sourceModified, 1_500_000_000)
+        XCTAssertEqual(record.partialPath, "/d/.f.bin.termind-partial")
+        let kept = try XCTUnwrap(local.contents("/d/.f.bin.termind-partial"))
+        XCTAssertEqual(Array(kept[..<Int(record.verifiedBytes)]), Array(bytes[..<Int(record.verifiedBytes)]))
+        XCTAssertNil(local.node("/d/f.bin"))
+    }
+
+    func testTheVerifiedPrefixStopsAtTheFirstWriteNotAcknowledged() async throws {
+        let store = InMemoryPartialTransferStore()
+        let server = MemoryFileSystem(location: "srv", chunkSize: 1000)
+        let local = MemoryFileSystem(location: "local", chunkSize: 1000)
+        server.addFile("/f.bin", bytes)
+        local.addDirectory("/d")
+        local.faults.writeDelay = { offset in .microseconds(Int64(1_000 - Int(offset / 1000 % 8) * 100)) }
+        // Every write lands, out of order, except the one at 20,000; then the connection drops.
+        local.faults.holdWriteAt = 20_000
+        let engine = TransferEngine(store: store)
+        let download = batch(server, local, resume: false)
+
+        async let report = engine.run(download)
+        await eventually { local.counters.bytesWritten == UInt64(size - 1000) }
+        local.disconnect()
+        local.openGate()
+        let finished = await report
+
+        XCTAssertEqual(finished.exitCode, .transferIncomplete)
+        XCTAssertEqual(finished.pause(of: "/f.bin")?.partial?.bytesKept, 20_000)
+        let loaded = await store.load(destination: destination)
+        let record = try XCTUnwrap(loaded)
+        XCTAssertEqual(record.verifiedBytes, 20_000)
+        XCTAssertEqual(record.sha256, ContentDigest.hex(of: Array(bytes[..<20_000])))
+        let kept = try XCTUnwrap(local.contents("/d/.f.bin.termind-partial"))
+        XCTAssertEqual(kept.count, size, "the writes after the gap landed but do not count")
+        XCTAssertEqual(Array(kept[..<20_000]), Array(bytes[..<20_000]))
+    }
+
+    func testResumeInALaterRunSendsOnlyTheRestAndCommitsTheWholeFile() async throws {
+        let store = InMemoryPartialTransferStore()
+        let (server, local, _) = await interruptedDownload(store: store)
+        let loaded = await store.load(destination: destination)
+        let verified = try XCTUnwrap(loaded).verifiedBytes
+        server.reconnect()
+        server.resetCounters()
+        let events = EventRecorder()
+
+        let report = await TransferEngine(store: store, observer: events.observer).run(batch(server, local, resume: true))
+
+        XCTAssertEqual(report.exitCode, .success)
+        XCTAssertEqual(local.contents("/d/f.bin"), bytes)
+        let completion = try XCTUnwrap(report.completion(of: "/f.bin"))
+        XCTAssertEqual(completion.resumedFrom, verified)
+        XCTAssertEqual(completion.bytesSent, UInt64(size) - verified)
+        XCTAssertLessThan(completion.bytesSent, UInt64(size))
+        XCTAssertEqual(completion.sha256, ContentDigest.hex(of: bytes))
+        XCTAssertEqual(server.counters.bytesRead, UInt64(size) - verified)
+        XCTAssertEqual(events.starts.first?.resumingFrom, verified)
+        XCTAssertTrue(events.restarts.isEmpty)
+        let left = await store.load(destination: destination)
+        XCTAssertNil(left, "the record outlived the commit")
+        XCTAssertNil(local.node("/d/.f.bin.termind-partial"))
+    }
+
+    func testASourceChangedSinceThePartialStartsOverAndSaysSo() async throws {
+        let store = InMemoryPartialTransferStore()
+        let (server, local, _) = await interruptedDownload(store: store)
+        server.reconnect()
+        let changed = sampleBytes(size, seed: 12)
+        server.addFile("/f.bin", changed, modified: 1_500_000_999)
+        let events = EventRecorder()
+
+        let report = await TransferEngine(store: store, observer: events.observer).run(batch(server, local, resume: true))
+
+        XCTAssertEqual(report.exitCode, .success)
+        XCTAssertEqual(events.restarts, [.sourceChanged])
+        XCTAssertEqual(TransferRestartReason.sourceChanged.description, "source changed since the partial was written; starting over")
+        XCTAssertEqual(report.completion(of: "/f.bin")?.bytesSent, UInt64(size))
+        XCTAssertEqual(local.contents("/d/f.bin"), changed)
+    }
+
+    func testAPartialStoppedBeforeAnyByteWasVerifiedStillTellsASourceChange() async throws {
+        let store = InMemoryPartialTransferStore()
+        let server = MemoryFileSystem(location: "srv", chunkSize: 1000)
+        let local = MemoryFileSystem(location: "local", chunkSize: 1000)
+        server.addFile("/f.bin", bytes, modified: 1_500_000_000)
+        local.addDirectory("/d")
+        // The first chunk answers last, and the connection drops before it does.
+        server.faults.readDelay = { offset in offset == 0 ? .milliseconds(50) : .zero }
+        server.faults.dropAfterReadBytes = 30_000
+        let cut = await TransferEngine(store: store).run(batch(server, local, resume: false))
+        XCTAssertEqual(cut.pause(of: "/f.bin")?.partial?.bytesKept, 0)
+        server.reconnect()
+        server.addFile("/f.bin", bytes, modified: 1_500_000_999)
+        let events = EventRecorder()
+
+        let report = await TransferEngine(store: store, observer: events.observer).run(batch(server, local, resume: true))
+
+        XCTAssertEqual(events.restarts, [.sourceChanged])
+        XCTAssertEqual(report.exitCode, .success)
+    }
+
+    func testAPartialWhosePrefixNoLongerMatchesStartsOverAndSaysSo() async throws {
+        let store = InMemoryPartialTransferStore()
+        let (server, local, _) = await interruptedDownload(store: store)
+        server.reconnect()
+        var kept = try XCTUnwrap(local.contents("/d/.f.bin.termind-partial"))
+        kept[10] ^= 0xff
+        local.addFile("/d/.f.bin.termind-partial", kept)
+        let events = EventRecorder()
+
+        let report = await TransferEngine(store: store, observer: events.observer).run(batch(server, local, resume: true))
+
+        XCTAssertEqual(events.restarts, [.partialChanged])
+        XCTAssertEqual(report.completion(of: "/f.bin")?.bytesSent, UInt64(size))
+        XCTAssertEqual(local.contents("/d/f.bin"), bytes)
+    }
+
+    func testAPartialLongerThanItsVerifiedPrefixIsCutBackBeforeContinuing() async throws {
+        let store = InMemoryPartialTransferStore()
+        let (server, local, _) = await interruptedDownload(store: store)
+        server.reconnect()
+        let loaded = await store.load(destination: destination)
+        let verified = try XCTUnwrap(loaded).verifiedBytes
+        // Bytes past the verified prefix (an unacknowledged write that landed) are not trusted.
+        let kept = try XCTUnwrap(local.contents("/d/.f.bin.termind-partial"))
+        local.addFile("/d/.f.bin.termind-partial", Array(kept[..<Int(verified)]) + [UInt8](repeating: 0xee, count: 5000))
+
+        let report = await TransferEngine(store: store).run(batch(server, local, resume: true))
+
+        XCTAssertEqual(report.exitCode, .success)
+        XCTAssertEqual(report.completion(of: "/f.bin")?.resumedFrom, verified)
+        XCTAssertEqual(local.contents("/d/f.bin"), bytes)
+    }
+
+    func testAPartialShorterThanItsRecordStartsOver() async throws {
+        let store = InMemoryPartialTransferStore()
+        let (server, local, _) = await interruptedDownload(store: store)
+        server.reconnect()
+        local.addFile("/d/.f.bin.termind-partial", Array(bytes[..<10]))
+        let events = EventRecorder()
+
+        let report = await TransferEngine(store: store, observer: events.observer).run(batch(server, local, resume: true))
+
+        XCTAssertEqual(events.restarts, [.partialShorter])
+        XCTAssertEqual(local.contents("/d/f.bin"), bytes)
+        XCTAssertEqual(report.exitCode, .success)
+    }
+
+    func testWithoutResumeAnEarlierPartialIsReplacedFromZeroAndSaidSo() async throws {
+        let store = InMemoryPartialTransferStore()
+        let (server, local, _) = await interruptedDownload(store: store)
+        server.reconnect()
+        let events = EventRecorder()
+
+        let report = await TransferEngine(store: store, observer: events.observer).run(batch(server, local, resume: false))
+
+        XCTAssertEqual(events.restarts, [.resumeNotRequested])
+        XCTAssertEqual(report.completion(of: "/f.bin")?.bytesSent, UInt64(size))
+        XCTAssertEqual(local.contents("/d/f.bin"), bytes)
+    }
+
+    func testAPartialWithoutARecordStartsOver() async throws {
+        let server = MemoryFileSystem(location: "srv")
+        let local = MemoryFileSystem(location: "local")
+        server.addFile("/f.bin", bytes)
+        local.addFile("/d/.f.bin.termind-partial", Array(bytes[..<5000]))
+        let events = EventRecorder()
+
+        let report = await TransferEngine(observer: events.observer).run(batch(server, local, resume: true))
+
+        XCTAssertEqual(events.restarts, [.noRecord])
+        XCTAssertEqual(report.completion(of: "/f.bin")?.bytesSent, UInt64(size))
+        XCTAssertEqual(local.contents("/d/f.bin"), bytes)
+    }
+
+    func testARecordWhosePartialIsGoneStartsOver() async throws {
+        let store = InMemoryPartialTransferStore()
+        let (server, local, _) = await interruptedDownload(store: store)
+        server.reconnect()
+        try await local.remove("/d/.f.bin.termind-partial")
+        let events = EventRecorder()
+
+        let report = await TransferEngine(store: store, observer: events.observer).run(batch(server, local, resume: true))
+
+        XCTAssertEqual(events.restarts, [.partialMissing])
+        XCTAssertEqual(report.exitCode, .success)
+    }
+
+    func testResumingSkipsADestinationThatAlreadyHasTheSourcesSizeAndMtime() async {
+        let server = MemoryFileSystem(location: "srv")
+        let local = MemoryFileSystem(location: "local")
+        server.addFile("/f.bin", bytes, modified: 1_500_000_000)
+        local.addFile("/d/f.bin", bytes, modified: 1_500_000_000)
+
+        let report = await TransferEngine().run(batch(server, local, resume: true))
+
+        XCTAssertEqual(report.exitCode, .success)
+        guard case .skipped(.alreadyTransferred)? = report.outcome(of: "/f.bin") else { return XCTFail("not skipped") }
+        XCTAssertEqual(server.counters.bytesRead, 0)
+    }
+
+    func testTheRecordIsSavedPeriodicallyWhileTheFileIsCopiedAndRemovedAtTheCommit() async {
+        let store = InMemoryPartialTransferStore()
+        let server = MemoryFileSystem(location: "srv", chunkSize: 1000)
+        let local = MemoryFileSystem(location: "local", chunkSize: 1000)
+        server.addFile("/f.bin", bytes)
+        local.addDirectory("/d")
+
+        // One request at a time, so the verified prefix grows a chunk per acknowledgement.
+        let tuning = TransferTuning(maximumRequestsInFlight: 1, recordEveryBytes: 10_000, recordEvery: .seconds(60))
+
+        let report = await TransferEngine(store: store, tuning: tuning).run(batch(server, local, resume: false))
+
+        XCTAssertEqual(report.exitCode, .success)
+        let saves = await store.saveCount
+        XCTAssertEqual(saves, 10)
+        let left = await store.load(destination: destination)
+        XCTAssertNil(left)
+    }
+
+    func testAFullDiskFailsTheFileKeepingAPartialToResumeAndTheOriginal() async throws {
+        let store = InMemoryPartialTransferStore()
+        let server = MemoryFileSystem(location: "srv", chunkSize: 1000)
+        let local = MemoryFileSystem(location: "local", chunkSize: 1000)
+        server.addFile("/f.bin", bytes)
+        local.addFile("/d/f.bin", sampleBytes(100, seed: 5))
+        local.faults.capacity = 60_000
+
+        let report = await TransferEngine(store: store).run(TransferBatch(
+            sources: [TransferEndpoint(site(server), "/f.bin")], destination: TransferEndpoint(site(local), "/d"),
+            conflicts: .apply(.overwrite)))
+
+        XCTAssertEqual(report.exitCode, .transferIncomplete)
+        let failure = try XCTUnwrap(report.failure(of: "/f.bin"))
+        XCTAssertEqual((failure.error as? FileSystemError)?.kind, .noSpace)
+        XCTAssertNotNil(failure.partial)
+        XCTAssertEqual(local.contents("/d/f.bin"), sampleBytes(100, seed: 5))
+        let record = await store.load(destination: destination)
+        XCTAssertEqual(record?.verifiedBytes, failure.partial?.bytesKept)
+    }
+
+    func testASourceThatChangesWhileCopiedFailsVerificationAndLeavesNoPartial() async throws {
+        let server = MemoryFileSystem(location: "srv", chunkSize: 1000)
+        let local = MemoryFileSystem(location: "local", chunkSize: 1000)
+        server.addFile("/f.bin", bytes, modified: 1_500_000_000)
+        local.addDirectory("/d")
+        local.faults.gateAtOffset = 50_000
+        let engine = TransferEngine()
+        let download = batch(server, local, resume: false)
+
+        async let report = engine.run(download)
+        await local.gateReached()
+        server.addFile("/f.bin", bytes, modified: 1_500_000_001)
+        local.openGate()
+        let finished = await report
+
+        XCTAssertEqual(finished.exitCode, .transferIncomplete)
+        XCTAssertEqual((finished.failure(of: "/f.bin")?.error as? TransferError)?.kind, .sourceChanged)
+        XCTAssertNil(local.node("/d/.f.bin.termind-partial"))
+        XCTAssertNil(local.node("/d/f.bin"))
+    }
+}

@@ -1,0 +1,264 @@
+import Foundation
+import TermindTestSupport
+import XCTest
+
+/// `termind cp` through the built binary against real servers: OpenSSH sshd (its
+/// internal-sftp, sessions as the rig's account) and, for connections that drop on purpose,
+/// the asyncssh rig behind its dropping proxy.
+final class CopyEndToEndTests: XCTestCase {
+    private var server: SSHDServer?
+    private var asyncSSH: AsyncSSHServer?
+    private var home: VaultHome!
+    private var remote: TemporaryDirectory!
+    private var local: TemporaryDirectory!
+    private var mounted: String?
+
+    override func setUpWithError() throws {
+        home = try VaultHome()
+        remote = try TemporaryDirectory(prefix: "termind-cp-remote", mode: 0o755)
+        local = try TemporaryDirectory(prefix: "termind-cp-local", mode: 0o755)
+    }
+
+    override func tearDown() {
+        if let mounted { _ = try? ChildProcess.run("umount", [mounted]) }
+        server?.stop()
+        asyncSSH?.stop()
+        server = nil
+        asyncSSH = nil
+        home = nil
+        remote = nil
+        local = nil
+    }
+
+    // MARK: - Helpers
+
+    private func sshd() throws -> SSHDServer {
+        if let server { return server }
+        let started = try startSSHD()
+        server = started
+        let chown = try ChildProcess.run("chown", ["-R", started.username, remote.path])
+        XCTAssertEqual(chown.status, 0, chown.stderr)
+        return started
+    }
+
+    /// `termind-test@127.0.0.1:PORT:PATH` on the sshd.
+    private func onServer(_ path: String) throws -> String {
+        let server = try sshd()
+        return "\(server.username)@\(server.host):\(server.port):\(path)"
+    }
+
+    private func cp(_ arguments: [String], key: String? = nil) throws -> ChildProcess.Output {
+        let keyPath = try key ?? sshd().clientPrivateKeyPath
+        return try home.run(["cp", "--batch", "--accept-new", "-i", keyPath] + arguments)
+    }
+
+    private func randomFile(_ path: String, bytes: Int) throws {
+        let made = try ChildProcess.run("sh", ["-c", "head -c \(bytes) /dev/urandom > '\(path)'"])
+        XCTAssertEqual(made.status, 0, made.stderr)
+    }
+
+    private func sha256(_ path: String) throws -> String {
+        let output = try ChildProcess.run("sha256sum", [path])
+        return String(output.stdout.prefix(64))
+    }
+
+    private func attributes(_ path: String) throws -> (mode: Int, modified: Date) {
+        let values = try FileManager.default.attributesOfItem(atPath: path)
+        return ((values[.posixPermissions] as? Int) ?? -1, (values[.modificationDate] as? Date) ?? .distantPast)
+    }
+
+    private func summary(_ output: ChildProcess.Output) throws -> [String: Any] {
+        try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any], output.stdout)
+    }
+
+    private func partials(in directory: String) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".termind-partial") }
+    }
+
+    // MARK: - Files and trees
+
+    func testADownloadAndAnUploadKeepTheBytesModeAndModificationTime() throws {
+        let source = remote.appending("data.bin").path
+        try randomFile(source, bytes: 3_000_001)
+        chmod(source, 0o640)
+        let past = Date(timeIntervalSince1970: 1_600_000_000)
+        try FileManager.default.setAttributes([.modificationDate: past], ofItemAtPath: source)
+
+        let download = try cp([try onServer(source), local.path])
+        XCTAssertEqual(download.status, 0, download.stderr)
+        let fetched = local.appending("data.bin").path
+        XCTAssertEqual(try sha256(fetched), try sha256(source))
+        XCTAssertEqual(try attributes(fetched).mode, 0o640)
+        XCTAssertEqual(try attributes(fetched).modified, past)
+        XCTAssertEqual(try partials(in: local.path), [])
+
+        let upload = try cp(["--json", fetched, try onServer(remote.appending("sent.bin").path)])
+        XCTAssertEqual(upload.status, 0, upload.stderr)
+        XCTAssertEqual(try sha256(remote.appending("sent.bin").path), try sha256(source))
+        XCTAssertEqual(try attributes(remote.appending("sent.bin").path).modified, past)
+        let file = try XCTUnwrap((try summary(upload)["files"] as? [[String: Any]])?.first)
+        XCTAssertEqual(file["status"] as? String, "completed")
+        XCTAssertEqual(file["sha256"] as? String, try sha256(source))
+        XCTAssertEqual(file["bytes"] as? Int, 3_000_001)
+        XCTAssertTrue(upload.stderr.contains("\"event\":\"progress\"") || upload.stderr.contains("\"event\":\"completed\""), upload.stderr)
+    }
+
+    func testATreeOfAThousandSmallFilesCopiesBothWays() throws {
+        let tree = local.appending("tree").path
+        for directory in 0..<10 {
+            try FileManager.default.createDirectory(atPath: "\(tree)/d\(directory)", withIntermediateDirectories: true)
+            for file in 0..<100 {
+                try Data("file \(directory)/\(file)\n".utf8 + (0..<4000).map { UInt8(truncatingIfNeeded: $0 &* file) })
+                    .write(to: URL(fileURLWithPath: "\(tree)/d\(directory)/f\(file).txt"))
+            }
+        }
+        let upload = try cp(["-r", tree, try onServer(remote.path)])
+        XCTAssertEqual(upload.status, 0, upload.stderr)
+        XCTAssertTrue(upload.stderr.contains("1000 of 1000 files copied"), upload.stderr)
+        let back = local.appending("back").path
+        try FileManager.default.createDirectory(atPath: back, withIntermediateDirectories: true)
+        let download = try cp(["-r", try onServer(remote.appending("tree").path), back])
+        XCTAssertEqual(download.status, 0, download.stderr)
+        let diff = try ChildProcess.run("diff", ["-r", tree, back + "/tree"])
+        XCTAssertEqual(diff.status, 0, diff.stdout + diff.stderr)
+    }
+
+    func testKeepBothWritesTheNewFileUnderAFreeNumberedName() throws {
+        let target = remote.appending("report.pdf").path
+        try Data("original".utf8).write(to: URL(fileURLWithPath: target))
+        try Data("first copy".utf8).write(to: URL(fileURLWithPath: remote.appending("report (1).pdf").path))
+        let upload = local.appending("report.pdf").path
+        try Data("newer".utf8).write(to: URL(fileURLWithPath: upload))
+
+        let result = try cp(["--on-conflict", "keep-both", upload, try onServer(remote.path)])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(try String(contentsOfFile: target, encoding: .utf8), "original")
+        XCTAssertEqual(try String(contentsOfFile: remote.appending("report (1).pdf").path, encoding: .utf8), "first copy")
+        XCTAssertEqual(try String(contentsOfFile: remote.appending("report (2).pdf").path, encoding: .utf8), "newer")
+    }
+
+    func testAnExistingDestinationFailsWithoutAPolicyAndIsLeftAlone() throws {
+        let target = remote.appending("keep.txt").path
+        try Data("original".utf8).write(to: URL(fileURLWithPath: target))
+        let upload = local.appending("keep.txt").path
+        try Data("newer".utf8).write(to: URL(fileURLWithPath: upload))
+        let result = try cp([upload, try onServer(remote.path)])
+        XCTAssertEqual(result.status, 1, result.stderr)
+        XCTAssertTrue(result.stderr.contains("--on-conflict"), result.stderr)
+        XCTAssertEqual(try String(contentsOfFile: target, encoding: .utf8), "original")
+    }
+
+    // MARK: - Errors
+
+    func testMissingFilesAndPermissionDeniedNameThePath() throws {
+        let missing = try cp([try onServer(remote.appending("nowhere.txt").path), local.path])
+        XCTAssertNotEqual(missing.status, 0)
+        XCTAssertTrue(missing.stderr.contains(remote.appending("nowhere.txt").path), missing.stderr)
+        XCTAssertTrue(missing.stderr.lowercased().contains("no such file"), missing.stderr)
+
+        // A root-owned 0700 directory the session's account cannot enter.
+        let closed = try TemporaryDirectory(prefix: "termind-cp-closed", mode: 0o700)
+        try closed.write("private", to: "secret.txt")
+        let denied = try cp([try onServer(closed.appending("secret.txt").path), local.path])
+        XCTAssertNotEqual(denied.status, 0)
+        XCTAssertTrue(denied.stderr.contains(closed.appending("secret.txt").path), denied.stderr)
+        XCTAssertTrue(denied.stderr.lowercased().contains("permission denied"), denied.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: local.appending("secret.txt").path))
+    }
+
+    func testAFullDestinationGivesAClearErrorAndNoCorruptFile() throws {
+        let source = remote.appending("big.bin").path
+        try randomFile(source, bytes: 4 << 20)
+        let small = local.appending("small").path
+        try FileManager.default.createDirectory(atPath: small, withIntermediateDirectories: true)
+        let mount = try ChildProcess.run("mount", ["-t", "tmpfs", "-o", "size=1m", "tmpfs", small])
+        XCTAssertEqual(mount.status, 0, "a 1 MiB tmpfs is needed (run as root): \(mount.stderr)")
+        guard mount.status == 0 else { return }
+        mounted = small
+
+        let result = try cp([try onServer(source), small])
+        XCTAssertNotEqual(result.status, 0)
+        XCTAssertTrue(result.stderr.lowercased().contains("no space"), result.stderr)
+        XCTAssertTrue(result.stderr.contains(small), result.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: small + "/big.bin"), "no file may appear under the final name")
+    }
+
+    // MARK: - Dropped connections and resume
+
+    /// The asyncssh rig serving `root` over SFTP behind a proxy that drops each connection after
+    /// `dropAfter` bytes while the switch file exists.
+    private func droppingServer(root: String, dropAfter: Int, switchFile: String) throws -> AsyncSSHServer {
+        let started = try startAsyncSSH(AsyncSSHScenario()
+            .user("alice", authorizesClientKey: true)
+            .sftp(root: root)
+            .misbehaving(.dropAfterBytes(dropAfter, whileFileExists: switchFile)))
+        asyncSSH = started
+        return started
+    }
+
+    func testADownloadCutByADroppedConnectionKeepsThePartialAndResumeFinishesIt() throws {
+        let root = try TemporaryDirectory(prefix: "termind-cp-served", mode: 0o755)
+        let source = root.appending("big.bin").path
+        try randomFile(source, bytes: 64 << 20)
+        let switchFile = root.path + ".drop"
+        FileManager.default.createFile(atPath: switchFile, contents: nil)
+        defer { try? FileManager.default.removeItem(atPath: switchFile) }
+        let server = try droppingServer(root: root.path, dropAfter: 24 << 20, switchFile: switchFile)
+        let remotePath = "alice@\(server.host):\(server.port):/big.bin"
+
+        let cut = try cp([remotePath, local.path], key: server.clientPrivateKeyPath)
+        XCTAssertEqual(cut.status, 8, cut.stderr)
+        XCTAssertTrue(cut.stderr.contains("--resume"), cut.stderr)
+        XCTAssertEqual(try partials(in: local.path), [".big.bin.termind-partial"], cut.stderr)
+        XCTAssertTrue(cut.stderr.contains(".big.bin.termind-partial"), cut.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: local.appending("big.bin").path))
+
+        try FileManager.default.removeItem(atPath: switchFile)
+        let resumed = try cp(["--resume", "--json", remotePath, local.path], key: server.clientPrivateKeyPath)
+        XCTAssertEqual(resumed.status, 0, resumed.stderr)
+        XCTAssertEqual(try sha256(local.appending("big.bin").path), try sha256(source))
+        let file = try XCTUnwrap((try summary(resumed)["files"] as? [[String: Any]])?.first)
+        let sent = try XCTUnwrap(file["bytesSent"] as? Int)
+        XCTAssertLessThan(sent, 64 << 20, "the resumed run must send only the rest")
+        XCTAssertGreaterThan(try XCTUnwrap(file["resumedFrom"] as? Int), 0)
+        XCTAssertEqual(try partials(in: local.path), [])
+    }
+
+    func testASourceChangedBetweenRunsRestartsFromZeroAndSaysSo() throws {
+        let root = try TemporaryDirectory(prefix: "termind-cp-served", mode: 0o755)
+        let source = root.appending("big.bin").path
+        try randomFile(source, bytes: 16 << 20)
+        let switchFile = root.path + ".drop"
+        FileManager.default.createFile(atPath: switchFile, contents: nil)
+        defer { try? FileManager.default.removeItem(atPath: switchFile) }
+        let server = try droppingServer(root: root.path, dropAfter: 6 << 20, switchFile: switchFile)
+        let remotePath = "alice@\(server.host):\(server.port):/big.bin"
+
+        let cut = try cp([remotePath, local.path], key: server.clientPrivateKeyPath)
+        XCTAssertEqual(cut.status, 8, cut.stderr)
+        try randomFile(source, bytes: 16 << 20)  // new content, new mtime
+        try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(60)], ofItemAtPath: source)
+
+        try FileManager.default.removeItem(atPath: switchFile)
+        let resumed = try cp(["--resume", remotePath, local.path], key: server.clientPrivateKeyPath)
+        XCTAssertEqual(resumed.status, 0, resumed.stderr)
+        XCTAssertTrue(resumed.stderr.contains("source changed"), resumed.stderr)
+        XCTAssertEqual(try sha256(local.appending("big.bin").path), try sha256(source))
+    }
+
+    func testAnOverwriteCutBeforeItsCommitLeavesTheOriginalIntact() throws {
+        let root = try TemporaryDirectory(prefix: "termind-cp-served", mode: 0o755)
+        try randomFile(root.appending("big.bin").path, bytes: 16 << 20)
+        let switchFile = root.path + ".drop"
+        FileManager.default.createFile(atPath: switchFile, contents: nil)
+        defer { try? FileManager.default.removeItem(atPath: switchFile) }
+        let server = try droppingServer(root: root.path, dropAfter: 4 << 20, switchFile: switchFile)
+        let original = local.appending("big.bin").path
+        try Data("the original, which must survive".utf8).write(to: URL(fileURLWithPath: original))
+
+        let cut = try cp(["--on-conflict", "overwrite", "alice@\(server.host):\(server.port):/big.bin", local.path],
+                         key: server.clientPrivateKeyPath)
+        XCTAssertEqual(cut.status, 8, cut.stderr)
+        XCTAssertEqual(try String(contentsOfFile: original, encoding: .utf8), "the original, which must survive")
+    }
+}

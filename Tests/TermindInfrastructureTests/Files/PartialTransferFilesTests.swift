@@ -1,0 +1,102 @@
+import Foundation
+import TermindApplication
+import TermindInfrastructure
+import TermindTestSupport
+import XCTest
+
+/// Partial-transfer records as private JSON files under the XDG state directory.
+final class PartialTransferFilesTests: XCTestCase {
+    private var directory: TemporaryDirectory!
+    private var store: PartialTransferFiles!
+
+    override func setUpWithError() throws {
+        directory = try TemporaryDirectory(prefix: "termind-partials")
+        store = PartialTransferFiles(directory: directory.path + "/state/termind/partials")
+    }
+
+    override func tearDown() {
+        directory.remove()
+    }
+
+    private func record(_ path: String = "/home/me/big.iso", verified: UInt64 = 8 << 20) -> PartialTransferRecord {
+        PartialTransferRecord(
+            source: TransferAddress(location: "web1", path: "/srv/big.iso"), sourceSize: 1 << 30, sourceModified: 1_700_000_000,
+            destination: TransferAddress(location: "local", path: path), partialPath: "/home/me/.big.iso.termind-partial",
+            verifiedBytes: verified, sha256: String(repeating: "ab", count: 32), savedAt: Date(timeIntervalSince1970: 1_700_000_100))
+    }
+
+    private func mode(_ path: String) throws -> UInt32 {
+        var status = stat()
+        guard lstat(path, &status) == 0 else { throw XCTSkip("cannot stat \(path)") }
+        return UInt32(status.st_mode) & 0o7777
+    }
+
+    func testASavedRecordLoadsBackAsSaved() async throws {
+        try await store.save(record())
+
+        let loaded = try await store.load(destination: record().destination)
+
+        XCTAssertEqual(loaded, record())
+    }
+
+    func testRecordsArePrivateFilesInAPrivateDirectoryWithNothingElseLeft() async throws {
+        try await store.save(record())
+        try await store.save(record(verified: 16 << 20))
+
+        let names = try FileManager.default.contentsOfDirectory(atPath: store.directory)
+        XCTAssertEqual(names, [URL(fileURLWithPath: store.file(for: record().destination)).lastPathComponent])
+        XCTAssertEqual(try mode(store.file(for: record().destination)), 0o600)
+        XCTAssertEqual(try mode(store.directory), 0o700)
+        let loaded = try await store.load(destination: record().destination)
+        XCTAssertEqual(loaded?.verifiedBytes, 16 << 20, "saving again replaces the record")
+    }
+
+    func testEachDestinationHasItsOwnFileNamedByTheDigestOfWhereItIs() async throws {
+        let file = store.file(for: TransferAddress(location: "local", path: "/a"))
+        XCTAssertTrue(URL(fileURLWithPath: file).lastPathComponent.range(of: "^[0-9a-f]{64}\\.json$", options: .regularExpression) != nil)
+        XCTAssertNotEqual(file, store.file(for: TransferAddress(location: "web1", path: "/a")))
+        XCTAssertNotEqual(file, store.file(for: TransferAddress(location: "local", path: "/b")))
+
+        try await store.save(record("/one"))
+        try await store.save(record("/two"))
+        let one = try await store.load(destination: TransferAddress(location: "local", path: "/one"))
+        let two = try await store.load(destination: TransferAddress(location: "local", path: "/two"))
+        XCTAssertEqual(one?.destination.path, "/one")
+        XCTAssertEqual(two?.destination.path, "/two")
+    }
+
+    func testRemovingForgetsTheRecordAndRemovingNothingIsFine() async throws {
+        try await store.save(record())
+
+        try await store.remove(destination: record().destination)
+        try await store.remove(destination: record().destination)
+
+        let loaded = try await store.load(destination: record().destination)
+        XCTAssertNil(loaded)
+    }
+
+    func testNoRecordIsNil() async throws {
+        let loaded = try await store.load(destination: record().destination)
+        XCTAssertNil(loaded)
+    }
+
+    func testAFileThatIsNotARecordForThatDestinationIsNoRecord() async throws {
+        try await store.save(record())
+        let file = store.file(for: record().destination)
+        try Data("{ not json".utf8).write(to: URL(fileURLWithPath: file))
+        let garbled = try await store.load(destination: record().destination)
+        XCTAssertNil(garbled)
+
+        // A record that names another destination (copied by hand) is not trusted either.
+        try await store.save(record("/elsewhere"))
+        try FileManager.default.removeItem(atPath: file)
+        try FileManager.default.copyItem(atPath: store.file(for: record("/elsewhere").destination), toPath: file)
+        let misplaced = try await store.load(destination: record().destination)
+        XCTAssertNil(misplaced)
+    }
+
+    func testTheStoreLivesUnderTheXDGStateDirectory() {
+        let paths = XDGPaths(environment: ["XDG_STATE_HOME": "/var/st"], homeDirectory: "/home/ada")
+        XCTAssertEqual(PartialTransferFiles(paths: paths).directory, "/var/st/termind/partials")
+    }
+}
