@@ -61,6 +61,8 @@ let package = Package(
             exclude: ["README.md"],
             resources: [.copy("V1__vault.sql")]
         ),
+        /** Files read at run time: the default keymap (later help text, themes, shell integration). */
+        .target(name: "TermindResources", path: "Resources", exclude: ["README.md"], resources: [.copy("keymap.default")]),
         /** libssh2 session workers, channels, the SFTP v3 protocol, transfers, host-key checks. */
         .target(
             name: "TermindRemoteInfrastructure",
@@ -79,7 +81,7 @@ let package = Package(
             name: "TermindCLI",
             dependencies: [
                 "TermindPresentation", "TermindRemoteInfrastructure", "TermindInfrastructure",
-                "TermindApplication", "TermindDomain",
+                "TermindApplication", "TermindDomain", "TermindResources",
             ]
         ),
         /** The `termind` binary: a thin main over TermindCLI. */

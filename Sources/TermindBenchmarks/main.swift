@@ -6,7 +6,7 @@ import TermindTestSupport
 // `make bench`: Termind against OpenSSH and coreutils on this machine, printed as ratios
 // (median of N runs each; above 1.00x means Termind is slower). Both sides run as processes
 // except where a line says otherwise. Transfers run over loopback against the same sshd as
-// OpenSSH's `sftp` and `scp`. A later issue adds pane output against tmux.
+// OpenSSH's `sftp` and `scp`. The workbench runs against tmux (WorkbenchBenchmarks.swift).
 
 func formatSeconds(_ seconds: Double) -> String {
     seconds < 1 ? String(format: "%8.2f ms", seconds * 1000) : String(format: "%8.3f s ", seconds)
@@ -19,6 +19,11 @@ func require(_ output: ChildProcess.Output, _ what: String) {
 // 60 parallel logins need more than sshd's default MaxStartups of 10 unauthenticated connections.
 let sshd = try SSHDServer.start(configure: "MaxStartups 200\nMaxSessions 100\n")
 defer { sshd.stop() }
+if CommandLine.arguments.dropFirst().first == "workbench" {
+    try WorkbenchBenchmarks(sshd: sshd).run()
+    sshd.stop()
+    exit(0)
+}
 let home = try TemporaryDirectory(prefix: "termind-bench-home")
 let target = "\(sshd.username)@\(sshd.host):\(sshd.port)"
 let sshArguments = [
@@ -174,3 +179,5 @@ for benchmark in benchmarks {
         String(format: "  %5.2fx", result.ratio), "  ", benchmark.peer,
         benchmark.bytes == nil ? "" : "  (\(benchmark.rates(result)))")
 }
+
+try WorkbenchBenchmarks(sshd: sshd).run()

@@ -31,6 +31,9 @@ public final class VTermSurface {
     public internal(set) var cursor = TerminalCursor(row: 0, column: 0, isVisible: true)
     /// The window title from OSC 0 or OSC 2; empty until the remote sets one.
     public internal(set) var title = ""
+    /// The remote shell's working directory, from OSC 7 (`file://host/path`, as bash and zsh
+    /// integrations and many prompts send it), percent-decoded; nil until the remote sends one.
+    public internal(set) var workingDirectory: String?
     /// How many times the remote rang the bell (BEL) since the surface was made.
     public internal(set) var bellCount = 0
     /// True while the remote program uses the alternate screen (`CSI ?1049h`, full-screen
@@ -50,11 +53,15 @@ public final class VTermSurface {
     var defaultForeground = VTermColor()
     var defaultBackground = VTermColor()
 
-    private let terminal: OpaquePointer
+    /// The VTerm; internal so the keyboard and mouse extension can drive libvterm's encoders.
+    let terminal: OpaquePointer
     private let screen: OpaquePointer
     private let state: OpaquePointer
     /// libvterm keeps this pointer, so it must live as long as `terminal`.
     private let callbacks: UnsafeMutablePointer<VTermScreenCallbacks>
+    /// The parser callbacks for what libvterm itself does not handle (OSC 7); kept as long as
+    /// `terminal`, like `callbacks`.
+    private let fallbacks: UnsafeMutablePointer<VTermParserCallbacks>
     private var holdBack = VTermInputHoldBack()
 
     /// Makes a blank `rows` × `columns` screen.
@@ -74,11 +81,14 @@ public final class VTermSurface {
         self.state = vterm_obtain_state(terminal)
         self.callbacks = .allocate(capacity: 1)
         callbacks.initialize(to: Self.screenCallbacks)
+        self.fallbacks = .allocate(capacity: 1)
+        fallbacks.initialize(to: Self.unrecognisedCallbacks)
 
         let user = Unmanaged.passUnretained(self).toOpaque()
         vterm_set_utf8(terminal, 1)
         vterm_output_set_callback(terminal, Self.outputCallback, user)
         vterm_screen_set_callbacks(screen, callbacks, user)
+        vterm_screen_set_unrecognised_fallbacks(screen, fallbacks, user)
         vterm_screen_set_damage_merge(screen, VTERM_DAMAGE_SCROLL)
         vterm_screen_enable_altscreen(screen, 1)
         vterm_screen_reset(screen, 1)
@@ -90,6 +100,8 @@ public final class VTermSurface {
         vterm_free(terminal)
         callbacks.deinitialize(count: 1)
         callbacks.deallocate()
+        fallbacks.deinitialize(count: 1)
+        fallbacks.deallocate()
     }
 
     // MARK: - Input

@@ -1,0 +1,46 @@
+import Foundation
+import TermindApplication
+import TermindDomain
+import TermindInfrastructure
+import TermindPresentation
+
+/// Opens the workbench TUI in this terminal: the Vault (opened first, so a passphrase prompt or
+/// a Vault failure shows on the ordinary screen), the keymap, the services port, then the loop
+/// on the main actor until the person quits. Used by `termind`, `termind connect` and
+/// `termind demo`.
+enum WorkbenchLaunch {
+    /// Runs the workbench; returns its exit status. `destination` (a Host label or an ad-hoc
+    /// target) connects at once in the first pane.
+    static func run(
+        _ context: CommandContext, dataDirectory: String?, destination: String? = nil, systemKnownHosts: Bool = true
+    ) async throws -> Int32 {
+        let vault = VaultAccess(context, dataDirectory: dataDirectory)
+        let services = VaultWorkbenchServices(context, vault: vault, systemKnownHosts: systemKnownHosts)
+        let hosts = try await services.hosts()
+        if let destination, !hosts.contains(where: { $0.label.rawValue == destination }) {
+            // Not a Vault label: it must read as an ad-hoc target, checked before the screen changes.
+            _ = try AdHocTarget(parsing: destination, loginName: nil, keyFile: nil)
+        }
+        let keymap = try KeymapFiles.load(paths: vault.paths)
+        for problem in keymap.problems {
+            context.logger.warning("keymap: \(problem)")
+        }
+        return try await runOnMainActor(
+            services: services, keymap: keymap, environment: context.environment, destination: destination)
+    }
+
+    @MainActor
+    private static func runOnMainActor(
+        services: VaultWorkbenchServices, keymap: KeymapLoad, environment: [String: String], destination: String?
+    ) async throws -> Int32 {
+        let terminal = try OuterTerminal()
+        let workbench = Workbench(
+            services: services, keymap: keymap.keymap, keymapProblems: keymap.problems, size: terminal.size,
+            environment: environment)
+        let loop = WorkbenchLoop(terminal: terminal, workbench: workbench, capabilities: TerminalCapabilities(environment: environment))
+        return await loop.run(connecting: destination)
+    }
+
+    /// True when the workbench can run here: standard input and output are terminals.
+    static var hasTerminal: Bool { isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 }
+}

@@ -1,0 +1,91 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import TermindDomain
+
+/// The terminal the person runs termind in: standard input and output when both are terminals.
+/// It takes the terminal (raw mode, the modes of `TerminalModes.enter`), reports its size,
+/// writes frames, reads input, and gives the terminal back (`leave`, or `TerminalRestoration`
+/// on a signal or a crash).
+///
+/// Confined to the TUI loop on the main actor: it holds the saved line settings and decides
+/// when the terminal is taken.
+@MainActor
+public final class OuterTerminal {
+    /// Why the workbench cannot run in this process's terminal.
+    public struct Unavailable: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    let input: Int32
+    let output: Int32
+    private var saved: termios?
+
+    /// The terminal on standard input and output; throws when either is not a terminal.
+    public init() throws(Unavailable) {
+        guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
+            throw Unavailable(description: "the workbench needs a terminal on standard input and output; "
+                + "for scripts use the subcommands ('termind help')")
+        }
+        input = STDIN_FILENO
+        output = STDOUT_FILENO
+    }
+
+    /// The terminal's size in cells (80×24 when it does not say).
+    public var size: CellSize {
+        var window = winsize()
+        guard ioctl(output, UInt(TIOCGWINSZ), &window) == 0, window.ws_col > 0, window.ws_row > 0 else {
+            return CellSize(columns: 80, rows: 24)
+        }
+        return CellSize(columns: Int(window.ws_col), rows: Int(window.ws_row))
+    }
+
+    /// Raw mode (no echo, no line editing, no signals from keys, no output processing) and the
+    /// workbench's modes. Restoration is armed before anything changes.
+    public func enter() {
+        var original = termios()
+        if tcgetattr(input, &original) == 0 {
+            saved = original
+            TerminalRestoration.arm(descriptor: input, settings: original)
+            var raw = original
+            cfmakeraw(&raw)  // also VMIN 1, VTIME 0: a read returns as soon as a byte is there
+            tcsetattr(input, TCSAFLUSH, &raw)
+        }
+        write(TerminalModes.enter)
+    }
+
+    /// Gives the terminal back: the modes off, the person's screen and line settings back.
+    public func leave() {
+        guard saved != nil else { return }
+        TerminalRestoration.restore()
+        saved = nil
+    }
+
+    /// Writes all of `bytes`, retrying short writes and interruptions. A terminal that went away
+    /// (EIO, EPIPE) is not an error here: the read side sees the hang-up and the loop ends.
+    public func write(_ bytes: [UInt8]) {
+        bytes.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = Glibc.write(output, buffer.baseAddress! + offset, buffer.count - offset)
+                if written > 0 {
+                    offset += written
+                } else if written < 0 && (errno == EINTR || errno == EAGAIN) {
+                    continue
+                } else {
+                    return
+                }
+            }
+        }
+    }
+
+    /// Reads what is available (at most 64 KiB): empty at end of input (the terminal hung up),
+    /// nil when interrupted or nothing was there.
+    func read() -> [UInt8]? {
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        let count = buffer.withUnsafeMutableBytes { Glibc.read(input, $0.baseAddress!, $0.count) }
+        if count > 0 { return Array(buffer[..<count]) }
+        if count == 0 { return [] }
+        return errno == EINTR || errno == EAGAIN ? nil : []
+    }
+}

@@ -1,0 +1,81 @@
+import TermindDomain
+
+/// Draws the Navigator in its rect: the filter line, then the entries (scrolled so the
+/// selected one shows), and its border on the right. A namespace of drawing and hit-testing
+/// for the same geometry.
+enum NavigatorView {
+    /// An entry as it sits on screen, with its index among the selectable entries.
+    struct Line {
+        let entry: Navigator.Entry
+        let selectableIndex: Int?
+    }
+
+    static func firstEntryRow(in rect: CellRect) -> Int { rect.row + 1 }
+    static func entryRows(in rect: CellRect) -> Int { max(0, rect.rows - 1) }
+
+    /// The entries that fit in `rows`, scrolled so that the selected one is among them.
+    static func visibleEntries(_ entries: [Navigator.Entry], selection: Int, rows: Int) -> [Line] {
+        var selectable = 0
+        let lines = entries.map { entry -> Line in
+            guard entry.isSelectable else { return Line(entry: entry, selectableIndex: nil) }
+            defer { selectable += 1 }
+            return Line(entry: entry, selectableIndex: selectable)
+        }
+        guard lines.count > rows, rows > 0 else { return lines }
+        let selectedLine = lines.firstIndex { $0.selectableIndex == min(selection, max(0, selectable - 1)) } ?? 0
+        let start = min(max(0, selectedLine - rows / 2), lines.count - rows)
+        return Array(lines[start..<(start + rows)])
+    }
+
+    static func draw(
+        _ navigator: Navigator, entries: [Navigator.Entry], hasFocus: Bool, selectedWorkspace: Int,
+        in rect: CellRect, into buffer: inout CellBuffer
+    ) {
+        guard rect.columns > 0, rect.rows > 0 else { return }
+        buffer.fill(rect, style: WorkbenchTheme.text)
+        for row in rect.row..<rect.endRow {
+            buffer.put("│", column: rect.endColumn, row: row, style: hasFocus ? WorkbenchTheme.focusedDivider : WorkbenchTheme.divider)
+        }
+        let filterLine: String
+        let filterStyle: CellStyle
+        if !navigator.filter.isEmpty {
+            filterLine = " Filter: \(navigator.filter)"
+            filterStyle = WorkbenchTheme.barEmphasis
+        } else {
+            filterLine = hasFocus ? " Type to filter Hosts" : " Navigator"
+            filterStyle = WorkbenchTheme.dim
+        }
+        buffer.fill(CellRect(column: rect.column, row: rect.row, columns: rect.columns, rows: 1), style: filterStyle)
+        buffer.put(filterLine, column: rect.column, row: rect.row, style: filterStyle, clip: rect)
+
+        let first = firstEntryRow(in: rect)
+        let lines = visibleEntries(entries, selection: navigator.selection, rows: entryRows(in: rect))
+        let selectable = entries.filter(\.isSelectable).count
+        let selected = min(navigator.selection, max(0, selectable - 1))
+        for (offset, line) in lines.enumerated() {
+            let row = first + offset
+            let lineRect = CellRect(column: rect.column, row: row, columns: rect.columns, rows: 1)
+            let isSelected = line.selectableIndex == selected
+            let style = isSelected ? (hasFocus ? WorkbenchTheme.selection : WorkbenchTheme.selectionUnfocused) : WorkbenchTheme.text
+            if isSelected { buffer.fill(lineRect, style: style) }
+            switch line.entry {
+            case .heading(let title):
+                buffer.put(" \(title)", column: rect.column, row: row, style: WorkbenchTheme.heading, clip: lineRect)
+            case .note(let text):
+                buffer.put("   \(text)", column: rect.column, row: row, style: WorkbenchTheme.dim, clip: lineRect)
+            case .host(let host):
+                let column = buffer.put("  \(host.label.rawValue)", column: rect.column, row: row, style: style, clip: lineRect)
+                let detail = " \(host.hostname)"
+                if column + 1 < lineRect.endColumn {
+                    buffer.put(TextWrap.truncated(detail, to: lineRect.endColumn - column), column: column, row: row,
+                               style: isSelected ? style : WorkbenchTheme.dim, clip: lineRect)
+                }
+            case .workspace(let index, let name):
+                let marker = index == selectedWorkspace ? "▸" : " "
+                buffer.put(" \(marker)\(index + 1) \(name.isEmpty ? "empty" : name)", column: rect.column, row: row, style: style, clip: lineRect)
+            case .recent(_, let name):
+                buffer.put("  \(name.isEmpty ? "unnamed" : name)", column: rect.column, row: row, style: style, clip: lineRect)
+            }
+        }
+    }
+}

@@ -1,0 +1,151 @@
+import TermindDomain
+
+/// Draws one pane in its rect: a title line (number, Host, the remote's title and working
+/// directory, bell, scroll position; emphasised on the focused pane), then the remote screen,
+/// or what the pane has to say instead: how to pick a Host, that it is connecting, how the
+/// Session ended and how to reconnect, or why it could not connect. A plain value built for
+/// each frame.
+@MainActor
+struct PaneView {
+    let number: Int
+    let session: PaneSession
+    let isFocused: Bool
+    let isZoomed: Bool
+    /// "C-\ r" and similar, from the keymap, for the hints.
+    let reconnectKeys: String?
+    let closeKeys: String?
+    let quickOpenKeys: String?
+
+    func draw(in rect: CellRect, into buffer: inout CellBuffer) {
+        guard rect.columns > 0, rect.rows > 0 else { return }
+        drawTitle(in: CellRect(column: rect.column, row: rect.row, columns: rect.columns, rows: 1), into: &buffer)
+        let content = Workbench.contentRect(of: rect)
+        guard content.rows > 0 else { return }
+        switch session.status {
+        case .empty:
+            drawLines(emptyText, in: content, into: &buffer)
+        case .failed(let detail):
+            drawLines(
+                [("Could not connect to \(session.hostLabel ?? "the Host")", WorkbenchTheme.failure), ("", WorkbenchTheme.text)]
+                    + wrapped(detail, content) + [("", WorkbenchTheme.text), (retryHint, WorkbenchTheme.dim)],
+                in: content, into: &buffer)
+        case .hostKeyChanged(let detail):
+            drawHostKeyChanged(detail, in: content, into: &buffer)
+        case .connecting, .connected, .ended, .dropped:
+            buffer.copy(rows: session.visibleRows(), into: content)
+            if session.status == .connecting {
+                let line = " Connecting to \(session.hostLabel ?? "")… "
+                let row = content.row + content.rows / 2
+                let width = min(content.columns, CharacterWidth.columns(of: line))
+                buffer.put(line, column: content.column + (content.columns - width) / 2, row: row, style: WorkbenchTheme.notice, clip: content)
+            }
+            if case .ended(let detail) = session.status { drawNotice("Session ended: \(detail). \(retryHint)", in: content, into: &buffer) }
+            if case .dropped(let detail) = session.status {
+                drawNotice("Connection lost: \(detail). \(retryHint)", in: content, into: &buffer)
+            }
+        }
+    }
+
+    /// Where the terminal's cursor goes when this pane has focus and nothing covers it.
+    func cursor(in rect: CellRect) -> ScreenCursor? {
+        guard session.status == .connected || session.status == .connecting, session.scrollOffset == 0, !session.isScrolling
+        else { return nil }
+        return ScreenCursor(session.surface.cursor, in: Workbench.contentRect(of: rect))
+    }
+
+    // MARK: - Parts
+
+    private func drawTitle(in line: CellRect, into buffer: inout CellBuffer) {
+        let style = isFocused ? WorkbenchTheme.focusedTitle : WorkbenchTheme.title
+        buffer.fill(line, style: style)
+        var markers: [String] = []
+        if session.hasUnseenBell && !isFocused { markers.append("bell") }
+        if session.isScrolling || session.scrollOffset > 0 {
+            markers.append("scroll \(session.scrollOffset)/\(session.surface.scrollbackCount)")
+        }
+        if isZoomed { markers.append("zoom") }
+        switch session.status {
+        case .connecting: markers.append("connecting")
+        case .ended: markers.append("ended")
+        case .dropped: markers.append("lost")
+        case .failed, .hostKeyChanged: markers.append("failed")
+        case .empty, .connected: break
+        }
+        let right = markers.map { "[\($0)]" }.joined(separator: " ")
+        let rightWidth = right.isEmpty ? 0 : CharacterWidth.columns(of: right) + 1
+        var title = " \(number) \(session.hostLabel ?? "empty")"
+        if !session.surface.title.isEmpty { title += " · \(session.surface.title)" }
+        if let directory = session.surface.workingDirectory { title += " · \(directory)" }
+        let leftWidth = max(0, line.columns - rightWidth - 1)
+        buffer.put(TextWrap.truncated(title, to: leftWidth), column: line.column, row: line.row, style: style, clip: line)
+        if !right.isEmpty, rightWidth < line.columns {
+            let markerStyle = session.hasUnseenBell && !isFocused ? WorkbenchTheme.titleAlert : style
+            buffer.put(right, column: line.endColumn - rightWidth, row: line.row, style: markerStyle, clip: line)
+        }
+    }
+
+    private var emptyText: [(String, CellStyle)] {
+        [("Empty pane", WorkbenchTheme.heading), ("", WorkbenchTheme.text),
+         ("Enter: choose a Host" + (quickOpenKeys.map { " (also \($0))" } ?? ""), WorkbenchTheme.dim)]
+    }
+
+    private var retryHint: String {
+        var hint = "Enter" + (reconnectKeys.map { " or \($0)" } ?? "") + ": reconnect"
+        if let closeKeys { hint += " · \(closeKeys): close the pane" }
+        return hint
+    }
+
+    private func wrapped(_ text: String, _ content: CellRect) -> [(String, CellStyle)] {
+        TextWrap.lines(text, width: max(1, content.columns - 2)).map { ($0, WorkbenchTheme.text) }
+    }
+
+    private func drawHostKeyChanged(_ detail: String, in content: CellRect, into buffer: inout CellBuffer) {
+        let fingerprints = Self.fingerprints(in: detail)
+        var lines: [(String, CellStyle)] = [
+            ("HOST KEY CHANGED: not connected to \(session.hostLabel ?? "the Host")", WorkbenchTheme.failure), ("", WorkbenchTheme.text),
+        ]
+        if let offered = fingerprints.first {
+            lines.append(("Offered by the server:  \(offered)", WorkbenchTheme.barEmphasis))
+        }
+        for recorded in fingerprints.dropFirst() {
+            lines.append(("Recorded for this host: \(recorded)", WorkbenchTheme.barEmphasis))
+        }
+        lines += [("", WorkbenchTheme.text)] + wrapped(detail, content) + [("", WorkbenchTheme.text), (retryHint, WorkbenchTheme.dim)]
+        drawLines(lines, in: content, into: &buffer)
+    }
+
+    /// Every `SHA256:` fingerprint in a failure's text, in order: the offered key first.
+    nonisolated static func fingerprints(in text: String) -> [String] {
+        var found: [String] = []
+        var rest = Substring(text)
+        while let start = rest.range(of: "SHA256:") {
+            let tail = rest[start.upperBound...]
+            let body = tail.prefix { $0.isLetter || $0.isNumber || $0 == "+" || $0 == "/" || $0 == "=" }
+            let fingerprint = "SHA256:" + body
+            if !found.contains(fingerprint) { found.append(fingerprint) }
+            rest = tail.dropFirst(body.count)
+        }
+        return found
+    }
+
+    /// Lines from the top of `content`, each cut to its width, a space in from the left edge.
+    private func drawLines(_ lines: [(String, CellStyle)], in content: CellRect, into buffer: inout CellBuffer) {
+        buffer.fill(content, style: WorkbenchTheme.text)
+        let top = content.row + (lines.count < content.rows ? min(1, content.rows - lines.count) : 0)
+        for (offset, line) in lines.enumerated() where top + offset < content.endRow {
+            buffer.put(" " + line.0, column: content.column, row: top + offset, style: line.1, clip: content)
+        }
+    }
+
+    /// A notice over the pane's last rows (the Session's end and how to reconnect), wrapped to
+    /// at most three lines.
+    private func drawNotice(_ text: String, in content: CellRect, into buffer: inout CellBuffer) {
+        let lines = TextWrap.lines(text, width: max(1, content.columns - 2)).prefix(min(3, content.rows))
+        for (offset, line) in lines.enumerated() {
+            let row = content.endRow - lines.count + offset
+            let rowRect = CellRect(column: content.column, row: row, columns: content.columns, rows: 1)
+            buffer.fill(rowRect, style: WorkbenchTheme.notice)
+            buffer.put(" " + line, column: content.column, row: row, style: WorkbenchTheme.notice, clip: rowRect)
+        }
+    }
+}

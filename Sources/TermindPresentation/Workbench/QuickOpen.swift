@@ -1,0 +1,60 @@
+import TermindDomain
+
+/// The Quick Open overlay: a line to type into and the Hosts and Workspaces that match it,
+/// best first. Enter opens the selected one. A plain value owned by the workbench.
+struct QuickOpen {
+    /// One thing Quick Open can open.
+    enum Candidate: Equatable {
+        case host(Host)
+        case workspace(index: Int, name: String)
+        case recent(index: Int, name: String)
+
+        /// What the person sees and what the query matches against.
+        var text: String {
+            switch self {
+            case .host(let host): host.label.rawValue
+            case .workspace(let index, let name): "\(index + 1) \(name)"
+            case .recent(_, let name): name
+            }
+        }
+
+        /// The kind, shown beside the text.
+        var kind: String {
+            switch self {
+            case .host: "Host"
+            case .workspace: "Workspace"
+            case .recent: "Recent Workspace"
+            }
+        }
+
+        var detail: String {
+            switch self {
+            case .host(let host): (host.username.map { "\($0)@" } ?? "") + "\(host.hostname):\(host.port)"
+            case .workspace: "open"
+            case .recent: "last run"
+            }
+        }
+    }
+
+    /// The pane a chosen Host opens in (an empty pane's Enter), or nil for the usual choice.
+    var targetPane: PaneID?
+    var query = ""
+    var selection = 0
+
+    /// Every candidate matching the query, best first (in list order when the query is empty).
+    func matches(hosts: [Host], workspaces: [Workspace], recent: [Workspace]) -> [Candidate] {
+        var candidates = hosts.map(Candidate.host)
+        if targetPane == nil {
+            candidates += workspaces.enumerated().map { .workspace(index: $0.offset, name: $0.element.name) }
+            candidates += recent.enumerated().map { .recent(index: $0.offset, name: $0.element.name) }
+        }
+        guard !query.isEmpty else { return candidates }
+        return candidates.enumerated().compactMap { entry -> (Candidate, Int, Int)? in
+            let text: String
+            if case .host(let host) = entry.element { text = Navigator.searchText(of: host) } else { text = entry.element.text }
+            return FuzzyMatch.score(query, in: text).map { (entry.element, $0, entry.offset) }
+        }
+        .sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.2 < $1.2 }
+        .map(\.0)
+    }
+}

@@ -1,0 +1,66 @@
+/// Breaks text into lines of at most `width` columns at spaces (a word longer than a line is cut),
+/// keeping the text's own line breaks. For messages, dialogs and failure screens. Pure.
+enum TextWrap {
+    static func lines(_ text: String, width: Int) -> [String] {
+        guard width > 0 else { return [] }
+        var result: [String] = []
+        for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            var line = ""
+            var lineWidth = 0
+            for word in paragraph.split(separator: " ") {
+                var pieces = cut(String(word), width: width)
+                let first = pieces.removeFirst()
+                let firstWidth = CharacterWidth.columns(of: first)
+                if lineWidth > 0, lineWidth + 1 + firstWidth <= width {
+                    line += " " + first
+                    lineWidth += 1 + firstWidth
+                } else {
+                    if lineWidth > 0 { result.append(line) }
+                    line = first
+                    lineWidth = firstWidth
+                }
+                for piece in pieces {
+                    result.append(line)
+                    line = piece
+                    lineWidth = CharacterWidth.columns(of: piece)
+                }
+            }
+            result.append(line)
+        }
+        return result
+    }
+
+    /// `word` in pieces of at most `width` columns (one piece when it fits).
+    private static func cut(_ word: String, width: Int) -> [String] {
+        var pieces: [String] = []
+        var piece = ""
+        var pieceWidth = 0
+        for character in word {
+            let columns = CharacterWidth.columns(of: character)
+            if pieceWidth + columns > width, !piece.isEmpty {
+                pieces.append(piece)
+                piece = ""
+                pieceWidth = 0
+            }
+            piece.append(character)
+            pieceWidth += columns
+        }
+        pieces.append(piece)
+        return pieces
+    }
+
+    /// `text` cut to `width` columns, ending in "…" when it was cut.
+    static func truncated(_ text: String, to width: Int) -> String {
+        guard width > 0 else { return "" }
+        guard CharacterWidth.columns(of: text) > width else { return text }
+        var result = ""
+        var used = 0
+        for character in text {
+            let columns = CharacterWidth.columns(of: character)
+            if used + columns > width - 1 { break }
+            result.append(character)
+            used += columns
+        }
+        return result + "…"
+    }
+}

@@ -1,0 +1,246 @@
+import TermindDomain
+
+// Where a key goes: the dialog on screen first, then a pending question (quit? which
+// Workspace?), the help overlay, Quick Open, then the keymap (the prefix and direct bindings),
+// and what the keymap lets through to the Navigator or the focused pane.
+
+extension Workbench {
+    func handleKey(_ press: KeyPress) {
+        if dialog != nil {
+            handleDialogKey(press)
+            return
+        }
+        message = nil
+        if confirmingQuit {
+            confirmingQuit = false
+            if press.typedCharacter == "y" || press.typedCharacter == "Y" { exitStatus = 0 }
+            return
+        }
+        if choosingMoveTarget {
+            choosingMoveTarget = false
+            if let digit = press.typedCharacter?.wholeNumberValue, digit > 0 {
+                movePane(toWorkspace: digit)
+            }
+            return
+        }
+        if helpScroll != nil {
+            handleHelpKey(press)
+            return
+        }
+        if quickOpen != nil {
+            handleQuickOpenKey(press)
+            return
+        }
+        switch dispatcher.handle(press.keymapKey) {
+        case .perform(let action):
+            perform(action)
+        case .awaitingKey, .unbound:
+            break
+        case .passThrough:
+            if focus == .navigator && navigator.isVisible {
+                handleNavigatorKey(press)
+            } else {
+                sendToPane(press)
+            }
+        }
+    }
+
+    func handlePaste(_ bytes: [UInt8]) {
+        if dialog != nil {
+            dialog?.paste(bytes)
+        } else if quickOpen != nil {
+            quickOpen?.query += Self.firstLine(of: bytes)
+            quickOpen?.selection = 0
+        } else if focus == .navigator && navigator.isVisible {
+            navigator.filter += Self.firstLine(of: bytes)
+            navigator.selection = 0
+        } else if let session = focusedSession, session.status.isLive {
+            session.scrollOffset = 0
+            session.isScrolling = false
+            session.surface.paste(bytes)
+            if session.status == .connected { session.flushSurfaceOutput() }
+        }
+    }
+
+    private static func firstLine(of bytes: [UInt8]) -> String {
+        String(String(decoding: bytes, as: UTF8.self).prefix { $0 != "\n" && $0 != "\r" }).filter { !CellBuffer.isControl($0) }
+    }
+
+    // MARK: - The focused pane
+
+    func sendToPane(_ press: KeyPress) {
+        guard let session = focusedSession else { return }
+        if session.isScrolling {
+            handleScrollKey(press, in: session)
+            return
+        }
+        switch session.status {
+        case .empty:
+            if press.key == .enter { openQuickOpen(for: session.paneID) }
+        case .connecting:
+            session.surface.type(press)  // sent once the shell is open
+        case .connected:
+            session.scrollOffset = 0
+            session.surface.type(press)
+            session.flushSurfaceOutput()
+        case .ended, .dropped, .failed, .hostKeyChanged:
+            if press.key == .enter { reconnectFocusedPane() }
+        }
+    }
+
+    /// Scroll mode: the keys of `less` and tmux's copy mode move through the scrollback.
+    private func handleScrollKey(_ press: KeyPress, in session: PaneSession) {
+        let page = max(1, session.surface.rows - 1)
+        if press.modifiers == .control, case .character(let character) = press.key {
+            // less's and vi's Ctrl-B and Ctrl-F page too.
+            if character == "b" { session.scroll(by: page) }
+            if character == "f" { session.scroll(by: -page) }
+            return
+        }
+        switch (press.key, press.typedCharacter) {
+        case (.up, _), (_, "k"), (_, "y"): session.scroll(by: 1)
+        case (.down, _), (_, "j"), (_, "e"): session.scroll(by: -1)
+        case (.pageUp, _), (_, "b"): session.scroll(by: page)
+        case (.pageDown, _), (_, "f"), (_, " "): session.scroll(by: -page)
+        case (_, "u"): session.scroll(by: page / 2)
+        case (_, "d"): session.scroll(by: -page / 2)
+        case (.home, _), (_, "g"): session.scroll(by: session.surface.scrollbackCount)
+        case (.end, _), (_, "G"): session.scrollOffset = 0
+        case (.escape, _), (_, "q"), (.enter, _):
+            session.scrollOffset = 0
+            session.isScrolling = false
+        default:
+            break
+        }
+    }
+
+    // MARK: - The Navigator
+
+    private func handleNavigatorKey(_ press: KeyPress) {
+        let entries = navigator.entries(hosts: hosts, workspaces: workspaces, recent: recent)
+        switch press.key {
+        case .up: navigator.moveSelection(by: -1, in: entries)
+        case .down: navigator.moveSelection(by: 1, in: entries)
+        case .character("p") where press.modifiers == .control: navigator.moveSelection(by: -1, in: entries)
+        case .character("n") where press.modifiers == .control: navigator.moveSelection(by: 1, in: entries)
+        case .pageUp: navigator.moveSelection(by: -10, in: entries)
+        case .pageDown: navigator.moveSelection(by: 10, in: entries)
+        case .enter:
+            if let entry = navigator.selected(in: entries) { openNavigatorEntry(entry) }
+        case .escape:
+            if navigator.filter.isEmpty {
+                focus = .panes
+            } else {
+                navigator.filter = ""
+                navigator.selection = 0
+            }
+        case .tab:
+            focus = .panes
+        case .backspace:
+            if !navigator.filter.isEmpty {
+                navigator.filter.removeLast()
+                navigator.selection = 0
+            }
+        case .character("u") where press.modifiers == .control:
+            navigator.filter = ""
+            navigator.selection = 0
+        default:
+            if let character = press.typedCharacter {
+                navigator.filter.append(character)
+                navigator.selection = 0
+            }
+        }
+    }
+
+    func openNavigatorEntry(_ entry: Navigator.Entry) {
+        switch entry {
+        case .host(let host):
+            navigator.filter = ""
+            navigator.selection = 0
+            open(host)
+        case .workspace(let index, _):
+            selectWorkspace(index)
+            focus = .panes
+        case .recent(let index, _):
+            openRecent(index)
+        case .heading, .note:
+            break
+        }
+    }
+
+    // MARK: - Quick Open
+
+    func openQuickOpen(for target: PaneID? = nil) {
+        quickOpen = QuickOpen(targetPane: target)
+        dispatcher.reset()
+        refreshHostsLater()
+    }
+
+    private func handleQuickOpenKey(_ press: KeyPress) {
+        guard var state = quickOpen else { return }
+        let matches = state.matches(hosts: hosts, workspaces: workspaces, recent: recent)
+        switch press.key {
+        case .escape:
+            quickOpen = nil
+            return
+        case .enter:
+            quickOpen = nil
+            guard !matches.isEmpty else { return }
+            switch matches[min(state.selection, matches.count - 1)] {
+            case .host(let host): open(host, in: state.targetPane)
+            case .workspace(let index, _): selectWorkspace(index)
+            case .recent(let index, _): openRecent(index)
+            }
+            return
+        case .up:
+            state.selection = max(0, state.selection - 1)
+        case .down, .tab:
+            state.selection = min(max(0, matches.count - 1), state.selection + 1)
+        case .character("p") where press.modifiers == .control:
+            state.selection = max(0, state.selection - 1)
+        case .character("n") where press.modifiers == .control:
+            state.selection = min(max(0, matches.count - 1), state.selection + 1)
+        case .backspace:
+            if !state.query.isEmpty { state.query.removeLast() }
+            state.selection = 0
+        case .character("u") where press.modifiers == .control:
+            state.query = ""
+            state.selection = 0
+        default:
+            if let character = press.typedCharacter {
+                state.query.append(character)
+                state.selection = 0
+            }
+        }
+        quickOpen = state
+    }
+
+    // MARK: - Help
+
+    private func handleHelpKey(_ press: KeyPress) {
+        let rows = keymap.helpRows().count
+        switch press.key {
+        case .up, .character("k"): helpScroll = max(0, (helpScroll ?? 0) - 1)
+        case .down, .character("j"): helpScroll = min(max(0, rows - 1), (helpScroll ?? 0) + 1)
+        case .pageUp: helpScroll = max(0, (helpScroll ?? 0) - 10)
+        case .pageDown, .character(" "): helpScroll = min(max(0, rows - 1), (helpScroll ?? 0) + 10)
+        default: helpScroll = nil
+        }
+    }
+
+    // MARK: - Dialogs
+
+    private func handleDialogKey(_ press: KeyPress) {
+        guard var form = dialog else { return }
+        switch form.handle(press) {
+        case .editing:
+            dialog = form
+        case .answered(let answer):
+            dialog = nil
+            dialogs.answer(answer)
+        case .cancelled:
+            dialog = nil
+            dialogs.cancelCurrent()
+        }
+    }
+}

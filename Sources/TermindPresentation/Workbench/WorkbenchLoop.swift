@@ -1,0 +1,142 @@
+import Dispatch
+#if canImport(Glibc)
+import Glibc
+#endif
+import TermindDomain
+
+/// The TUI's one loop, on the main actor: terminal input through the decoder, window-size
+/// changes and signals, and the Sessions' own events all update the `Workbench`; a frame is
+/// drawn when the `FrameScheduler` says (at once after a quiet spell, at most about 60 a second
+/// under heavy output) and written in one write.
+///
+/// Every source is a dispatch source or a task on the main queue, so an idle workbench sleeps:
+/// no timer runs unless a frame or an Escape key is pending.
+///
+/// Confined to the main actor.
+@MainActor
+public final class WorkbenchLoop {
+    private let terminal: OuterTerminal
+    private let workbench: Workbench
+    private var decoder = InputDecoder()
+    private var renderer: ScreenRenderer
+    private var scheduler = FrameScheduler()
+    private let signals = TerminalSignals()
+    private var input: (any DispatchSourceRead)?
+    /// Bumped for each new Escape timeout, so a stale one does nothing.
+    private var escapeTimer = 0
+    private var finished: CheckedContinuation<Void, Never>?
+    /// True while one read's events are handled: their changes make one frame, after them.
+    private var handlingInput = false
+
+    public init(terminal: OuterTerminal, workbench: Workbench, capabilities: TerminalCapabilities) {
+        self.terminal = terminal
+        self.workbench = workbench
+        self.renderer = ScreenRenderer(capabilities: capabilities)
+    }
+
+    /// Takes the terminal, runs until the person quits (or a signal ends it), closes every
+    /// Session and gives the terminal back. Returns the exit status.
+    public func run(connecting destination: String? = nil) async -> Int32 {
+        terminal.enter()
+        workbench.resize(to: terminal.size)
+        workbench.onChange = { [unowned self] in self.changed() }
+        signals.start(
+            resized: { [unowned self] in self.terminalResized() },
+            terminate: { [unowned self] number in self.workbench.requestQuit(status: 128 + number) })
+        let input = DispatchSource.makeReadSource(fileDescriptor: terminal.input, queue: .main)
+        input.setEventHandler { [unowned self] in
+            MainActor.assumeIsolated { self.readInput() }
+        }
+        input.resume()
+        self.input = input
+        draw()
+
+        await workbench.start(connecting: destination)
+        if !workbench.isFinished {
+            await withCheckedContinuation { finished = $0 }
+        }
+
+        input.cancel()
+        self.input = nil
+        workbench.onChange = {}
+        await workbench.shutdown()
+        signals.stop()
+        terminal.leave()
+        return workbench.exitStatus ?? 0
+    }
+
+    // MARK: - Events
+
+    private func readInput() {
+        guard let bytes = terminal.read() else { return }
+        guard !bytes.isEmpty else {
+            // End of input: the terminal went away, as with SIGHUP.
+            workbench.requestQuit(status: 128 + SIGHUP)
+            return
+        }
+        handlingInput = true
+        for event in decoder.feed(bytes) {
+            workbench.handle(event)
+        }
+        handlingInput = false
+        armEscapeTimer()
+        changed()
+    }
+
+    /// After an ESC with nothing behind it, waits the decoder's timeout for the rest of a
+    /// sequence, then lets it decide (the Escape key, or Alt with a key).
+    private func armEscapeTimer() {
+        escapeTimer += 1
+        guard let timeout = decoder.timeout else { return }
+        let ticket = escapeTimer
+        DispatchQueue.main.asyncAfter(deadline: .now() + Self.interval(timeout)) { [weak self] in
+            MainActor.assumeIsolated {
+                guard let self, self.escapeTimer == ticket else { return }
+                for event in self.decoder.flushTimeout() {
+                    self.workbench.handle(event)
+                }
+                self.changed()
+            }
+        }
+    }
+
+    private func terminalResized() {
+        renderer.invalidate()
+        workbench.resize(to: terminal.size)
+        draw()
+    }
+
+    // MARK: - Frames
+
+    /// Something changed: draw now, or when the scheduler says; or end the loop.
+    private func changed() {
+        guard !handlingInput else { return }
+        if workbench.isFinished {
+            finished?.resume()
+            finished = nil
+            return
+        }
+        switch scheduler.changed(at: .now) {
+        case .drawNow:
+            draw()
+        case .drawAt(let due):
+            DispatchQueue.main.asyncAfter(deadline: .now() + Self.interval(due - .now)) { [weak self] in
+                MainActor.assumeIsolated { self?.draw() }
+            }
+        case .alreadyScheduled:
+            break
+        }
+    }
+
+    private func draw() {
+        let (buffer, cursor) = workbench.frame()
+        let bytes = renderer.render(buffer, cursor: cursor)
+        if !bytes.isEmpty { terminal.write(bytes) }
+        scheduler.drew(at: .now)
+    }
+
+    private static func interval(_ duration: Duration) -> DispatchTimeInterval {
+        let (seconds, attoseconds) = duration.components
+        return .nanoseconds(max(0, Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)))
+    }
+}

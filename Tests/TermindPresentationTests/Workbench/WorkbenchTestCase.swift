@@ -1,0 +1,81 @@
+import TermindApplication
+import TermindDomain
+import XCTest
+@testable import TermindPresentation
+
+/// A workbench over in-memory services, driven as the loop drives it: events in, frames out.
+@MainActor
+class WorkbenchTestCase: XCTestCase {
+    var services: InMemoryWorkbenchServices!
+    var workbench: Workbench!
+
+    static let prefix = InputEvent.key(.character("\\", modifiers: .control))
+
+    func start(
+        hosts: [Host] = [WorkbenchFixture.host("web"), WorkbenchFixture.host("db-primary", hostname: "10.0.0.2")],
+        size: CellSize = CellSize(columns: 100, rows: 30), connecting destination: String? = nil
+    ) async throws {
+        services = InMemoryWorkbenchServices(hosts: hosts)
+        workbench = Workbench(services: services, keymap: try WorkbenchFixture.defaultKeymap(), size: size)
+        await workbench.start(connecting: destination)
+    }
+
+    override func tearDown() async throws {
+        await workbench?.shutdown()
+        workbench = nil
+        services = nil
+    }
+
+    // MARK: - Driving
+
+    func press(_ key: InputKey, _ modifiers: KeyModifiers = []) {
+        workbench.handle(.key(KeyPress(key, modifiers: modifiers)))
+    }
+
+    /// Types each character as its own key press.
+    func type(_ text: String) {
+        for character in text { press(.character(character)) }
+    }
+
+    /// The prefix key, then `key`.
+    func prefixed(_ key: InputKey, _ modifiers: KeyModifiers = []) {
+        workbench.handle(Self.prefix)
+        press(key, modifiers)
+    }
+
+    /// The screen's rows as text.
+    var screen: [String] { workbench.frame().buffer.lines }
+    var screenText: String { screen.joined(separator: "\n") }
+
+    /// Waits (letting the Sessions' tasks run) until `condition` holds, or fails.
+    func eventually(
+        _ what: String, timeout: Duration = .seconds(5), file: StaticString = #filePath, line: UInt = #line,
+        _ condition: () -> Bool
+    ) async {
+        let deadline = ContinuousClock.now + timeout
+        while !condition() {
+            guard ContinuousClock.now < deadline else {
+                XCTFail("timed out waiting until \(what); the screen:\n\(screenText)", file: file, line: line)
+                return
+            }
+            try? await Task.sleep(for: .milliseconds(5))
+        }
+    }
+
+    /// Waits until the screen shows `text`.
+    func waitForScreen(containing text: String, file: StaticString = #filePath, line: UInt = #line) async {
+        await eventually("the screen shows \(text.debugDescription)", file: file, line: line) { screenText.contains(text) }
+    }
+
+    /// Opens `label` from the Navigator (which has focus at start) and waits for its shell.
+    @discardableResult
+    func openFromNavigator(_ label: String, file: StaticString = #filePath, line: UInt = #line) async throws -> ScriptedConnection {
+        let before = services.connections.count
+        type(label)
+        press(.enter)
+        await eventually("a connection opened its shell", file: file, line: line) {
+            services.connections.count > before && services.connections.last?.openedSize != nil
+        }
+        return try XCTUnwrap(services.connections.last, file: file, line: line)
+    }
+}

@@ -1,0 +1,115 @@
+import Foundation
+import Synchronization
+import TermindApplication
+import TermindDomain
+@testable import TermindPresentation
+
+/// Foundation also has a `Host`; here it is always the Vault's.
+typealias Host = TermindDomain.Host
+
+/// A remote shell in memory: the test sends its output and reads what the pane wrote to it and
+/// every window-change.
+final class ScriptedShell: RemoteShell {
+    let output: AsyncThrowingStream<RemoteOutput, any Error>
+    private let continuation: AsyncThrowingStream<RemoteOutput, any Error>.Continuation
+    private let state = Mutex<(written: [UInt8], sizes: [TerminalSize], closed: Bool)>(([], [], false))
+
+    init() {
+        (output, continuation) = AsyncThrowingStream.makeStream(of: RemoteOutput.self)
+    }
+
+    /// The remote prints `text`.
+    func print(_ text: String) { continuation.yield(.stdout(Array(text.utf8))) }
+    func exit(_ status: Int32) {
+        continuation.yield(.exit(status: status, signal: nil))
+        continuation.finish()
+    }
+    func drop() { continuation.finish(throwing: SSHFailure(.dropped, connection: "web", detail: "the connection was reset")) }
+
+    var written: String { String(decoding: state.withLock { $0.written }, as: UTF8.self) }
+    var writtenBytes: [UInt8] { state.withLock { $0.written } }
+    var sizes: [TerminalSize] { state.withLock { $0.sizes } }
+    var isClosed: Bool { state.withLock { $0.closed } }
+
+    func write(_ bytes: [UInt8]) async throws { state.withLock { $0.written += bytes } }
+    func closeInput() async throws {}
+    func close() async {
+        state.withLock { $0.closed = true }
+        continuation.finish()
+    }
+    func resize(_ size: TerminalSize) async { state.withLock { $0.sizes.append(size) } }
+}
+
+/// A connection in memory whose shells are `ScriptedShell`s opened at the size asked for.
+final class ScriptedConnection: SSHConnection {
+    let label: String
+    let shell = ScriptedShell()
+    private let state = Mutex<(openedSize: TerminalSize?, term: String?, closed: Bool)>((nil, nil, false))
+
+    init(label: String) { self.label = label }
+
+    var openedSize: TerminalSize? { state.withLock { $0.openedSize } }
+    var term: String? { state.withLock { $0.term } }
+    var isClosed: Bool { state.withLock { $0.closed } }
+
+    func execute(_ command: String) async throws -> any RemoteProcess { throw SSHFailure(.channel, connection: label, detail: "no exec here") }
+    func openShell(term: String, size: TerminalSize, environment: [String: String]) async throws -> any RemoteShell {
+        state.withLock {
+            $0.openedSize = size
+            $0.term = term
+        }
+        return shell
+    }
+    func openFileSystem() async throws -> any RemoteFileSystem { throw SSHFailure(.channel, connection: label, detail: "no SFTP here") }
+    func close() async { state.withLock { $0.closed = true } }
+}
+
+/// The workbench's services in memory: Hosts given by the test, and connections made by a
+/// closure the test sets (by default a `ScriptedConnection` for every attempt, kept in order).
+final class InMemoryWorkbenchServices: WorkbenchServices {
+    typealias Connector = @Sendable (String, InteractionQueue, AttemptGeneration) async throws -> any SSHConnection
+
+    private let state: Mutex<(hosts: [Host], attempts: [(label: String, generation: AttemptGeneration)], connections: [ScriptedConnection], saved: [Workspace]?, recent: [Workspace])>
+    private let connector: Mutex<Connector?> = Mutex(nil)
+
+    init(hosts: [Host], recent: [Workspace] = []) {
+        state = Mutex((hosts, [], [], nil, recent))
+    }
+
+    /// Replaces how connections are made (to fail, to ask an interaction first, to wait).
+    func connect(with connector: @escaping Connector) { self.connector.withLock { $0 = connector } }
+
+    var attempts: [(label: String, generation: AttemptGeneration)] { state.withLock { $0.attempts } }
+    var connections: [ScriptedConnection] { state.withLock { $0.connections } }
+    var savedWorkspaces: [Workspace]? { state.withLock { $0.saved } }
+
+    func hosts() async throws -> [Host] { state.withLock { $0.hosts } }
+
+    func connect(hostLabel: String, interactions: InteractionQueue, generation: AttemptGeneration) async throws -> any SSHConnection {
+        state.withLock { $0.attempts.append((hostLabel, generation)) }
+        if let custom = connector.withLock({ $0 }) {
+            return try await custom(hostLabel, interactions, generation)
+        }
+        let connection = ScriptedConnection(label: hostLabel)
+        state.withLock { $0.connections.append(connection) }
+        return connection
+    }
+
+    func recentWorkspaces() async -> [Workspace] { state.withLock { $0.recent } }
+    func saveRecentWorkspaces(_ workspaces: [Workspace]) async { state.withLock { $0.saved = workspaces } }
+    var activeTransferCount: Int { 0 }
+}
+
+enum WorkbenchFixture {
+    static func host(_ label: String, hostname: String = "10.0.0.1", port: Int = 22, username: String? = "deploy") -> Host {
+        try! Host(label: Label(label), hostname: hostname, port: Port(port), username: username)
+    }
+
+    /// The shipped default keymap, read from the source tree.
+    static func defaultKeymap() throws -> Keymap {
+        let root = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let text = try String(contentsOf: root.appendingPathComponent("Resources/keymap.default"), encoding: .utf8)
+        return try Keymap.load(defaults: text, user: nil).checked()
+    }
+}
