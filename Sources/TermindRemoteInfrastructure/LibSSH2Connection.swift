@@ -50,10 +50,14 @@ final class LibSSH2Connection: SSHConnection {
         do {
             process = try await openSubsystem("sftp")
         } catch let failure as SSHFailure {
-            throw FileSystemError(failure.kind == .channel ? .unsupported : .connectionLost, location: label, path: "",
+            // A live connection that refuses the subsystem has no SFTP; anything else is the
+            // connection going away.
+            let refused = failure.kind == .channel && target.ending == nil
+            throw FileSystemError(refused ? .unsupported : .connectionLost, location: label, path: "",
                                   detail: "opening SFTP failed: \(failure.detail)")
         }
-        return try await SFTPClient.open(over: process, location: label)
+        let banner = try? await target.run { $0.serverBanner }
+        return try await SFTPClient.open(over: process, location: label, serverSoftware: banner ?? nil)
     }
 
     func close() async {

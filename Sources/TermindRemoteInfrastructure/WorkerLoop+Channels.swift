@@ -114,6 +114,13 @@ extension WorkerLoop {
         beginClosing(channel)
     }
 
+    /// The server's SSH identification string (`SSH-2.0-OpenSSH_9.2p1 Debian-2`), once the
+    /// session is up: some protocols differ by server (SFTP's SYMLINK order).
+    var serverBanner: String? {
+        guard let handle = session?.handle, let banner = libssh2_session_banner_get(handle) else { return nil }
+        return String(cString: banner)
+    }
+
     // MARK: - Pumping (the loop)
 
     /// Reads, writes and watches the end of one channel; returns whether anything moved.
@@ -169,7 +176,9 @@ extension WorkerLoop {
                     progress = true
                     budget -= count
                     lastInbound = .now
-                    let bytes = channel.readBuffer.map { Array($0[0..<count]) } ?? Array(readBuffer[0..<count])
+                    let bytes = readsOwnBuffer(channel)
+                        ? Array(UnsafeBufferPointer(rebasing: channel.readBuffer[0..<count]))
+                        : Array(readBuffer[0..<count])
                     if !channel.output.yield(stderr ? .stderr(bytes) : .stdout(bytes)) { return progress }
                 case .wouldBlock:
                     if outboundBlocked { return progress }
@@ -186,20 +195,20 @@ extension WorkerLoop {
     /// One libssh2 read of stdout or stderr into the channel's own buffer, or the loop's shared
     /// one; returns libssh2's code.
     private func read(_ channel: WorkerChannel, _ pointer: OpaquePointer, stderr: Bool) -> Int {
-        func read(into buffer: inout [UInt8]) -> Int {
-            buffer.withUnsafeMutableBufferPointer { buffer in
-                buffer.withMemoryRebound(to: CChar.self) { characters in
-                    stderr
-                        ? termind_ssh2_channel_read_stderr(pointer, characters.baseAddress, characters.count)
-                        : termind_ssh2_channel_read(pointer, characters.baseAddress, characters.count)
-                }
+        func read(into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
+            buffer.withMemoryRebound(to: CChar.self) { characters in
+                stderr
+                    ? termind_ssh2_channel_read_stderr(pointer, characters.baseAddress, characters.count)
+                    : termind_ssh2_channel_read(pointer, characters.baseAddress, characters.count)
             }
         }
-        if channel.sizing.readSize > readBuffer.count {
-            if channel.readBuffer == nil { channel.readBuffer = [UInt8](repeating: 0, count: channel.sizing.readSize) }
-            return read(into: &channel.readBuffer!)
-        }
-        return read(into: &readBuffer)
+        if readsOwnBuffer(channel) { return read(into: channel.readBuffer) }
+        return readBuffer.withUnsafeMutableBufferPointer { read(into: $0) }
+    }
+
+    /// Whether the channel reads more at once than the loop's shared buffer holds.
+    private func readsOwnBuffer(_ channel: WorkerChannel) -> Bool {
+        channel.sizing.readSize > readBuffer.count
     }
 
     /// Writes queued input until the window or the socket is full, then the EOF once asked.

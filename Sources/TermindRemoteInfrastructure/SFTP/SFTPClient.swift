@@ -12,9 +12,11 @@ import TermindDomain
 /// id (`SFTPExchange`).
 ///
 /// Every failure is a `FileSystemError` naming the path, with the server's message and what to
-/// do. A FAILURE status (OpenSSH's answer for most errno values) is looked at more closely
-/// where a second request can tell what it was: something already there, not a directory, a
-/// directory not empty, a full disk.
+/// do. An ambiguous status (FAILURE, OpenSSH's answer for most errno values, and NO_SUCH_FILE,
+/// which it also sends for ENOTDIR) is looked at more closely, by the server's own words or a
+/// second request: something already there, not a directory, a directory, a directory not
+/// empty, a full disk (statvfs after a failed WRITE). Directory entries whose name is not a
+/// plain name (a `/` in it) are refused, as OpenSSH's client does.
 ///
 /// `Sendable`: it holds only `Sendable` values and the exchange.
 final class SFTPClient: RemoteFileSystem {
@@ -24,13 +26,16 @@ final class SFTPClient: RemoteFileSystem {
     let version: UInt32
     /// The server's `limits@openssh.com`, when it offers them.
     let limits: SFTPLimits?
+    /// How this server reads SYMLINK's paths.
+    let symlinkOrder: SFTPSymlinkOrder
     let exchange: SFTPExchange
 
     /// How long the server may take to answer INIT.
     static let defaultHandshakeLimit: Duration = .seconds(30)
 
-    private init(exchange: SFTPExchange, version: SFTPVersion, limits: SFTPLimits?) {
+    private init(exchange: SFTPExchange, version: SFTPVersion, limits: SFTPLimits?, symlinkOrder: SFTPSymlinkOrder) {
         self.exchange = exchange
+        self.symlinkOrder = symlinkOrder
         self.location = exchange.location
         self.version = version.version
         self.limits = limits
@@ -50,8 +55,10 @@ final class SFTPClient: RemoteFileSystem {
 
     /// Starts SFTP on `process` (a channel running the `sftp` subsystem): negotiates version 3
     /// and asks for the server's limits when it offers them. On failure the channel is closed.
+    /// `serverSoftware` is the server's SSH identification string, for its SYMLINK order.
     static func open(
-        over process: any RemoteProcess, location: String, handshakeLimit: Duration = defaultHandshakeLimit
+        over process: any RemoteProcess, location: String, serverSoftware: String? = nil,
+        handshakeLimit: Duration = defaultHandshakeLimit
     ) async throws -> SFTPClient {
         let exchange = SFTPExchange(process: process, location: location)
         exchange.start()
@@ -71,7 +78,8 @@ final class SFTPClient: RemoteFileSystem {
                     }
                 }
             }
-            return SFTPClient(exchange: exchange, version: version, limits: limits)
+            return SFTPClient(exchange: exchange, version: version, limits: limits,
+                              symlinkOrder: SFTPSymlinkOrder(serverSoftware: serverSoftware))
         } catch {
             await exchange.close(.sftpConnectionLost("the file system could not be opened", location: location))
             throw (error as? FileSystemError)?.sftpNaming(path: "", doing: "starting SFTP") ?? error
@@ -96,8 +104,18 @@ final class SFTPClient: RemoteFileSystem {
             let handle = try await self.handle(.opendir(path: path), path: path, doing: "opening the directory")
             var files: [RemoteFile] = []
             do {
-                while let names = try await self.names(.readdir(handle: handle), path: path, doing: "reading the directory") {
+                // To EOF; an empty NAME also ends it (a server answering so would otherwise be
+                // asked forever).
+                while let names = try await self.names(.readdir(handle: handle), path: path, doing: "reading the directory"),
+                      !names.isEmpty {
                     for name in names where name.filename != "." && name.filename != ".." {
+                        // A name with a slash could lead a recursive copy out of its directory.
+                        guard !name.filename.isEmpty, !name.filename.contains("/"), !name.filename.contains("\0") else {
+                            throw FileSystemError(.failure, location: self.location, path: path, detail:
+                                "reading the directory failed: the server sent the entry name "
+                                    + "“\(SFTPStatusError.displayable(name.filename))”, which is not a plain name; "
+                                    + "the listing was refused, check the server")
+                        }
                         files.append(RemoteFile(
                             path: RemotePath.join(path, name.filename), attributes: name.attributes,
                             longName: name.longName.isEmpty ? nil : name.longName))
@@ -173,7 +191,7 @@ final class SFTPClient: RemoteFileSystem {
 
     func symlink(at path: String, pointingTo target: String) async throws {
         try await explaining(path, { try await self.orParent(path, try? await self.existsFinding(path)) }) {
-            try await self.status(.symlink(linkPath: path, targetPath: target), path: path,
+            try await self.status(.symlink(linkPath: path, targetPath: target, order: self.symlinkOrder), path: path,
                                   doing: "creating a symbolic link to \(target)")
         }
     }

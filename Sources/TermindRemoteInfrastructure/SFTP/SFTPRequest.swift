@@ -20,9 +20,9 @@ enum SFTPRequest: Sendable, Equatable {
     case stat(path: String)
     case rename(from: String, to: String)
     case readlink(path: String)
-    /// A symbolic link at `linkPath` whose content is `targetPath`. Sent in OpenSSH's order
-    /// (target first, then the link), which reverses the draft's and which servers follow.
-    case symlink(linkPath: String, targetPath: String)
+    /// A symbolic link at `linkPath` whose content is `targetPath`, the two sent in `order`:
+    /// OpenSSH's (target first), which reverses the draft's, unless the server keeps the draft's.
+    case symlink(linkPath: String, targetPath: String, order: SFTPSymlinkOrder = .targetFirst)
     case extended(SFTPExtensionRequest)
 
     /// The INIT packet asking for `version`.
@@ -99,9 +99,12 @@ enum SFTPRequest: Sendable, Equatable {
         case .rename(let from, let to):
             writer.string(from)
             writer.string(to)
-        case .symlink(let linkPath, let targetPath):
+        case .symlink(let linkPath, let targetPath, .targetFirst):
             writer.string(targetPath)
             writer.string(linkPath)
+        case .symlink(let linkPath, let targetPath, .linkFirst):
+            writer.string(linkPath)
+            writer.string(targetPath)
         case .extended(let request):
             writer.string(request.name)
             request.write(to: &writer)

@@ -1,4 +1,5 @@
 @testable import TermindRemoteInfrastructure
+import Synchronization
 import TermindApplication
 import TermindDomain
 import XCTest
@@ -45,18 +46,17 @@ final class SFTPClientTests: XCTestCase {
     }
 
     /// The `FileSystemError` `body` throws; a failure (not a hang) when it throws none within
-    /// ten seconds.
+    /// ten seconds. (A task group would wait for a body stuck on a reply that never comes.)
     private func fileSystemError<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) async -> FileSystemError? {
-        let outcome = await withTaskGroup(of: Result<T, any Error>?.self) { group in
-            group.addTask {
-                do { return .success(try await body()) } catch { return .failure(error) }
+        let outcome = await withCheckedContinuation { (continuation: CheckedContinuation<Result<T, any Error>?, Never>) in
+            let gate = FirstAnswer(continuation)
+            Task {
+                do { gate.resume(.success(try await body())) } catch { gate.resume(.failure(error)) }
             }
-            group.addTask {
+            Task {
                 try? await Task.sleep(for: .seconds(10))
-                return nil
+                gate.resume(nil)
             }
-            defer { group.cancelAll() }
-            return await group.next() ?? nil
         }
         switch outcome {
         case nil:
@@ -260,6 +260,31 @@ final class SFTPClientTests: XCTestCase {
         XCTAssertNil(files.last?.longName)
     }
 
+    func testAListingWithANameThatIsNotAPlainNameIsRefused() async throws {
+        let (client, channel) = try await start()
+        let listing = Task { try await client.list("/d") }
+        try await answer(channel, .opendir(path: "/d"), with: .handle([3]))
+        try await answer(channel, .readdir(handle: [3]), with: .names([
+            SFTPName(filename: "../../etc/passwd", longName: "", attributes: FileAttributes(mode: 0o100644)),
+        ]))
+        try await answer(channel, .close(handle: [3]), with: status(.ok))
+        let error = await fileSystemError { try await listing.value }
+        XCTAssertEqual(error?.kind, .failure)
+        XCTAssertEqual(error?.path, "/d")
+        XCTAssertTrue(error?.detail.contains("“../../etc/passwd”, which is not a plain name") == true, error?.description ?? "")
+    }
+
+    func testAnEmptyNameReplyEndsAListing() async throws {
+        let (client, channel) = try await start()
+        let listing = Task { try await client.list("/d") }
+        try await answer(channel, .opendir(path: "/d"), with: .handle([3]))
+        try await answer(channel, .readdir(handle: [3]), with: .names([SFTPName(filename: "a", longName: "", attributes: FileAttributes())]))
+        try await answer(channel, .readdir(handle: [3]), with: .names([]))
+        try await answer(channel, .close(handle: [3]), with: status(.ok))
+        let files = try await listing.value
+        XCTAssertEqual(files.map(\.path), ["/d/a"])
+    }
+
     func testSettingOnlyTheModificationTimeKeepsTheCurrentAccessTime() async throws {
         let (client, channel) = try await start()
         let setting = Task { try await client.setAttributes("/f", FileAttributes(modified: 1_000)) }
@@ -331,6 +356,21 @@ final class SFTPClientTests: XCTestCase {
         try await syncing.value
     }
 
+    func testSymlinkPathsGoInTheOrderTheServersSoftwareReads() async throws {
+        let channel = ScriptedSFTPChannel()
+        let opening = Task { try await SFTPClient.open(over: channel, location: "test-host", serverSoftware: "SSH-2.0-AsyncSSH_2.24.1") }
+        _ = try await channel.nextPacket()
+        channel.sendVersion()
+        let client = try await opening.value
+        let linking = Task { try await client.symlink(at: "/l", pointingTo: "t") }
+        let packet = try await channel.nextPacket()
+        let id = UInt32(packet[5]) << 24 | UInt32(packet[6]) << 16 | UInt32(packet[7]) << 8 | UInt32(packet[8])
+        XCTAssertEqual(packet, SFTPRequest.symlink(linkPath: "/l", targetPath: "t", order: .linkFirst).encode(id: id))
+        XCTAssertEqual(Array(packet[9...]), Wire.string("/l") + Wire.string("t"))
+        channel.send(.status(id, .ok))
+        try await linking.value
+    }
+
     func testExtensionsTheServerLacksAreUnsupportedAndFsyncIsThenANoOp() async throws {
         let (client, channel) = try await start()
         let usage = await fileSystemError { try await client.usage(of: "/") }
@@ -363,9 +403,10 @@ final class SFTPClientTests: XCTestCase {
         for (code, kind, advice) in cases {
             let removing = Task { try await client.remove("/x/\(code)") }
             try await answer(channel, .remove(path: "/x/\(code)"), with: status(code, "Server says \(code)\n"))
-            if kind == .failure {
-                // FAILURE-like codes get a closer look: nothing there.
+            if kind == .failure || kind == .noSuchFile {
+                // Ambiguous codes get a closer look: nothing there, and the parent is a directory.
                 try await answer(channel, .lstat(path: "/x/\(code)"), with: status(.noSuchFile))
+                try await answer(channel, .stat(path: "/x"), with: .attributes(FileAttributes(mode: 0o40755)))
             }
             let error = await fileSystemError { try await removing.value }
             XCTAssertEqual(error?.kind, kind, "\(code)")
@@ -382,6 +423,7 @@ final class SFTPClientTests: XCTestCase {
         let removing = Task { try await client.remove("/x") }
         try await answer(channel, .remove(path: "/x"), with: status(.failure, "bad\u{1B}]0;pwned\u{07}"))
         try await answer(channel, .lstat(path: "/x"), with: status(.noSuchFile))
+        try await answer(channel, .stat(path: "/"), with: .attributes(FileAttributes(mode: 0o40755)))
         let error = await fileSystemError { try await removing.value }
         XCTAssertFalse(error?.detail.contains("\u{1B}") ?? true)
         XCTAssertTrue(error?.detail.contains("bad\u{FFFD}]0;pwned\u{FFFD}") == true, error?.detail ?? "")
@@ -406,6 +448,28 @@ final class SFTPClientTests: XCTestCase {
         let error = await fileSystemError { try await listing.value }
         XCTAssertEqual(error?.kind, .notADirectory)
         XCTAssertEqual(error?.path, "/f")
+    }
+
+    func testNoSuchFileUnderSomethingThatIsNotADirectoryIsNotADirectory() async throws {
+        // OpenSSH answers ENOTDIR with NO_SUCH_FILE: the parent tells.
+        let (client, channel) = try await start()
+        let stating = Task { try await client.stat("/file/child") }
+        try await answer(channel, .stat(path: "/file/child"), with: status(.noSuchFile, "No such file"))
+        try await answer(channel, .stat(path: "/file"), with: .attributes(FileAttributes(mode: 0o100644)))
+        let error = await fileSystemError { try await stating.value }
+        XCTAssertEqual(error?.kind, .notADirectory)
+        XCTAssertEqual(error?.path, "/file/child")
+        XCTAssertTrue(error?.detail.contains("/file is a file, not a directory") == true, error?.description ?? "")
+    }
+
+    func testTheServersOwnWordsNameTheFailureWithoutASecondLook() async throws {
+        let (client, channel) = try await start()
+        let making = Task { try await client.makeDirectory("/d", permissions: 0o700) }
+        try await answer(channel, .mkdir(path: "/d", attributes: FileAttributes(mode: 0o700)), with: status(.failure, "File exists"))
+        let error = await fileSystemError { try await making.value }
+        XCTAssertEqual(error?.kind, .alreadyExists)
+        let quiet = await channel.staysQuiet()
+        XCTAssertTrue(quiet)
     }
 
     func testRemovingADirectoryThatHoldsEntriesIsDirectoryNotEmpty() async throws {
@@ -566,5 +630,18 @@ final class SFTPClientTests: XCTestCase {
         XCTAssertEqual(error?.kind, .connectionLost)
         XCTAssertTrue(error?.detail.contains("the file system was closed") == true, error?.description ?? "")
         XCTAssertTrue(channel.isClosed)
+    }
+}
+
+/// Resumes a continuation with the first answer given; later ones are dropped.
+private final class FirstAnswer<Value: Sendable>: Sendable {
+    private let continuation: Mutex<CheckedContinuation<Value, Never>?>
+
+    init(_ continuation: CheckedContinuation<Value, Never>) {
+        self.continuation = Mutex(continuation)
+    }
+
+    func resume(_ value: Value) {
+        continuation.withLock { $0.take() }?.resume(returning: value)
     }
 }

@@ -65,6 +65,18 @@ final class SFTPCodecTests: XCTestCase {
         XCTAssertEqual(packet, Wire.packet([20] + Wire.uint32(1) + Wire.string("../target") + Wire.string("/home/a/link")))
     }
 
+    func testSymlinkKeepsTheDraftsOrderForServersThatDo() {
+        let packet = SFTPRequest.symlink(linkPath: "/home/a/link", targetPath: "../target", order: .linkFirst).encode(id: 1)
+        XCTAssertEqual(packet, Wire.packet([20] + Wire.uint32(1) + Wire.string("/home/a/link") + Wire.string("../target")))
+    }
+
+    func testTheSymlinkOrderFollowsTheServersSoftware() {
+        XCTAssertEqual(SFTPSymlinkOrder(serverSoftware: "SSH-2.0-OpenSSH_9.2p1 Debian-2+deb12u3"), .targetFirst)
+        XCTAssertEqual(SFTPSymlinkOrder(serverSoftware: "SSH-2.0-AsyncSSH_2.24.1"), .linkFirst)
+        XCTAssertEqual(SFTPSymlinkOrder(serverSoftware: "SSH-2.0-SomethingElse"), .targetFirst)
+        XCTAssertEqual(SFTPSymlinkOrder(serverSoftware: nil), .targetFirst)
+    }
+
     func testInitCarriesTheVersionAndNoID() {
         XCTAssertEqual(SFTPRequest.initialization(version: 3), Wire.packet([1] + Wire.uint32(3)))
     }

@@ -1,0 +1,30 @@
+@testable import TermindRemoteInfrastructure
+import TermindApplication
+import XCTest
+
+/// The sizing an SFTP channel is opened with: a large window, and an output that buffers more
+/// than a shell's before the worker stops reading.
+final class BulkChannelSizingTests: XCTestCase {
+    func testABulkChannelAsksForAWindowOfManyReadsAndBuffersMoreBeforePausing() {
+        let bulk = WorkerChannel.Sizing.bulk
+        XCTAssertGreaterThanOrEqual(Int(bulk.window), 64 * SFTPLimits.maximumChunkSize, "64 reads of 255 KiB in flight")
+        XCTAssertEqual(bulk.maximumPacket, 32_768)
+        XCTAssertGreaterThan(bulk.highWater, WorkerChannel.Sizing.standard.highWater)
+        XCTAssertEqual(WorkerChannel.Sizing.standard.window, 2 << 20, "libssh2's default for every other channel")
+    }
+
+    func testAnOutputWithItsOwnMarksPausesAtItsHighWaterAndResumesAtItsLowWater() async throws {
+        let output = ChannelOutput(wake: {}, highWater: 4 << 20, lowWater: 1 << 20)
+        let chunk = [UInt8](repeating: 1, count: 256 << 10)
+        var accepted = 0
+        while output.yield(.stdout(chunk)) { accepted += 1 }
+        XCTAssertEqual(accepted + 1, (4 << 20) / chunk.count, "paused only once 4 MiB wait")
+        XCTAssertTrue(output.isPaused)
+        var taken = 0
+        while output.isPaused {
+            _ = try await output.next()
+            taken += 1
+        }
+        XCTAssertEqual((accepted + 1 - taken) * chunk.count, 1 << 20, "read again at 1 MiB")
+    }
+}
