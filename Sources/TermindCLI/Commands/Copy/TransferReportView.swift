@@ -14,6 +14,9 @@ struct TransferReportView: Encodable {
         let bytesSent: UInt64?
         let resumedFrom: UInt64?
         let sha256: String?
+        /// Copied by the server itself (`copy-data`): no bytes crossed the network, and no
+        /// digest was taken.
+        let serverSideCopy: Bool?
         let reason: String?
         let error: String?
         /// The partial file kept at the destination's side, for `--resume`.
@@ -51,7 +54,7 @@ struct TransferReportView: Encodable {
     }
 
     private static func file(_ file: TransferFileReport) -> File {
-        var status = "pending", bytes: UInt64?, sent: UInt64?, resumed: UInt64?, sha256: String?
+        var status = "pending", bytes: UInt64?, sent: UInt64?, resumed: UInt64?, sha256: String?, serverSide: Bool?
         var reason: String?, error: String?
         switch file.outcome {
         case .pending, .running: status = "pending"
@@ -61,6 +64,7 @@ struct TransferReportView: Encodable {
             sent = completion.bytesSent
             resumed = completion.resumedFrom
             sha256 = completion.sha256
+            serverSide = completion.serverSideCopy
         case .linked(let target):
             status = "linked"
             reason = target
@@ -78,7 +82,7 @@ struct TransferReportView: Encodable {
         }
         return File(
             source: file.source.description, destination: file.destination.description, kind: file.kind, status: status,
-            bytes: bytes, bytesSent: sent, resumedFrom: resumed, sha256: sha256, reason: reason, error: error,
+            bytes: bytes, bytesSent: sent, resumedFrom: resumed, sha256: sha256, serverSideCopy: serverSide, reason: reason, error: error,
             partial: file.outcome.partial?.address.description)
     }
 }
