@@ -1,30 +1,21 @@
 import Dispatch
 import Glibc
-import Synchronization
 import TermindApplication
 
 /// An open local file being written with `pwrite`, so writes at different offsets run at once.
-/// Owns its descriptor (closed by `close()` or, failing that, on release); `Sendable`: the
-/// descriptor never changes and the closed flag is behind a `Mutex`.
+///
+/// `Sendable`: it holds only its `LocalOpenFile`.
 final class LocalFileWriter: FileWriter {
     let preferredChunkSize = LocalFileSystem.chunkSize
-    private let descriptor: Int32
-    private let path: String
-    private let closed = Mutex(false)
+    private let file: LocalOpenFile
+    private var path: String { file.path }
 
     init(descriptor: Int32, path: String) {
-        self.descriptor = descriptor
-        self.path = path
-    }
-
-    deinit {
-        if !closed.withLock({ $0 }) { Glibc.close(descriptor) }
+        file = LocalOpenFile(descriptor: descriptor, path: path)
     }
 
     func write(_ bytes: [UInt8], at offset: UInt64) async throws {
-        guard !closed.withLock({ $0 }) else {
-            throw FileSystemError(.failure, location: "local", path: path, detail: "cannot write: the file was closed")
-        }
+        let descriptor = try file.liveDescriptor("cannot write")
         var failure: Int32 = 0
         bytes.withUnsafeBytes { buffer in
             var written = 0
@@ -44,7 +35,7 @@ final class LocalFileWriter: FileWriter {
     /// `fsync` can take long on a slow disk: it runs on a Dispatch thread, not on one of the
     /// few threads Swift concurrency shares.
     func synchronize() async throws {
-        let descriptor = descriptor
+        let descriptor = try file.liveDescriptor("cannot flush to disk")
         let failure = await withCheckedContinuation { continuation in
             DispatchQueue.global(qos: .utility).async {
                 continuation.resume(returning: fsync(descriptor) == 0 ? 0 : errno)
@@ -53,12 +44,5 @@ final class LocalFileWriter: FileWriter {
         guard failure == 0 else { throw FileSystemError(errno: failure, "cannot flush to disk", path: path) }
     }
 
-    func close() async throws {
-        let wasClosed = closed.withLock { closed in
-            defer { closed = true }
-            return closed
-        }
-        guard !wasClosed else { return }
-        guard Glibc.close(descriptor) == 0 else { throw FileSystemError(errno: errno, "cannot close", path: path) }
-    }
+    func close() async throws { try file.close() }
 }

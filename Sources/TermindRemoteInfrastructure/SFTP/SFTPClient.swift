@@ -278,8 +278,8 @@ final class SFTPClient: RemoteFileSystem {
                 "copying on the server failed: both files must be open on this file system; open them here first")
         }
         try requireExtension(SFTPExtensionRequest.copyDataName, path: writer.path, doing: "copying on the server")
-        let sourceHandle = try reader.liveHandle()
-        let destinationHandle = try writer.liveHandle()
+        let sourceHandle = try reader.file.liveHandle()
+        let destinationHandle = try writer.file.liveHandle()
         try await explaining(writer.path) {
             try await self.status(.extended(.copyData(
                 source: sourceHandle, sourceOffset: sourceOffset, length: count,

@@ -1,33 +1,22 @@
-import Synchronization
 import TermindApplication
 
 /// A file open for reading on an `SFTPClient`. Reads at explicit offsets may run concurrently:
 /// each is one READ (or more, for a count beyond the server's limit) sent at once.
 ///
-/// `Sendable`: the client is `Sendable`, the handle immutable, and the closed flag behind a
-/// `Mutex`.
+/// `Sendable`: it holds only its `SFTPOpenFile`.
 final class SFTPFileReader: FileReader {
-    let client: SFTPClient
-    let handle: [UInt8]
-    let path: String
-    private let closed = Mutex(false)
+    let file: SFTPOpenFile
+    var client: SFTPClient { file.client }
+    var path: String { file.path }
 
     init(client: SFTPClient, handle: [UInt8], path: String) {
-        self.client = client
-        self.handle = handle
-        self.path = path
-    }
-
-    deinit {
-        guard !closed.withLock({ $0 }) else { return }
-        let client = client, handle = handle, path = path
-        Task { try? await client.closeHandle(handle, path: path) }
+        file = SFTPOpenFile(client: client, handle: handle, path: path)
     }
 
     var preferredChunkSize: Int { client.readChunkSize }
 
     func read(at offset: UInt64, count: Int) async throws -> [UInt8] {
-        let handle = try liveHandle()
+        let handle = try file.liveHandle()
         guard count > 0 else { return [] }
         let chunk = client.readChunkSize
         // The common case, one READ within the server's limit: its DATA is the result.
@@ -45,17 +34,5 @@ final class SFTPFileReader: FileReader {
         return result
     }
 
-    func close() async throws {
-        guard closed.withLock({ closed in defer { closed = true }; return !closed }) else { return }
-        try await client.closeHandle(handle, path: path)
-    }
-
-    /// The handle, or an error once the file was closed.
-    func liveHandle() throws -> [UInt8] {
-        guard !closed.withLock({ $0 }) else {
-            throw FileSystemError(.failure, location: client.location, path: path, detail:
-                "the file was already closed; open it again")
-        }
-        return handle
-    }
+    func close() async throws { try await file.close() }
 }

@@ -1,33 +1,22 @@
-import Synchronization
 import TermindApplication
 
 /// A file open for writing on an `SFTPClient`. Writes at explicit offsets may run
 /// concurrently; each returns once the server answered its WRITE.
 ///
-/// `Sendable`: the client is `Sendable`, the handle immutable, and the closed flag behind a
-/// `Mutex`.
+/// `Sendable`: it holds only its `SFTPOpenFile`.
 final class SFTPFileWriter: FileWriter {
-    let client: SFTPClient
-    let handle: [UInt8]
-    let path: String
-    private let closed = Mutex(false)
+    let file: SFTPOpenFile
+    var client: SFTPClient { file.client }
+    var path: String { file.path }
 
     init(client: SFTPClient, handle: [UInt8], path: String) {
-        self.client = client
-        self.handle = handle
-        self.path = path
-    }
-
-    deinit {
-        guard !closed.withLock({ $0 }) else { return }
-        let client = client, handle = handle, path = path
-        Task { try? await client.closeHandle(handle, path: path) }
+        file = SFTPOpenFile(client: client, handle: handle, path: path)
     }
 
     var preferredChunkSize: Int { client.writeChunkSize }
 
     func write(_ bytes: [UInt8], at offset: UInt64) async throws {
-        let handle = try liveHandle()
+        let handle = try file.liveHandle()
         let chunk = client.writeChunkSize
         if bytes.count <= chunk {
             try await client.write(handle, bytes[...], at: offset, path: path)
@@ -44,20 +33,8 @@ final class SFTPFileWriter: FileWriter {
     }
 
     func synchronize() async throws {
-        try await client.fsync(try liveHandle(), path: path)
+        try await client.fsync(try file.liveHandle(), path: path)
     }
 
-    func close() async throws {
-        guard closed.withLock({ closed in defer { closed = true }; return !closed }) else { return }
-        try await client.closeHandle(handle, path: path)
-    }
-
-    /// The handle, or an error once the file was closed.
-    func liveHandle() throws -> [UInt8] {
-        guard !closed.withLock({ $0 }) else {
-            throw FileSystemError(.failure, location: client.location, path: path, detail:
-                "the file was already closed; open it again")
-        }
-        return handle
-    }
+    func close() async throws { try await file.close() }
 }
