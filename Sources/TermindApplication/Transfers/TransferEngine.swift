@@ -257,9 +257,15 @@ public actor TransferEngine {
     }
 
     private func pause(_ index: Int, in state: TransferBatchState) {
+        stop(index, in: state, .pause)
+    }
+
+    /// Stops a running transfer keeping its partial (pause, interruption), or marks a waiting
+    /// one paused before it starts.
+    private func stop(_ index: Int, in state: TransferBatchState, _ reason: TransferStopReason) {
         switch state.items[index].outcome {
         case .running:
-            state.items[index].signal?.stop(.pause)
+            state.items[index].signal?.stop(reason)
             state.items[index].task?.cancel()
         case .pending:
             state.items[index].outcome = .paused(TransferPause(partial: nil))
@@ -361,18 +367,7 @@ public actor TransferEngine {
         guard let state = batches[id], state.phase != .settled else { return }
         state.interrupted = true
         state.planning?.cancel()
-        for index in state.items.indices {
-            switch state.items[index].outcome {
-            case .running:
-                state.items[index].signal?.stop(.interrupt)
-                state.items[index].task?.cancel()
-            case .pending:
-                state.items[index].outcome = .paused(TransferPause(partial: nil))
-                emit(.finished(state.report(of: index)))
-            default:
-                break
-            }
-        }
+        for index in state.items.indices { stop(index, in: state, .interrupt) }
         checkSettled(state)
     }
 
