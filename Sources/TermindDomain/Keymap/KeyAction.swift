@@ -23,6 +23,8 @@ public enum KeyAction: Sendable, Hashable {
     case showHelp
     case scrollMode
     case reconnect
+    /// Open the Import screen: what `~/.ssh` holds, as a checklist to import into the Vault.
+    case importSSH
     case quit
     case sendPrefix
 
@@ -52,6 +54,7 @@ public enum KeyAction: Sendable, Hashable {
         case .showHelp: .showHelp
         case .scrollMode: .scrollMode
         case .reconnect: .reconnect
+        case .importSSH: .importSSH
         case .quit: .quit
         case .sendPrefix: .sendPrefix
         }
@@ -91,6 +94,7 @@ public enum KeyAction: Sendable, Hashable {
         case .showHelp: "Show every key binding"
         case .scrollMode: "Scroll back, search and copy in the pane"
         case .reconnect: "Reconnect the pane's Session"
+        case .importSSH: "Import Hosts, Identities, Keys and Known Hosts from ~/.ssh (a checklist)"
         case .quit: "Quit Termind"
         case .sendPrefix: "Send the prefix key itself to the pane"
         }

@@ -8,6 +8,8 @@ struct QuickOpen {
         case host(Host)
         case workspace(index: Int, name: String)
         case recent(index: Int, name: String)
+        /// A screen to open (the Import screen), offered once the query matches its name.
+        case action(KeyAction, name: String)
 
         /// What the person sees and what the query matches against.
         var text: String {
@@ -15,6 +17,7 @@ struct QuickOpen {
             case .host(let host): host.label.rawValue
             case .workspace(let index, let name): "\(index + 1) \(name)"
             case .recent(_, let name): name
+            case .action(_, let name): name
             }
         }
 
@@ -24,6 +27,7 @@ struct QuickOpen {
             case .host: "Host"
             case .workspace: "Workspace"
             case .recent: "Recent Workspace"
+            case .action: "Screen"
             }
         }
 
@@ -32,6 +36,7 @@ struct QuickOpen {
             case .host(let host): (host.username.map { "\($0)@" } ?? "") + "\(host.hostname):\(host.port)"
             case .workspace: "open"
             case .recent: "last run"
+            case .action(let action, _): action.summary
             }
         }
     }
@@ -49,6 +54,7 @@ struct QuickOpen {
             candidates += recent.enumerated().map { .recent(index: $0.offset, name: $0.element.name) }
         }
         guard !query.isEmpty else { return candidates }
+        if targetPane == nil { candidates.append(.action(.importSSH, name: "Import from ~/.ssh")) }
         return candidates.enumerated().compactMap { entry -> (Candidate, Int, Int)? in
             let text: String
             if case .host(let host) = entry.element { text = Navigator.searchText(of: host) } else { text = entry.element.text }

@@ -61,6 +61,8 @@ extension Workbench {
             }
         case .reconnect:
             reconnectFocusedPane()
+        case .importSSH:
+            openImportScreen()
         case .quit:
             if sessions.values.contains(where: { $0.status.isLive }) {
                 confirmingQuit = true

@@ -28,6 +28,10 @@ extension Workbench {
             HelpOverlay.draw(keymap.helpRows(), prefix: keymap.prefix.description, scroll: helpScroll, in: area, into: &buffer)
             cursor = .hidden
         }
+        if let importScreen {
+            ImportScreenView.draw(importScreen, in: area, into: &buffer)
+            cursor = .hidden
+        }
         if let quickOpen {
             let matches = quickOpen.matches(hosts: hosts, workspaces: workspaces, recent: recent)
             cursor = QuickOpenView.draw(quickOpen, matches: matches, in: area, into: &buffer)

@@ -31,6 +31,10 @@ extension Workbench {
             handleQuickOpenKey(press)
             return
         }
+        if importScreen != nil {
+            handleImportKey(press)
+            return
+        }
         switch dispatcher.handle(press.keymapKey) {
         case .perform(let action):
             perform(action)
@@ -46,6 +50,7 @@ extension Workbench {
     }
 
     func handlePaste(_ bytes: [UInt8]) {
+        if importScreen != nil && dialog == nil { return }
         if dialog != nil {
             dialog?.paste(bytes)
         } else if quickOpen != nil {
@@ -190,6 +195,7 @@ extension Workbench {
             case .host(let host): open(host, in: state.targetPane)
             case .workspace(let index, _): selectWorkspace(index)
             case .recent(let index, _): openRecent(index)
+            case .action(let action, _): perform(action)
             }
             return
         case .up:

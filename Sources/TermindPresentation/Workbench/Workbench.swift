@@ -42,6 +42,8 @@ public final class Workbench {
     var quickOpen: QuickOpen?
     /// The help overlay's first row, or nil when it is closed.
     var helpScroll: Int?
+    /// The Import screen, when open.
+    var importScreen: ImportScreen?
     var hosts: [Host] = []
     var recent: [Workspace] = []
     /// A line for the status bar until the next key (a refused split, a keymap problem).
@@ -141,7 +143,7 @@ public final class Workbench {
         switch event {
         case .key(let press): handleKey(press)
         case .paste(let bytes): handlePaste(bytes)
-        case .mouse(let mouse): handleMouse(mouse)
+        case .mouse(let mouse): if importScreen == nil { handleMouse(mouse) }
         case .focusGained, .focusLost: return
         }
         syncPaneSizes()

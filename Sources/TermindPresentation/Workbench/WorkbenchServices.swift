@@ -28,4 +28,13 @@ public protocol WorkbenchServices: Sendable {
 
     /// Transfers running or queued (the status bar shows it).
     var activeTransferCount: Int { get }
+
+    /// What importing the person's `~/.ssh` would write, each item with its status against the
+    /// Vault now (the Import screen's checklist). Reads the folder; writes nothing.
+    func importPreview() async throws -> ImportPreview
+
+    /// Writes `selection` of `preview` into the Vault, all or nothing, as `termind import` does
+    /// without `--ask-passphrases`: encrypted keys are stored still encrypted. The selection has
+    /// passed `ImportPlan`'s rules already; a refusal or a file changed since the preview throws.
+    func commitImport(_ selection: ImportSelection, of preview: ImportPreview) async throws -> ImportReport
 }

@@ -98,6 +98,34 @@ final class InMemoryWorkbenchServices: WorkbenchServices {
     func recentWorkspaces() async -> [Workspace] { state.withLock { $0.recent } }
     func saveRecentWorkspaces(_ workspaces: [Workspace]) async { state.withLock { $0.saved = workspaces } }
     var activeTransferCount: Int { 0 }
+
+    // MARK: Import
+
+    private let imports = Mutex<(preview: ImportPreview?, commits: [ImportSelection], written: [Host])>((nil, [], []))
+
+    /// The preview the Import screen gets, and the Hosts a commit adds to the Vault's.
+    func offerImport(_ preview: ImportPreview, writing hosts: [Host] = []) {
+        imports.withLock { $0.preview = preview; $0.written = hosts }
+    }
+
+    /// Every selection committed, in order.
+    var committedSelections: [ImportSelection] { imports.withLock { $0.commits } }
+
+    func importPreview() async throws -> ImportPreview {
+        guard let preview = imports.withLock({ $0.preview }) else {
+            throw SSHFailure(.channel, connection: "import", detail: "no ~/.ssh here")
+        }
+        return preview
+    }
+
+    func commitImport(_ selection: ImportSelection, of preview: ImportPreview) async throws -> ImportReport {
+        let written = imports.withLock { state in
+            state.commits.append(selection)
+            return state.written
+        }
+        state.withLock { $0.hosts += written }
+        return ImportReport(hosts: written, identities: [], keys: [], knownHosts: [], notes: [])
+    }
 }
 
 enum WorkbenchFixture {

@@ -18,6 +18,12 @@ struct VaultWorkbenchServices: WorkbenchServices {
     let systemRecords: [KnownHostsFileRecord]
     let recentFile: RecentWorkspacesFile
     let logger: any Logger
+    /// For the Import screen: the Vault's secrets and key codec, `$HOME` and the local user.
+    let secrets: any SecretStore
+    let keyCodec: any PrivateKeyCodec
+    let home: String
+    let localUser: String
+    let environment: [String: String]
 
     init(_ context: CommandContext, vault: VaultAccess, systemKnownHosts: Bool = true) {
         store = vault.store
@@ -29,6 +35,11 @@ struct VaultWorkbenchServices: WorkbenchServices {
         systemRecords = systemKnownHosts ? ConnectionAccess.systemKnownHosts(context) : []
         recentFile = RecentWorkspacesFile(path: vault.paths.stateDirectory + "/workspaces.json")
         logger = context.logger
+        secrets = vault.services.secrets
+        keyCodec = vault.keyCodec
+        home = ImportCommand.home(context.environment)
+        localUser = ImportCommand.localUser(context.environment)
+        environment = context.environment
     }
 
     func hosts() async throws -> [TermindDomain.Host] {
@@ -59,4 +70,23 @@ struct VaultWorkbenchServices: WorkbenchServices {
 
     /// The transfer queue is not wired into the workbench yet.
     var activeTransferCount: Int { 0 }
+
+    /// `termind import --dry-run` of `~/.ssh`, wired as `ImportCommand` wires it.
+    func importPreview() async throws -> ImportPreview {
+        let builder = ImportPreviewBuilder(directory: LocalSSHDirectoryReader(), keyCodec: keyCodec, store: store)
+        let files = SSHConfigFiles()
+        var config = SSHConfigReader(
+            home: home, localUser: localUser, localHostname: ImportCommand.localHostname(),
+            readFile: files.readFile, expandGlob: files.expandGlob)
+        config.localUserID = Int(getuid())
+        config.environment = environment
+        return try await builder.preview(of: ImportCommand.absolute(home + "/.ssh"), config: config)
+    }
+
+    /// `termind import` of the selection, never asking passphrases: encrypted keys stay encrypted.
+    func commitImport(_ selection: ImportSelection, of preview: ImportPreview) async throws -> ImportReport {
+        let plan = try ImportPlan(selection, in: preview, passphrasesAvailable: false)
+        let importer = VaultImporter(store: store, secrets: secrets, keyCodec: keyCodec, directory: LocalSSHDirectoryReader())
+        return try await importer.commit(plan, of: preview, passphrases: NoImportPassphrases(), storePassphrases: false)
+    }
 }
