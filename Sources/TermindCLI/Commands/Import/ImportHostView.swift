@@ -9,14 +9,14 @@ struct ImportHostView: Encodable {
     let alias: String
     let hostname: String
     let port: Int
-    let user: String?
+    @NullWhenAbsent var user: String?
     let identityFiles: [String]
     let proxyJump: [String]
     let identities: [String]
     let location: String
     let notes: [String]
     let status: String
-    let reason: String?
+    @NullWhenAbsent var reason: String?
     let selected: Bool
 
     init(_ item: ImportHostItem, in preview: ImportPreview, selected: Bool) {
@@ -33,27 +33,5 @@ struct ImportHostView: Encodable {
         status = item.status.name
         reason = item.status.reason
         self.selected = selected
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case index, alias, hostname, port, user, identityFiles, proxyJump, identities, location, notes, status, reason, selected
-    }
-
-    /// Nulls are written, not left out: every host has every key.
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(index, forKey: .index)
-        try container.encode(alias, forKey: .alias)
-        try container.encode(hostname, forKey: .hostname)
-        try container.encode(port, forKey: .port)
-        try container.encode(user, forKey: .user)
-        try container.encode(identityFiles, forKey: .identityFiles)
-        try container.encode(proxyJump, forKey: .proxyJump)
-        try container.encode(identities, forKey: .identities)
-        try container.encode(location, forKey: .location)
-        try container.encode(notes, forKey: .notes)
-        try container.encode(status, forKey: .status)
-        try container.encode(reason, forKey: .reason)
-        try container.encode(selected, forKey: .selected)
     }
 }

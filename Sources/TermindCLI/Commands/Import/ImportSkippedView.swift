@@ -5,7 +5,7 @@ import TermindDomain
 /// `outside-folder`, `not-a-file`, `config`, `known-hosts-line`) and `reason`.
 struct ImportSkippedView: Encodable {
     let path: String
-    let line: Int?
+    @NullWhenAbsent var line: Int?
     let kind: String
     let reason: String
 
@@ -14,15 +14,5 @@ struct ImportSkippedView: Encodable {
         line = item.location.line
         kind = item.kind.rawValue
         reason = item.reason
-    }
-
-    private enum CodingKeys: String, CodingKey { case path, line, kind, reason }
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(path, forKey: .path)
-        try container.encode(line, forKey: .line)
-        try container.encode(kind, forKey: .kind)
-        try container.encode(reason, forKey: .reason)
     }
 }
