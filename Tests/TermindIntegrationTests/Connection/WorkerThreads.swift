@@ -11,6 +11,16 @@ enum WorkerThreads {
         }.count
     }
 
+    /// Waits up to `timeout` until at least `expected` worker threads show under their name
+    /// (under load, a new thread's name can reach `/proc` a moment after it started); returns the count.
+    static func waitUntil(atLeast expected: Int, timeout: Duration = .seconds(2)) async -> Int {
+        let deadline = ContinuousClock.now.advanced(by: timeout)
+        while count() < expected, ContinuousClock.now < deadline {
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+        return count()
+    }
+
     /// Waits up to `timeout` until at most `limit` worker threads are left; returns the count.
     static func waitUntil(atMost limit: Int, timeout: Duration = .seconds(5)) async -> Int {
         let deadline = ContinuousClock.now.advanced(by: timeout)
