@@ -55,7 +55,6 @@ final class ConnectionWorker: Sendable {
         let thread = Thread { [self] in
             WorkerLoop(worker: self, ioTimeout: ioTimeout, keepaliveInterval: keepaliveInterval, logger: logger).run()
         }
-        thread.name = Self.threadName
         thread.start()
     }
 

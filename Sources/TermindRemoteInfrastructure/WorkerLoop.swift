@@ -95,7 +95,9 @@ final class WorkerLoop {
     /// Runs until the worker is closed, aborted or loses its connection; then disconnects,
     /// ends every stream and marks the worker ended.
     func run() {
-        Thread.current.name = ConnectionWorker.threadName
+        // Named with prctl directly: Foundation's `Thread.name` was seen (under load, without
+        // a controlling terminal) leaving a worker with a Dispatch thread's name.
+        termind_name_current_thread(ConnectionWorker.threadName)
         while true {
             worker.wake.drain()
             let jobs = worker.takeJobs()

@@ -11,14 +11,10 @@ enum WorkerThreads {
         }.count
     }
 
-    /// Waits up to `timeout` until at least `expected` worker threads show under their name
-    /// (under load, a new thread's name can reach `/proc` a moment after it started); returns the count.
-    static func waitUntil(atLeast expected: Int, timeout: Duration = .seconds(2)) async -> Int {
-        let deadline = ContinuousClock.now.advanced(by: timeout)
-        while count() < expected, ContinuousClock.now < deadline {
-            try? await Task.sleep(for: .milliseconds(20))
-        }
-        return count()
+    /// Every thread's name, for a failure message.
+    static func names() -> [String] {
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
+        return tasks.map { ((try? String(contentsOfFile: "/proc/self/task/\($0)/comm", encoding: .utf8)) ?? "?").trimmingCharacters(in: .whitespacesAndNewlines) }.sorted()
     }
 
     /// Waits up to `timeout` until at most `limit` worker threads are left; returns the count.
