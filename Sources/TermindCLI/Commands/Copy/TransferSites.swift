@@ -1,16 +1,21 @@
+import Synchronization
 import TermindApplication
 import TermindInfrastructure
 
 /// The file systems one `termind cp` works on: this machine's, and one connection with SFTP
 /// per Host named, opened once however many paths name it. Extra connections for parallel
-/// transfers are opened silently by the engine through each site and closed by it; the
-/// connections opened here are closed by `close()`.
+/// transfers are opened silently by the engine through each site, which closes their file
+/// systems; `close()` closes every connection opened here, extras included, and waits for
+/// their workers to end, so none is still using libcrypto while the process exits.
 ///
-/// Used by one task (the command's), so its state needs no lock.
+/// `remote` is used by the command's task alone; `extras` grows from the engine's tasks, behind
+/// its `Mutex`.
 final class TransferSites: @unchecked Sendable {
     private let access: ConnectionAccess
     private let local = TransferSite.local(LocalFileSystem())
     private var remote: [String: (site: TransferSite, connection: any SSHConnection)] = [:]
+    /// The extra connections, opened from the engine's tasks.
+    private let extras = Mutex<[any SSHConnection]>([])
 
     init(access: ConnectionAccess) {
         self.access = access
@@ -26,11 +31,10 @@ final class TransferSites: @unchecked Sendable {
             let connection = try await access.connect(destination)
             do {
                 let fileSystem = try await connection.openFileSystem()
-                let access = self.access
-                let site = TransferSite(fileSystem: fileSystem, primaryTransfers: 1, openExtra: {
-                    // Released with the file system: closing it drops the last reference to
-                    // the connection, which then closes.
-                    try await access.connectSilently(destination).openFileSystem()
+                let site = TransferSite(fileSystem: fileSystem, primaryTransfers: 1, openExtra: { [self] in
+                    let connection = try await access.connectSilently(destination)
+                    extras.withLock { $0.append(connection) }
+                    return try await connection.openFileSystem()
                 })
                 remote[destination] = (site, connection)
                 return TransferEndpoint(site, path)
@@ -54,6 +58,9 @@ final class TransferSites: @unchecked Sendable {
         remote = [:]
         for (site, connection) in opened {
             await (site.fileSystem as? any RemoteFileSystem)?.close()
+            await connection.close()
+        }
+        for connection in extras.withLock({ extras in defer { extras = [] }; return extras }) {
             await connection.close()
         }
     }
