@@ -35,6 +35,15 @@ final class LibSSH2Connection: SSHConnection {
         return LibSSH2RemoteShell(process: LibSSH2RemoteProcess(connection: self, worker: target, handle: handle))
     }
 
+    func execute(
+        _ command: String, onTerminal term: String, size: TerminalSize, environment: [String: String]
+    ) async throws -> any RemoteShell {
+        let handle: ChannelHandle = try await target.request { loop, continuation in
+            loop.openShell(term: term, size: size, environment: environment, command: command, continuation: continuation)
+        }
+        return LibSSH2RemoteShell(process: LibSSH2RemoteProcess(connection: self, worker: target, handle: handle))
+    }
+
     /// Opens a channel running the subsystem `name`: its stdin and stdout carry the
     /// subsystem's protocol. Opened with a large window, for bulk data.
     func openSubsystem(_ name: String) async throws -> LibSSH2RemoteProcess {

@@ -40,13 +40,14 @@ extension WorkerLoop {
         ])
     }
 
-    /// Opens a shell on a PTY of type `term` and `size`, after asking the server to set
-    /// `environment` (best effort: OpenSSH accepts only what its `AcceptEnv` lists).
+    /// Opens a shell, or `command` when given, on a PTY of type `term` and `size`, after asking
+    /// the server to set `environment` (best effort: OpenSSH accepts only what its `AcceptEnv`
+    /// lists).
     func openShell(
-        term: String, size: TerminalSize, environment: [String: String],
+        term: String, size: TerminalSize, environment: [String: String], command: String? = nil,
         continuation: CheckedContinuation<ChannelHandle, any Error>
     ) {
-        let channel = makeChannel(purpose: "shell")
+        let channel = makeChannel(purpose: command.map { "command `\($0)`" } ?? "shell")
         var requests = environment.sorted { $0.key < $1.key }.map { name, value in
             WorkerOperation.Step("setting \(name) for the shell", bestEffort: true) { [unowned channel] in
                 guard let pointer = channel.pointer else { return LIBSSH2_ERROR_BAD_USE }
@@ -57,9 +58,10 @@ extension WorkerLoop {
             guard let pointer = channel.pointer else { return LIBSSH2_ERROR_BAD_USE }
             return termind_ssh2_channel_request_pty(pointer, term, Int32(clamping: size.columns), Int32(clamping: size.rows))
         })
-        requests.append(WorkerOperation.Step("starting the shell") { [unowned channel] in
+        requests.append(WorkerOperation.Step("starting \(channel.purpose)") { [unowned channel] in
             guard let pointer = channel.pointer else { return LIBSSH2_ERROR_BAD_USE }
-            return termind_ssh2_channel_shell(pointer)
+            guard let command else { return termind_ssh2_channel_shell(pointer) }
+            return termind_ssh2_channel_exec(pointer, command)
         })
         open(channel, continuation: continuation, requests: requests)
     }

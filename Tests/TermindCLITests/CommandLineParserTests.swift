@@ -103,6 +103,12 @@ final class CommandLineParserTests: XCTestCase {
         XCTAssertEqual(result.integer("port"), 22)
     }
 
+    func testARepeatedFlagIsCountedAsSshCountsTT() throws {
+        XCTAssertEqual(try parsed(["hosts", "add", "web", "--hostname", "h", "-ll"]).flagCount("long"), 2)
+        XCTAssertEqual(try parsed(["hosts", "add", "web", "--hostname", "h", "-l", "--long", "-a"]).flagCount("long"), 2)
+        XCTAssertEqual(try parsed(["hosts", "add", "web", "--hostname", "h", "-a"]).flagCount("long"), 0)
+    }
+
     func testGlobalOptionIsAcceptedBeforeAndAfterTheSubcommand() throws {
         XCTAssertEqual(try parsed(["--data-dir", "/d", "hosts", "add", "w", "--hostname", "h"]).value("data-dir"), "/d")
         XCTAssertEqual(try parsed(["hosts", "add", "w", "--hostname", "h", "--data-dir=/e"]).value("data-dir"), "/e")

@@ -29,6 +29,7 @@ public struct CommandLineParser: Sendable {
             case .flag:
                 if raw != nil { throw fail("\(spelled) is a flag and takes no value") }
                 parsed.flags.insert(option.long)
+                parsed.flagCounts[option.long, default: 0] += 1
             case .value(let type, _, let repeating):
                 guard let raw else { throw fail("\(spelled) needs a value") }
                 let value: String
@@ -172,6 +173,7 @@ extension ParsedCommandLine {
     init(copying other: ParsedCommandLine, commandPath: [String]) {
         self.init(commandPath: commandPath)
         flags = other.flags
+        flagCounts = other.flagCounts
         options = other.options
         arguments = other.arguments
         trailing = other.trailing

@@ -4,6 +4,8 @@ public struct ParsedCommandLine: Sendable, Equatable {
     /// Names from the root down to the command, without `termind` (`["hosts", "add"]`).
     public let commandPath: [String]
     var flags: Set<String> = []
+    /// How often each flag was given (`-tt` is `t` twice).
+    var flagCounts: [String: Int] = [:]
     var options: [String: [String]] = [:]
     var arguments: [String: [String]] = [:]
     /// Everything after a lone `--` for commands that take a trailing command.
@@ -12,6 +14,9 @@ public struct ParsedCommandLine: Sendable, Equatable {
     init(commandPath: [String]) { self.commandPath = commandPath }
 
     public func flag(_ long: String) -> Bool { flags.contains(long) }
+
+    /// How many times a flag was given: `ssh -tt` forces what `-t` asks for.
+    public func flagCount(_ long: String) -> Int { flagCounts[long] ?? 0 }
 
     /// The last value given for `--long`, or nil.
     public func value(_ long: String) -> String? { options[long]?.last }

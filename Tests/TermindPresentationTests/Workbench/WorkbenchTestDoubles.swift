@@ -53,6 +53,9 @@ final class ScriptedConnection: SSHConnection {
     var isClosed: Bool { state.withLock { $0.closed } }
 
     func execute(_ command: String) async throws -> any RemoteProcess { throw SSHFailure(.channel, connection: label, detail: "no exec here") }
+    func execute(_ command: String, onTerminal term: String, size: TerminalSize, environment: [String: String]) async throws -> any RemoteShell {
+        throw SSHFailure(.channel, connection: label, detail: "no exec here")
+    }
     func openShell(term: String, size: TerminalSize, environment: [String: String]) async throws -> any RemoteShell {
         state.withLock {
             $0.openedSize = size

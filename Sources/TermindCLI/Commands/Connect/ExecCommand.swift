@@ -8,24 +8,40 @@ struct ExecCommand: Command {
     static let definition = CommandDefinition(
         name: "exec", abstract: "Run a command on one or more Hosts",
         discussion: """
-            With one Host, output streams as it comes and termind exits with the remote status;
-            its own failures exit 255 and name the category. With several, they run in parallel,
-            each output line is prefixed with the Host's label, a summary goes to stderr, and the
-            exit status is 0 only if every command succeeded. HOST is a Vault label or an ad-hoc
-            [user@]hostname[:port].
+            With one Host, standard input goes to the command as it is read (then EOF), output
+            streams as it comes and termind exits with the remote status; its own failures exit
+            255 and name the category. A terminal on standard input is read only with -t. With
+            several Hosts, they run in parallel, standard input is not read unless --stdin-all
+            is given, each output line is prefixed with the Host's label, a summary goes to
+            stderr, and the exit status is 0 only if every command succeeded. HOST is a Vault
+            label or an ad-hoc [user@]hostname[:port].
             """,
         arguments: [.init("HOST", repeating: true, help: "Vault labels or ad-hoc [user@]hostname[:port]")],
         options: ConnectionOptions.definitions + [
             .option("parallel", .integer(1...1024), valueName: "N", help: "Hosts at once (default 16)"),
             .flag("json", help: "One JSON object per Host: host, exitStatus, signal, stdout, stderr, error"),
+            .flag("no-stdin", short: "n", help: "Send nothing to the command's standard input (EOF at once), as ssh -n"),
+            .flag("tty", short: "t", help: "Run the command on a PTY if standard input is a terminal (top, sudo, vi); -tt always"),
+            .flag("no-tty", short: "T", help: "Never a PTY (the default)"),
+            .flag("stdin-all", help: "Read standard input once and send the same bytes to every Host (at most --stdin-limit)"),
+            .option("stdin-limit", .integer(1...4096), valueName: "MIB",
+                    help: "The most --stdin-all reads, in MiB (default \(ExecInput.defaultStdinAllLimitMiB))"),
         ],
-        examples: ["termind exec web -- uptime", "termind exec web db cache --parallel 8 -- 'df -h /'"],
+        examples: [
+            "termind exec web -- uptime", "termind exec web db cache --parallel 8 -- 'df -h /'",
+            "tar c . | termind exec web -- tar x -C /srv", "termind exec -t web -- top",
+            "termind exec web db --stdin-all -- 'cat >> ~/.ssh/authorized_keys' < key.pub",
+        ],
         acceptsTrailingCommand: true)
 
     let hosts: [String]
     let command: String
     let parallel: Int
     let json: Bool
+    let noInput: Bool
+    let terminal: ExecTerminalRequest
+    let stdinAll: Bool
+    let stdinLimitMiB: Int
     let options: ConnectionOptions
 
     init(_ parsed: ParsedCommandLine) throws(UsageError) {
@@ -35,13 +51,39 @@ struct ExecCommand: Command {
         command = parsed.trailing.joined(separator: " ")
         parallel = parsed.integer("parallel") ?? 16
         json = parsed.flag("json")
+        noInput = parsed.flag("no-stdin")
+        stdinAll = parsed.flag("stdin-all")
+        stdinLimitMiB = parsed.integer("stdin-limit") ?? ExecInput.defaultStdinAllLimitMiB
+        terminal = try ExecTerminalRequest(ttyCount: parsed.flagCount("tty"), noTTY: parsed.flag("no-tty"))
         options = ConnectionOptions(parsed)
+        if noInput && stdinAll { throw UsageError("-n sends no input and --stdin-all sends it to every Host: give one of them") }
+        if terminal != .never && (hosts.count > 1 || json) {
+            throw UsageError("a PTY (-t) is for one Host without --json: the command's terminal is this one")
+        }
+        if parsed.value("stdin-limit") != nil && !stdinAll { throw UsageError("--stdin-limit goes with --stdin-all") }
     }
 
     func run(_ context: CommandContext) async throws -> Int32 {
+        let usesPTY = terminal.usesPTY(inputIsTerminal: isatty(STDIN_FILENO) == 1)
+        if terminal == .whenTerminal && !usesPTY {
+            context.err("termind: no PTY for the command: standard input is not a terminal (-tt forces one)\n")
+        }
+        let input: ExecInput
+        do {
+            let limit = stdinLimitMiB * 1024 * 1024
+            input = try ExecInput.choose(
+                hostCount: hosts.count, noInput: noInput, stdinAll: stdinAll,
+                inputIsTerminal: isatty(STDIN_FILENO) == 1, usesPTY: usesPTY
+            ) { () throws(ExecInputError) in try ExecInput.readAll(from: STDIN_FILENO, limit: limit) }
+        } catch {
+            context.err("termind: \(error.message)\n")
+            return ExitCode.failure.rawValue
+        }
         let access = try ConnectionAccess(context, options: options)
-        if hosts.count == 1 && !json { return await runStreaming(hosts[0], access: access, context: context) }
-        let results = await ExecFanOut(command: command, parallel: parallel, access: access, context: context)
+        if hosts.count == 1 && !json {
+            return await runStreaming(hosts[0], input: input, usesPTY: usesPTY, access: access, context: context)
+        }
+        let results = await ExecFanOut(command: command, input: input, parallel: parallel, access: access, context: context)
             .run(on: hosts, prefixLines: !json)
         if json {
             for result in results { context.out(try JSONOutput.line(result)) }
@@ -54,20 +96,33 @@ struct ExecCommand: Command {
         return results.allSatisfy { $0.error == nil && $0.exitStatus == 0 } ? 0 : ExitCode.failure.rawValue
     }
 
-    /// One Host: bytes go out as they arrive, stdout and stderr apart.
-    private func runStreaming(_ host: String, access: ConnectionAccess, context: CommandContext) async -> Int32 {
+    /// One Host: bytes go out as they arrive, stdout and stderr apart; on a PTY, this terminal
+    /// is the command's.
+    private func runStreaming(
+        _ host: String, input: ExecInput, usesPTY: Bool, access: ConnectionAccess, context: CommandContext
+    ) async -> Int32 {
+        let localTerminal = usesPTY ? LocalTerminal() : nil
         do {
-            return try await access.withConnection(to: host) { try await stream(on: $0, host: host, context: context) }
+            return try await access.withConnection(to: host) { connection in
+                if let localTerminal {
+                    let shell = try await connection.execute(
+                        command, onTerminal: context.environment["TERM"] ?? "xterm-256color", size: localTerminal.size,
+                        environment: context.environment["LANG"].map { ["LANG": $0] } ?? [:])
+                    return try await localTerminal.attach(shell, output: context)
+                }
+                return try await stream(on: connection, host: host, input: input, context: context)
+            }
         } catch {
+            localTerminal?.restore()
             context.err(ConnectionAccess.message(for: error))
             return ExitCode.remoteCommandOwnFailure
         }
     }
 
-    private func stream(on connection: any SSHConnection, host: String, context: CommandContext) async throws -> Int32 {
+    private func stream(on connection: any SSHConnection, host: String, input: ExecInput, context: CommandContext) async throws -> Int32 {
         let process = try await connection.execute(command)
-        // The command may have ended already; its input being closed then is no failure.
-        try? await process.closeInput()
+        let sending = Task { await input.send(to: process) }
+        defer { sending.cancel() }
         var status = ExitCode.remoteCommandOwnFailure
         for try await output in process.output {
             switch output {
@@ -77,6 +132,11 @@ struct ExecCommand: Command {
                 if let signal { context.err("termind: \(host): the command was killed by SIG\(signal)\n") }
                 status = RemoteExitStatus.of(status: exitStatus, signal: signal)
             }
+        }
+        // Once the command has ended, what is still unread of standard input is not wanted.
+        sending.cancel()
+        if case .readFailed(let reason) = await sending.value {
+            context.err("termind: reading standard input failed (\(reason)); the command got what was read before, then EOF\n")
         }
         return status
     }

@@ -5,6 +5,7 @@ import TermindApplication
 /// with the Host's label (`web: ...`) as lines complete, and collecting each Host's result.
 struct ExecFanOut {
     let command: String
+    let input: ExecInput
     let parallel: Int
     let access: ConnectionAccess
     let context: CommandContext
@@ -35,8 +36,8 @@ struct ExecFanOut {
         do {
             try await access.withConnection(to: host) { connection in
                 let process = try await connection.execute(command)
-                // The command may have ended already; its input being closed then is no failure.
-                try? await process.closeInput()
+                let sending = Task { await input.send(to: process) }
+                defer { sending.cancel() }
                 for try await output in process.output {
                     switch output {
                     case .stdout(let bytes):

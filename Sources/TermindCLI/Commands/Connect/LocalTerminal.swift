@@ -4,7 +4,7 @@ import TermindApplication
 
 /// The terminal `termind ssh` runs in: raw mode while attached (given back on exit and on
 /// SIGTERM/SIGHUP), its size, SIGWINCH forwarded as window-change, and standard input
-/// pumped to the remote shell.
+/// forwarded to the remote shell or command.
 final class LocalTerminal: @unchecked Sendable {
     private var saved: termios?
     private let isTerminal = isatty(STDIN_FILENO) == 1
@@ -33,20 +33,9 @@ final class LocalTerminal: @unchecked Sendable {
         let farewell = restoreOnSignals()
         defer { farewell.forEach { $0.cancel() } }
 
-        // Standard input is read on a thread of its own: read(2) blocks.
-        let input = Thread {
-            var buffer = [UInt8](repeating: 0, count: 4096)
-            while true {
-                let count = read(STDIN_FILENO, &buffer, buffer.count)
-                if count <= 0 {
-                    Task { try? await shell.closeInput() }
-                    return
-                }
-                let bytes = Array(buffer[..<count])
-                Task { try? await shell.write(bytes) }
-            }
-        }
-        input.start()
+        // Keys go out in the order typed, each read a single channel write.
+        let input = Task { await StandardInputForwarder().forward(to: shell) }
+        defer { input.cancel() }
 
         var status: Int32 = ExitCode.remoteCommandOwnFailure
         for try await event in shell.output {
