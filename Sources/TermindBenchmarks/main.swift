@@ -88,6 +88,16 @@ func termindCopy(_ arguments: [String]) throws {
     require(try TermindBinary.run(cpArguments + arguments, home: home), "termind cp")
 }
 
+/// Sends the local 1 GiB file on standard input to `cat > /dev/null` run by `command` (a
+/// command line, already quoted where needed), as `tar c | ssh HOST tar x` does.
+func pipeThroughExec(_ command: [String]) throws {
+    let line = command.joined(separator: " ") + " -- 'cat > /dev/null' < '\(localBigPath)'"
+    require(try ChildProcess.run("sh", ["-c", line], environment: ProcessInfo.processInfo.environment.merging([
+        "HOME": home.path, "XDG_DATA_HOME": home.path + "/.local/share", "XDG_CONFIG_HOME": home.path + "/.config",
+        "XDG_STATE_HOME": home.path + "/.local/state",
+    ]) { $1 }), "piping 1 GiB through \(command[0])")
+}
+
 /// Empties the local receiving side so each run writes everything anew.
 func clearReceived() throws {
     require(try ChildProcess.run("rm", ["-rf", local.appending("received").path, local.appending("tree").path]), "rm")
@@ -112,6 +122,16 @@ let benchmarks = [
             let command = (["ssh"] + sshArguments + ["true"]).map { "'\($0)'" }.joined(separator: " ")
             require(try ChildProcess.run("sh", ["-c", "for i in $(seq \(fanOut)); do \(command) & done; wait"]), "ssh loop")
         }),
+    Benchmark(
+        name: "1 GiB on stdin: exec -- 'cat >/dev/null'", peer: "ssh HOST 'cat >/dev/null' (its defaults)", iterations: 3,
+        bytes: gibibyte,
+        termind: { try pipeThroughExec(["'\(try TermindBinary.path())'", "exec", "--batch", "-i", sshd.clientPrivateKeyPath, target]) },
+        peerRun: { try pipeThroughExec(["ssh"] + sshArguments) }),
+    Benchmark(
+        name: "1 GiB on stdin: exec -- 'cat >/dev/null'", peer: "ssh -c aes128-ctr -o MACs=hmac-sha2-256", iterations: 3,
+        bytes: gibibyte,
+        termind: { try pipeThroughExec(["'\(try TermindBinary.path())'", "exec", "--batch", "-i", sshd.clientPrivateKeyPath, target]) },
+        peerRun: { try pipeThroughExec(["ssh"] + libssh2Cipher + sshArguments) }),
     Benchmark(
         name: "lookup in 10,000 hashed known_hosts", peer: "ssh-keygen -F (a process; termind in-process)", iterations: 20,
         termind: {

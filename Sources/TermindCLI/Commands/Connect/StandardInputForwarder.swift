@@ -70,7 +70,6 @@ struct StandardInputForwarder: Sendable {
                 close(stop)
                 continuation.finish()
             }
-            var buffer = [UInt8](repeating: 0, count: chunkSize)
             while true {
                 permits.wait()
                 var watched = [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0),
@@ -84,17 +83,15 @@ struct StandardInputForwarder: Sendable {
                     continue
                 }
                 if watched[1].revents != 0 { return }
-                switch fill(&buffer, from: descriptor) {
-                case .read(0):
-                    permits.signal()
-                case .read(let count):
-                    continuation.yield(.bytes(Array(buffer[..<count])))
-                case .readThenEnded(let count):
-                    if count > 0 { continuation.yield(.bytes(Array(buffer[..<count]))) }
+                let (bytes, ending) = readReady(from: descriptor)
+                if !bytes.isEmpty { continuation.yield(.bytes(bytes)) }
+                switch ending {
+                case .more:
+                    if bytes.isEmpty { permits.signal() }
+                case .ended:
                     continuation.yield(.end)
                     return
-                case .failed(let count, let reason):
-                    if count > 0 { continuation.yield(.bytes(Array(buffer[..<count]))) }
+                case .failed(let reason):
                     continuation.yield(.failed(reason))
                     return
                 }
@@ -105,35 +102,40 @@ struct StandardInputForwarder: Sendable {
         return stream
     }
 
-    private enum Fill {
-        case read(Int)
-        case readThenEnded(Int)
-        case failed(Int, String)
+    private enum ReadEnding {
+        case more
+        case ended
+        case failed(String)
     }
 
-    /// Reads what `descriptor` has ready into `buffer`, several reads while they come at once
+    /// Reads what `descriptor` has ready, up to a chunk, several reads while they come at once
     /// (a pipe gives 64 KiB a read), so bulk input goes out in few large channel writes and a
-    /// keystroke at once.
-    private static func fill(_ buffer: inout [UInt8], from descriptor: Int32) -> Fill {
-        var filled = 0
-        while filled < buffer.count {
-            if filled > 0 {
-                var more = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-                guard poll(&more, 1, 0) > 0 else { return .read(filled) }
-            }
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + filled, $0.count - filled) }
-            if count > 0 {
-                filled += count
-            } else if count == 0 {
-                return .readThenEnded(filled)
-            } else if errno == EINTR {
-                continue
-            } else if errno == EAGAIN {
-                return .read(filled)  // a non-blocking descriptor with nothing yet: poll again
-            } else {
-                return .failed(filled, String(cString: strerror(errno)))
+    /// keystroke at once. Reads straight into the chunk handed on: no copy, no zeroing.
+    private static func readReady(from descriptor: Int32) -> ([UInt8], ReadEnding) {
+        var ending = ReadEnding.more
+        let bytes = [UInt8](unsafeUninitializedCapacity: chunkSize) { buffer, filled in
+            filled = 0
+            while filled < chunkSize {
+                if filled > 0 {
+                    var more = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+                    guard poll(&more, 1, 0) > 0 else { return }
+                }
+                let count = read(descriptor, buffer.baseAddress! + filled, chunkSize - filled)
+                if count > 0 {
+                    filled += count
+                } else if count == 0 {
+                    ending = .ended
+                    return
+                } else if errno == EINTR {
+                    continue
+                } else if errno == EAGAIN {
+                    return  // a non-blocking descriptor with nothing more yet: poll again
+                } else {
+                    ending = .failed(String(cString: strerror(errno)))
+                    return
+                }
             }
         }
-        return .read(filled)
+        return (bytes, ending)
     }
 }
