@@ -22,47 +22,48 @@ public struct VaultEditor: Sendable {
 
     @discardableResult
     public func addHost(_ label: String, _ fields: HostFields) async throws -> TermindDomain.Host {
-        let snapshot = try await store.snapshot()
         let label = try Label(label)
-        guard snapshot.host(label.rawValue) == nil else { throw VaultRuleViolation.duplicateLabel(kind: .host, label: label.rawValue) }
         guard let hostname = fields.hostname else {
             throw VaultRuleViolation.invalidHostname("", reason: "give one with --hostname")
         }
-        var host = try Host(label: label, hostname: hostname, port: try Port(fields.port ?? 22))
-        try apply(fields, to: &host, in: snapshot)
-        try await store.apply([.save(.host(host))])
-        return host
+        return try await store.update { snapshot in
+            guard snapshot.host(label.rawValue) == nil else { throw VaultRuleViolation.duplicateLabel(kind: .host, label: label.rawValue) }
+            var host = try Host(label: label, hostname: hostname, port: try Port(fields.port ?? 22))
+            try Self.apply(fields, to: &host, in: snapshot)
+            return VaultUpdate([.save(.host(host))], returning: host)
+        }
     }
 
     @discardableResult
     public func editHost(_ label: String, _ fields: HostFields, newLabel: String? = nil) async throws -> TermindDomain.Host {
-        let snapshot = try await store.snapshot()
-        var host = try require(snapshot.host(label), .host, label)
-        if let newLabel { host.label = try Label(newLabel) }
-        if let hostname = fields.hostname {
-            try Host.checkHostname(hostname)
-            host.hostname = hostname
+        try await store.update { snapshot in
+            var host = try Self.require(snapshot.host(label), .host, label)
+            if let newLabel { host.label = try Label(newLabel) }
+            if let hostname = fields.hostname {
+                try Host.checkHostname(hostname)
+                host.hostname = hostname
+            }
+            if let port = fields.port { host.port = try Port(port) }
+            try Self.apply(fields, to: &host, in: snapshot)
+            return VaultUpdate([.save(.host(host))], returning: host)
         }
-        if let port = fields.port { host.port = try Port(port) }
-        try apply(fields, to: &host, in: snapshot)
-        try await store.apply([.save(.host(host))])
-        return host
     }
 
     /// Removes a Host and its histories; its Known Hosts stay. Hosts that jump through it
     /// keep it unless `force`, which takes it out of their chains.
     public func removeHost(_ label: String, force: Bool = false) async throws {
-        let snapshot = try await store.snapshot()
-        let host = try require(snapshot.host(label), .host, label)
-        let users = snapshot.hosts.filter { $0.jumpChain.contains(host.id) }.map { user in
-            var unbound = user
-            unbound.jumpChain.removeAll { $0 == host.id }
-            return (name: "Host '\(user.label)'", unbound: VaultRecord.host(unbound))
+        try await store.update { snapshot in
+            let host = try Self.require(snapshot.host(label), .host, label)
+            let users = snapshot.hosts.filter { $0.jumpChain.contains(host.id) }.map { user in
+                var unbound = user
+                unbound.jumpChain.removeAll { $0 == host.id }
+                return (name: "Host '\(user.label)'", unbound: VaultRecord.host(unbound))
+            }
+            return VaultUpdate(try Self.removal(.host, id: host.id, label: label, force: force, users: users))
         }
-        try await remove(.host, id: host.id, label: label, force: force, users: users)
     }
 
-    private func apply(_ fields: HostFields, to host: inout Host, in snapshot: VaultSnapshot) throws {
+    private static func apply(_ fields: HostFields, to host: inout Host, in snapshot: VaultSnapshot) throws {
         if let username = fields.username { host.username = username.isEmpty ? nil : username }
         if let identity = fields.identity {
             host.identityID = identity.isEmpty ? nil : try require(snapshot.identity(identity), .identity, identity).id
@@ -84,65 +85,81 @@ public struct VaultEditor: Sendable {
 
     @discardableResult
     public func addIdentity(_ label: String, _ fields: IdentityFields) async throws -> Identity {
-        let snapshot = try await store.snapshot()
         let label = try Label(label)
-        guard snapshot.identity(label.rawValue) == nil else {
+        let username = fields.username ?? ""
+        _ = try Identity(label: label, username: username)
+        // Refused before anything is sealed; checked again inside the write, where it counts.
+        guard try await store.snapshot().identity(label.rawValue) == nil else {
             throw VaultRuleViolation.duplicateLabel(kind: .identity, label: label.rawValue)
         }
-        var identity = try Identity(label: label, username: fields.username ?? "")
-        if let key = fields.key, !key.isEmpty { identity.keyID = try require(snapshot.key(key), .key, key).id }
-        try await saveSealing(fields.password, into: &identity, replacing: nil)
-        return identity
+        return try await savingSealed(fields.password) { snapshot, sealed in
+            guard snapshot.identity(label.rawValue) == nil else {
+                throw VaultRuleViolation.duplicateLabel(kind: .identity, label: label.rawValue)
+            }
+            var identity = try Identity(label: label, username: username)
+            if let key = fields.key, !key.isEmpty { identity.keyID = try Self.require(snapshot.key(key), .key, key).id }
+            identity.passwordSecretID = sealed
+            return (identity, replaced: nil)
+        }
     }
 
     @discardableResult
     public func editIdentity(_ label: String, _ fields: IdentityFields, newLabel: String? = nil) async throws -> Identity {
-        let snapshot = try await store.snapshot()
-        var identity = try require(snapshot.identity(label), .identity, label)
-        if let newLabel { identity.label = try Label(newLabel) }
-        if let username = fields.username { identity = try Identity(
-            id: identity.id, label: identity.label, username: username,
-            passwordSecretID: identity.passwordSecretID, keyID: identity.keyID) }
-        if let key = fields.key { identity.keyID = key.isEmpty ? nil : try require(snapshot.key(key), .key, key).id }
-        let old = identity.passwordSecretID
-        if fields.clearPassword && fields.password == nil {
-            identity.passwordSecretID = nil
-            try await store.apply([.save(.identity(identity))])
-            if let old { try await secrets.remove([old]) }
-            return identity
+        let newLabel = try newLabel.map { try Label($0) }
+        return try await savingSealed(fields.password) { snapshot, sealed in
+            var identity = try Self.require(snapshot.identity(label), .identity, label)
+            if let newLabel { identity.label = newLabel }
+            if let username = fields.username { identity = try Identity(
+                id: identity.id, label: identity.label, username: username,
+                passwordSecretID: identity.passwordSecretID, keyID: identity.keyID) }
+            if let key = fields.key { identity.keyID = key.isEmpty ? nil : try Self.require(snapshot.key(key), .key, key).id }
+            let old = identity.passwordSecretID
+            if let sealed {
+                identity.passwordSecretID = sealed
+                return (identity, replaced: old)
+            }
+            if fields.clearPassword {
+                identity.passwordSecretID = nil
+                return (identity, replaced: old)
+            }
+            return (identity, replaced: nil)
         }
-        try await saveSealing(fields.password, into: &identity, replacing: fields.password == nil ? nil : old)
-        return identity
     }
 
-    /// Seals `password` (if any) first, saves the Identity, and removes the new secret if the
-    /// save fails; the replaced secret goes only after the save succeeded.
-    private func saveSealing(_ password: Secret?, into identity: inout Identity, replacing old: UUID?) async throws {
-        var sealed: UUID?
-        if let password {
-            sealed = try await secrets.seal(password)
-            identity.passwordSecretID = sealed
-        }
+    /// Seals `password` (if any) first, then saves the Identity `decide` makes from the Vault
+    /// as it is inside one transaction; removes the new secret if that fails. The secret the
+    /// saved Identity replaced goes only after the save succeeded.
+    private func savingSealed(
+        _ password: Secret?,
+        _ decide: @escaping @Sendable (VaultSnapshot, UUID?) throws -> (Identity, replaced: UUID?)
+    ) async throws -> Identity {
+        let sealed = try await password.asyncMap { try await secrets.seal($0) }
+        let (identity, replaced): (Identity, UUID?)
         do {
-            try await store.apply([.save(.identity(identity))])
+            (identity, replaced) = try await store.update { snapshot in
+                let (identity, replaced) = try decide(snapshot, sealed)
+                return VaultUpdate([.save(.identity(identity))], returning: (identity, replaced))
+            }
         } catch {
             if let sealed { try? await secrets.remove([sealed]) }
             throw error
         }
-        if let old { try await secrets.remove([old]) }
+        if let replaced { try await secrets.remove([replaced]) }
+        return identity
     }
 
     /// Removes an Identity and its password. Hosts that use it keep it unless `force`,
     /// which unbinds them.
     public func removeIdentity(_ label: String, force: Bool = false) async throws {
-        let snapshot = try await store.snapshot()
-        let identity = try require(snapshot.identity(label), .identity, label)
-        let users = snapshot.hosts.filter { $0.identityID == identity.id }.map { host in
-            var unbound = host
-            unbound.identityID = nil
-            return (name: "Host '\(host.label)'", unbound: VaultRecord.host(unbound))
+        let identity = try await store.update { snapshot in
+            let identity = try Self.require(snapshot.identity(label), .identity, label)
+            let users = snapshot.hosts.filter { $0.identityID == identity.id }.map { host in
+                var unbound = host
+                unbound.identityID = nil
+                return (name: "Host '\(host.label)'", unbound: VaultRecord.host(unbound))
+            }
+            return VaultUpdate(try Self.removal(.identity, id: identity.id, label: label, force: force, users: users), returning: identity)
         }
-        try await remove(.identity, id: identity.id, label: label, force: force, users: users)
         if let secret = identity.passwordSecretID { try await secrets.remove([secret]) }
     }
 
@@ -184,8 +201,11 @@ public struct VaultEditor: Sendable {
                 label: label, algorithm: info.algorithm, bits: info.bits, publicKeyBlob: info.publicKeyBlob,
                 comment: info.comment, privateKeySecretID: keySecret, isEncrypted: info.isEncrypted,
                 passphraseSecretID: passphraseSecret)
-            try await store.apply([.save(.key(key))])
-            return key
+            // The label is checked again inside the write: another process may have taken it.
+            return try await store.update { snapshot in
+                guard snapshot.key(label.rawValue) == nil else { throw VaultRuleViolation.duplicateLabel(kind: .key, label: label.rawValue) }
+                return VaultUpdate([.save(.key(key))], returning: key)
+            }
         } catch {
             if !sealed.isEmpty { try? await secrets.remove(sealed) }
             throw error
@@ -195,14 +215,15 @@ public struct VaultEditor: Sendable {
     /// Removes a Key and its sealed private key and passphrase. Identities that use it keep
     /// it unless `force`, which unbinds them.
     public func removeKey(_ label: String, force: Bool = false) async throws {
-        let snapshot = try await store.snapshot()
-        let key = try require(snapshot.key(label), .key, label)
-        let users = snapshot.identities.filter { $0.keyID == key.id }.map { identity in
-            var unbound = identity
-            unbound.keyID = nil
-            return (name: "Identity '\(identity.label)'", unbound: VaultRecord.identity(unbound))
+        let key = try await store.update { snapshot in
+            let key = try Self.require(snapshot.key(label), .key, label)
+            let users = snapshot.identities.filter { $0.keyID == key.id }.map { identity in
+                var unbound = identity
+                unbound.keyID = nil
+                return (name: "Identity '\(identity.label)'", unbound: VaultRecord.identity(unbound))
+            }
+            return VaultUpdate(try Self.removal(.key, id: key.id, label: label, force: force, users: users), returning: key)
         }
-        try await remove(.key, id: key.id, label: label, force: force, users: users)
         try await secrets.remove([key.privateKeySecretID] + (key.passphraseSecretID.map { [$0] } ?? []))
     }
 
@@ -210,29 +231,33 @@ public struct VaultEditor: Sendable {
 
     @discardableResult
     public func addSnippet(_ label: String, script: String, tags: [String]) async throws -> Snippet {
-        let snapshot = try await store.snapshot()
         let label = try Label(label)
-        guard snapshot.snippet(label.rawValue) == nil else {
-            throw VaultRuleViolation.duplicateLabel(kind: .snippet, label: label.rawValue)
+        return try await store.update { snapshot in
+            guard snapshot.snippet(label.rawValue) == nil else {
+                throw VaultRuleViolation.duplicateLabel(kind: .snippet, label: label.rawValue)
+            }
+            let snippet = Snippet(label: label, script: script, tags: tags)
+            return VaultUpdate([.save(.snippet(snippet))], returning: snippet)
         }
-        let snippet = Snippet(label: label, script: script, tags: tags)
-        try await store.apply([.save(.snippet(snippet))])
-        return snippet
     }
 
     @discardableResult
     public func editSnippet(_ label: String, script: String?, tags: [String]?, newLabel: String? = nil) async throws -> Snippet {
-        var snippet = try require(try await store.snapshot().snippet(label), .snippet, label)
-        if let newLabel { snippet.label = try Label(newLabel) }
-        if let script { snippet.script = script }
-        if let tags { snippet.tags = tags }
-        try await store.apply([.save(.snippet(snippet))])
-        return snippet
+        let newLabel = try newLabel.map { try Label($0) }
+        return try await store.update { snapshot in
+            var snippet = try Self.require(snapshot.snippet(label), .snippet, label)
+            if let newLabel { snippet.label = newLabel }
+            if let script { snippet.script = script }
+            if let tags { snippet.tags = tags }
+            return VaultUpdate([.save(.snippet(snippet))], returning: snippet)
+        }
     }
 
     public func removeSnippet(_ label: String) async throws {
-        let snippet = try require(try await store.snapshot().snippet(label), .snippet, label)
-        try await store.apply([.remove(.snippet, id: snippet.id)])
+        try await store.update { snapshot in
+            let snippet = try Self.require(snapshot.snippet(label), .snippet, label)
+            return VaultUpdate([.remove(.snippet, id: snippet.id)])
+        }
     }
 
     // MARK: Known Hosts
@@ -240,41 +265,48 @@ public struct VaultEditor: Sendable {
     /// Adds a trust record; the same pattern, type and key twice is refused.
     @discardableResult
     public func addKnownHost(_ record: KnownHost) async throws -> KnownHost {
-        let snapshot = try await store.snapshot()
-        if snapshot.knownHosts.contains(where: {
-            $0.pattern == record.pattern && $0.keyType == record.keyType && $0.keyBlob == record.keyBlob && $0.marker == record.marker
-        }) {
-            throw VaultRuleViolation.knownHostExists(pattern: record.pattern, keyType: record.keyType)
+        try await store.update { snapshot in
+            if snapshot.knownHosts.contains(where: {
+                $0.pattern == record.pattern && $0.keyType == record.keyType && $0.keyBlob == record.keyBlob && $0.marker == record.marker
+            }) {
+                throw VaultRuleViolation.knownHostExists(pattern: record.pattern, keyType: record.keyType)
+            }
+            return VaultUpdate([.save(.knownHost(record))], returning: record)
         }
-        try await store.apply([.save(.knownHost(record))])
-        return record
     }
 
     /// Removes the trust records for `pattern` (only those of `keyType` when given) and
     /// returns them; none matching is an error naming the pattern.
     @discardableResult
     public func removeKnownHosts(_ pattern: String, keyType: String?) async throws -> [KnownHost] {
-        let matching = try await store.snapshot().knownHosts.filter {
-            $0.pattern == pattern && (keyType == nil || $0.keyType == keyType)
+        try await store.update { snapshot in
+            let matching = snapshot.knownHosts.filter { $0.pattern == pattern && (keyType == nil || $0.keyType == keyType) }
+            guard !matching.isEmpty else { throw VaultRuleViolation.missingRecord(kind: .knownHost, label: pattern) }
+            return VaultUpdate(matching.map { .remove(.knownHost, id: $0.id) }, returning: matching)
         }
-        guard !matching.isEmpty else { throw VaultRuleViolation.missingRecord(kind: .knownHost, label: pattern) }
-        try await store.apply(matching.map { .remove(.knownHost, id: $0.id) })
-        return matching
     }
 
-    /// Removes a record other records use: refused (naming them) unless `force`; with it the
-    /// users, rewritten without the reference, are saved in the same transaction as the removal.
-    private func remove(
+    /// The changes that remove a record other records use: refused (naming them) unless
+    /// `force`; with it the users, rewritten without the reference, are saved in the same
+    /// transaction as the removal.
+    private static func removal(
         _ kind: VaultRecordKind, id: UUID, label: String, force: Bool, users: [(name: String, unbound: VaultRecord)]
-    ) async throws {
+    ) throws -> [VaultChange] {
         guard users.isEmpty || force else {
             throw VaultRuleViolation.recordInUse(kind: kind, label: label, usedBy: users.map(\.name).sorted())
         }
-        try await store.apply(users.map { .save($0.unbound) } + [.remove(kind, id: id)])
+        return users.map { .save($0.unbound) } + [.remove(kind, id: id)]
     }
 
-    private func require<Record>(_ record: Record?, _ kind: VaultRecordKind, _ label: String) throws -> Record {
+    private static func require<Record>(_ record: Record?, _ kind: VaultRecordKind, _ label: String) throws -> Record {
         guard let record else { throw VaultRuleViolation.missingRecord(kind: kind, label: label) }
         return record
+    }
+}
+
+extension Optional {
+    fileprivate func asyncMap<U>(_ transform: (Wrapped) async throws -> U) async rethrows -> U? {
+        guard let self else { return nil }
+        return try await transform(self)
     }
 }

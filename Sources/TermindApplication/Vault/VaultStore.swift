@@ -8,6 +8,11 @@ import TermindDomain
 public protocol VaultStore: Sendable {
     func snapshot() async throws -> VaultSnapshot
     func apply(_ changes: [VaultChange]) async throws
+    /// Reads the Vault, lets `decide` check the rules against what is there and say what to
+    /// change, and writes that, all in one write transaction: another process's edit lands
+    /// wholly before or after, never between the read and the write. Nothing is written when
+    /// `decide` throws.
+    func update<T: Sendable>(_ decide: @escaping @Sendable (VaultSnapshot) throws -> VaultUpdate<T>) async throws -> T
 
     func record(_ entry: ConnectionHistoryEntry) async throws
     func record(_ entry: CommandHistoryEntry) async throws

@@ -32,12 +32,22 @@ public struct SQLiteVaultStore: VaultStore {
 
     public func apply(_ changes: [VaultChange]) async throws {
         guard !changes.isEmpty else { return }
+        try await database.write { try Self.write(changes, $0) }
+    }
+
+    public func update<T: Sendable>(_ decide: @escaping @Sendable (VaultSnapshot) throws -> VaultUpdate<T>) async throws -> T {
         try await database.write { connection in
-            for change in changes {
-                switch change {
-                case .save(let record): try Self.save(record, connection)
-                case .remove(let kind, let id): try Self.remove(kind, id: id, connection)
-                }
+            let decision = try decide(try Self.readSnapshot(connection))
+            try Self.write(decision.changes, connection)
+            return decision.result
+        }
+    }
+
+    private static func write(_ changes: [VaultChange], _ connection: SQLiteConnection) throws {
+        for change in changes {
+            switch change {
+            case .save(let record): try save(record, connection)
+            case .remove(let kind, let id): try remove(kind, id: id, connection)
             }
         }
     }

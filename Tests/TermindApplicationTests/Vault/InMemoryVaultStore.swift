@@ -56,6 +56,12 @@ actor InMemoryVaultStore: VaultStore {
         journal.append(.applied(changes))
     }
 
+    func update<T: Sendable>(_ decide: @escaping @Sendable (VaultSnapshot) throws -> VaultUpdate<T>) throws -> T {
+        let decision = try decide(current)
+        if !decision.changes.isEmpty { try apply(decision.changes) }
+        return decision.result
+    }
+
     // MARK: Histories
 
     func record(_ entry: ConnectionHistoryEntry) { connections.insert(entry, at: 0) }

@@ -14,6 +14,9 @@ final class SQLiteImportCommitTests: XCTestCase {
         let base: any VaultStore
         func snapshot() async throws -> VaultSnapshot { try await base.snapshot() }
         func apply(_ changes: [VaultChange]) async throws { throw InjectedFailure() }
+        func update<T: Sendable>(_ decide: @escaping @Sendable (VaultSnapshot) throws -> VaultUpdate<T>) async throws -> T {
+            throw InjectedFailure()
+        }
         func record(_ entry: ConnectionHistoryEntry) async throws {}
         func record(_ entry: CommandHistoryEntry) async throws {}
         func record(_ entry: SFTPHistoryEntry) async throws {}
