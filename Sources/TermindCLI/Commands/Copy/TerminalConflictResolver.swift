@@ -7,14 +7,15 @@ import TermindDomain
 struct TerminalConflictResolver: ConflictResolver {
     func resolve(_ conflict: TransferConflict) async throws -> ConflictAnswer {
         guard let console = Console(path: "/dev/tty") else {
-            throw InteractionRequired(need: "a decision about \(conflict.destination), which exists",
+            throw InteractionRequired(need: "a decision about \(TerminalSafeText(conflict.destination.description).text), which exists",
                                       remedy: "pass --on-conflict overwrite|skip|keep-both|fail")
         }
         let question = """
-            \r\u{1B}[K\(conflict.destination) exists (\(Self.describe(conflict.existing))); \
+            \(TerminalSafeText(conflict.destination.description).text) exists (\(Self.describe(conflict.existing))); \
             the new one is \(Self.describe(conflict.sourceAttributes)).
             [o]verwrite, [s]kip, [k]eep both, [f]ail (capital letter: the same for the rest) 
             """
+        console.writeControl("\r\u{1B}[K")  // clears a progress line
         while true {
             guard let answer = try console.readLine(prompt: question, echo: true) else {
                 return ConflictAnswer(.fail)

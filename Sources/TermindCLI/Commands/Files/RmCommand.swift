@@ -55,7 +55,10 @@ struct RmCommand: Command {
         guard let console = Console(path: "/dev/tty") else {
             throw InteractionRequired(need: "confirmation to remove files", remedy: "pass --yes to remove without asking")
         }
-        let names = targets.map { "\(destination):\($0.path)\($0.isDirectory ? " (a directory and everything in it)" : "")" }
+        // The paths as the server names them: control characters shown as escapes.
+        let names = targets.map {
+            "\(TerminalSafeText("\(destination):\($0.path)").text)\($0.isDirectory ? " (a directory and everything in it)" : "")"
+        }
         let answer = try console.readLine(prompt: "Remove \(names.joined(separator: ", "))? [y/N] ", echo: true) ?? []
         let text = String(decoding: answer, as: UTF8.self).trimmingCharacters(in: .whitespaces).lowercased()
         guard text == "y" || text == "yes" else { throw RemovalDeclined() }
