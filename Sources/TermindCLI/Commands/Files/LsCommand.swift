@@ -56,22 +56,23 @@ struct LsCommand: Command {
             }
             return listed
         }
-        if json {
-            context.out(try JSONOutput.text(entries))
-        } else if long {
-            var table = OutputTable("MODE", "SIZE", "MODIFIED", "NAME")
-            for entry in entries {
-                let name = context.shown(entry.name)
-                table.add(entry.modeText, entry.size.map(String.init) ?? "-", entry.modifiedText,
-                          entry.target.map { "\(name) -> \(context.shown($0))" } ?? name)
-            }
-            context.out(table.text)
-        } else {
-            // On a terminal a name's control characters show as escapes (`TerminalSafeText`);
-            // in a pipe the names are written as they are.
-            context.out(entries.map { context.shown($0.name) + "\n" }.joined())
-        }
+        context.out(try Self.listing(entries, long: long, json: json, context: context))
         return 0
+    }
+
+    /// The text `ls` writes for `entries`: JSON, a long table, or one name a line. On a
+    /// terminal a name's control characters show as escapes (`TerminalSafeText`); in a pipe the
+    /// names are written as they are.
+    static func listing(_ entries: [ListedFile], long: Bool, json: Bool, context: CommandContext) throws -> String {
+        if json { return try JSONOutput.text(entries) }
+        guard long else { return entries.map { context.shown($0.name) + "\n" }.joined() }
+        var table = OutputTable("MODE", "SIZE", "MODIFIED", "NAME")
+        for entry in entries {
+            let name = context.shown(entry.name)
+            table.add(entry.modeText, entry.size.map(String.init) ?? "-", entry.modifiedText,
+                      entry.target.map { "\(name) -> \(context.shown($0))" } ?? name)
+        }
+        return table.text
     }
 }
 
