@@ -100,11 +100,15 @@ final class UntrustedTextPrinterPropertyTests: XCTestCase {
         }
     }
 
-    func testRmsQuestionWritesNoControlForAnyName() {
+    func testRmsAndCpsQuestionsWriteNoControlForAnyName() {
         var samples = UntrustedTextSamples()
         for number in 0..<Self.cases {
             let targets = [file(samples.fileName()), file(samples.fileName(), kind: .directory)]
             assertSafe(RmCommand.question(targets, on: "web"), seed: samples.seed, case: number)
+            let conflict = TransferConflict(
+                source: TransferAddress(location: "web", path: "/srv/" + samples.fileName()), sourceAttributes: FileAttributes(size: 3),
+                destination: TransferAddress(location: "local", path: "/tmp/" + samples.fileName()), existing: FileAttributes(size: 4))
+            assertSafe(TerminalConflictResolver.question(conflict), seed: samples.seed, case: number)
         }
     }
 
