@@ -114,9 +114,9 @@ let package = Package(
         ),
         .testTarget(
             name: "TermindPresentationTests",
-            dependencies: ["TermindPresentation", "TermindApplication", "TermindDomain"]
+            dependencies: ["TermindPresentation", "TermindApplication", "TermindDomain", "TermindTestSupport"]
         ),
-        .testTarget(name: "TermindCLITests", dependencies: ["TermindCLI", "TermindApplication"]),
+        .testTarget(name: "TermindCLITests", dependencies: ["TermindCLI", "TermindApplication", "TermindDomain", "TermindTestSupport"]),
         /** Against real servers the tests start themselves: OpenSSH sshd and a scripted asyncssh server. */
         .testTarget(
             name: "TermindIntegrationTests",

@@ -47,7 +47,8 @@ public enum TermindCommandLine {
             out: { FileHandle.standardOutput.write(Data($0.utf8)) },
             err: { FileHandle.standardError.write(Data($0.utf8)) },
             outBytes: { FileHandle.standardOutput.write(Data($0)) },
-            errBytes: { FileHandle.standardError.write(Data($0)) })
+            errBytes: { FileHandle.standardError.write(Data($0)) },
+            outIsTerminal: isatty(STDOUT_FILENO) == 1, errIsTerminal: isatty(STDERR_FILENO) == 1)
         return await run(Array(CommandLine.arguments.dropFirst()), context: context)
     }
 }

@@ -64,21 +64,26 @@ final class TerminalPresenterTests: XCTestCase {
         XCTAssertFalse(rest.contains("s3cret"), rest)
     }
 
-    func testKeyboardInteractiveShowsNameInstructionAndHonoursEchoFlags() async throws {
+    func testKeyboardInteractiveShowsServerTextEscapedAndHonoursEchoFlags() async throws {
         let presenter = TerminalPresenter(terminalPath: path)
-        let round = KeyboardInteractiveRound(name: "Auth\u{1b}[31m", instruction: "Answer please", prompts: [
-            KeyboardInteractivePrompt(text: "Name: ", echo: true), KeyboardInteractivePrompt(text: "PIN: ", echo: false)])
+        let round = KeyboardInteractiveRound(name: "Auth\u{1b}[31m", instruction: "Answer\u{1B}]0;PWNED\u{07} please\nline two", prompts: [
+            KeyboardInteractivePrompt(text: "Name\u{1B}[2J: ", echo: true), KeyboardInteractivePrompt(text: "PIN\u{9B}2J: ", echo: false)])
         let task = Task { try await presenter.present(Interaction(connectionLabel: "web", generation: .next(), request: .keyboardInteractive(round))) }
-        let one = readUntil("Name: ")
-        print(one)
-        XCTAssertTrue(one.contains("Auth\\u{1B}[31m"), one)
+        let one = readUntil("J: ")
+        XCTAssertTrue(one.contains(#"Auth\033[31m"#), one)
+        XCTAssertTrue(one.contains("Answer\\033]0;PWNED\\007 please\r\nline two"), one)
+        XCTAssertTrue(one.contains(#"(web) Name\033[2J: "#), one)
         type("bob\n")
-        _ = readUntil("PIN: ")
+        let two = readUntil("J: ")
+        XCTAssertTrue(two.contains(#"(web) PIN\302\2332J: "#), two)
         XCTAssertFalse(echoOn())
         type("\n")
         let answer = try await task.value
         XCTAssertEqual(answer, .responses([Secret("bob"), Secret("")]))
         XCTAssertTrue(echoOn())
+        for text in [one, two] {
+            XCTAssertFalse(text.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{07}" || $0 == "\u{9B}" }, text.debugDescription)
+        }
     }
 
     func testCancelledPromptRestoresEchoPromptly() async throws {

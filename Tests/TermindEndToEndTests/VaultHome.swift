@@ -26,6 +26,24 @@ final class VaultHome: @unchecked Sendable {
         try TermindBinary.run(arguments, stdin: stdin, home: directory, environment: environment.merging(extra) { $1 })
     }
 
+    /// Runs `termind arguments` with its standard streams on a pseudo-terminal (`script -qec`),
+    /// typing `input`; returns what the terminal received, byte for byte.
+    func runOnTerminal(_ arguments: [String], input: String? = nil) throws -> (status: Int32, bytes: [UInt8]) {
+        let command = ([try TermindBinary.path()] + arguments)
+            .map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
+        var environment = ProcessInfo.processInfo.environment.merging(terminalEnvironment) { $1 }
+        environment["SHELL"] = "/bin/sh"
+        environment["TERM"] = "xterm-256color"
+        // The typescript file would begin with the command line itself; script's stdout holds
+        // only what the terminal received.
+        let result = try ChildProcess.run("script", ["-qec", command + "; echo \"exit $?\"", "/dev/null"], stdin: input, environment: environment)
+        let bytes = Array(result.stdout.utf8)
+        let text = String(decoding: bytes, as: UTF8.self)
+        let status = text.range(of: "exit ", options: .backwards).flatMap { Int32(text[$0.upperBound...].prefix { $0.isNumber }) } ?? -1
+        guard result.status == 0 else { throw TestRigError("script failed: \(result.stderr)") }
+        return (status, bytes)
+    }
+
     /// Runs and fails the test unless the command exited 0; returns stdout.
     @discardableResult
     func succeed(

@@ -1,3 +1,5 @@
+import TermindDomain
+
 /// A file system call that failed: what kind of failure, on which path of which file system,
 /// and the server's or system's own message. Never holds file contents or secrets.
 public struct FileSystemError: CategorizedFailure, Equatable {
@@ -40,8 +42,10 @@ public struct FileSystemError: CategorizedFailure, Equatable {
         }
     }
 
+    /// `location:path: detail`, the path escaped as `TerminalSafeText` shows it (a message
+    /// may reach a terminal, and a path may come from a server).
     public var description: String {
         let place = path.isEmpty ? location : (location == "local" ? path : "\(location):\(path)")
-        return "\(place): \(detail)"
+        return "\(TerminalSafeText(place).text): \(TerminalSafeText.message(detail))"
     }
 }

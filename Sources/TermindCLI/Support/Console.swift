@@ -1,9 +1,13 @@
 import Foundation
+import TermindDomain
 
 /// The controlling terminal for one prompt or interaction, and a pipe that wakes a waiting read
 /// when the interaction is withdrawn. `TerminalPresenter` and `SecretInput` both read through
 /// it. Owns both descriptors and closes them when released; the reads happen on one thread at
 /// a time, `wake()` may come from any thread.
+///
+/// What it writes passes `TerminalSafeText.message`: a prompt or question that quotes a server's
+/// text (a file name, a prompt) cannot drive the terminal, whatever its caller escaped.
 final class Console: @unchecked Sendable {
     private let terminal: Int32
     private let wakeRead: Int32
@@ -38,7 +42,13 @@ final class Console: @unchecked Sendable {
         _ = Glibc.write(wakeWrite, &byte, 1)
     }
 
+    /// Writes `text` with any control character but newline and tab escaped.
     func write(_ text: String) {
+        writeControl(TerminalSafeText.message(text))
+    }
+
+    /// Writes Termind's own terminal sequences (`CR ESC [ K` clearing a progress line) unchanged.
+    func writeControl(_ text: String) {
         var bytes = Array(text.utf8)[...]
         while !bytes.isEmpty {
             let written = bytes.withUnsafeBytes { Glibc.write(terminal, $0.baseAddress, $0.count) }
@@ -75,7 +85,7 @@ final class Console: @unchecked Sendable {
                 throw CancellationError()
             }
             if descriptors[1].revents != 0 {
-                write("\n")
+                writeControl("\n")
                 throw CancellationError()
             }
             guard descriptors[0].revents != 0 else { continue }

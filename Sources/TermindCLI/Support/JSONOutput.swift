@@ -1,13 +1,17 @@
 import Foundation
+import TermindDomain
 
 /// `--json` output: sorted keys, pretty-printed, one document per command, ISO-8601 dates.
-/// What is written here is a contract for scripts; it never holds a secret.
+/// What is written here is a contract for scripts; it never holds a secret. Strings hold the
+/// real text (a file name as the server sent it), with every control character written as a
+/// JSON escape (`\u001b`), DEL, C1 and line reordering characters too, so the document is
+/// safe on a terminal and reads back to the same text.
 enum JSONOutput {
     static func text<Value: Encodable>(_ value: Value) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .iso8601
-        return String(decoding: try encoder.encode(value), as: UTF8.self) + "\n"
+        return escapingControls(String(decoding: try encoder.encode(value), as: UTF8.self)) + "\n"
     }
 
     /// One compact JSON object on one line (JSON lines, for streams of results).
@@ -15,6 +19,22 @@ enum JSONOutput {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .iso8601
-        return String(decoding: try encoder.encode(value), as: UTF8.self) + "\n"
+        return escapingControls(String(decoding: try encoder.encode(value), as: UTF8.self)) + "\n"
+    }
+
+    /// `json` with the control characters JSONEncoder leaves as they are (DEL, C1, reordering)
+    /// written as `\uXXXX`; outside strings JSON holds only ASCII, so only strings change.
+    static func escapingControls(_ json: String) -> String {
+        guard json.unicodeScalars.contains(where: TerminalSafeText.isControl) else { return json }
+        var result = String.UnicodeScalarView()
+        for scalar in json.unicodeScalars {
+            if scalar != "\n" && TerminalSafeText.isControl(scalar) {
+                let hex = String(scalar.value, radix: 16)
+                result.append(contentsOf: ("\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex).unicodeScalars)
+            } else {
+                result.append(scalar)
+            }
+        }
+        return String(result)
     }
 }

@@ -1,8 +1,10 @@
 import Foundation
+import TermindDomain
 
 /// One line of transfer progress as `termind cp` draws it on a terminal, redrawn in place:
 /// `app.tar.gz  [#########-----------]  45%  12.3 MB/s  ETA 0:07`. Pure formatting, so the
-/// line can be tested without a terminal.
+/// line can be tested without a terminal. The name is shown as `TerminalSafeText` (a server
+/// chooses it: CVE-2019-6109 was scp's progress meter printing it raw).
 struct ProgressLine {
     var name: String
     var done: UInt64
@@ -13,6 +15,7 @@ struct ProgressLine {
     /// The line fitted to `width` columns: the name is shortened first (keeping its end,
     /// where the extension is), then the bar.
     func text(width: Int) -> String {
+        let name = TerminalSafeText(name).text
         let percent = total == 0 ? 100 : Int(min(100, done * 100 / total))
         let numbers = " \(String(percent).leftPadded(to: 3))%  \(Self.rateText(rate))  ETA \(etaText)"
         let room = max(10, width - numbers.count - 2)

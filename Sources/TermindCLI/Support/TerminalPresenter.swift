@@ -10,8 +10,9 @@ import TermindDomain
 ///   attempt only, *no* (or end of input) rejects; anything else asks again. Typing the
 ///   fingerprint itself counts as *yes*, as in OpenSSH.
 /// - Keyboard-interactive: the server's name and instruction (when not empty), then each prompt,
-///   echoing the answer only where the server allows it. Server text is shown with control
-///   characters escaped, so a server cannot drive the terminal.
+///   echoing the answer only where the server allows it. Server text is shown as
+///   `TerminalSafeText` (control characters as octal escapes; the instruction keeps its line
+///   breaks), so a server cannot drive the terminal.
 /// - Passphrase: "Enter passphrase for key 'LABEL': "; password: "USER@HOST's password: ".
 ///
 /// Without a terminal it throws `InteractionRequired` (the silent presenter's message). While
@@ -52,7 +53,7 @@ struct TerminalPresenter: InteractionPresenter {
         case .keyboardInteractive(let round):
             if !round.name.isEmpty { terminal.write(visible(round.name) + "\n") }
             if !round.instruction.isEmpty {
-                let instruction = visible(round.instruction)
+                let instruction = visible(round.instruction, lineBreaks: .kept)
                 terminal.write(instruction.hasSuffix("\n") ? instruction : instruction + "\n")
             }
             var answers: [Secret] = []
@@ -63,11 +64,11 @@ struct TerminalPresenter: InteractionPresenter {
             }
             return .responses(answers)
         case .passphrase(let keyLabel):
-            guard let answer = try terminal.readLine(prompt: "Enter passphrase for key '\(keyLabel)': ", echo: false)
+            guard let answer = try terminal.readLine(prompt: "Enter passphrase for key '\(visible(keyLabel))': ", echo: false)
             else { throw CancellationError() }
             return .secret(Secret(bytes: answer))
         case .password(let username):
-            guard let answer = try terminal.readLine(prompt: "\(username)@\(hostPart(of: label))'s password: ", echo: false)
+            guard let answer = try terminal.readLine(prompt: "\(visible(username))@\(visible(hostPart(of: label)))'s password: ", echo: false)
             else { throw CancellationError() }
             return .secret(Secret(bytes: answer))
         }
@@ -75,7 +76,7 @@ struct TerminalPresenter: InteractionPresenter {
 
     private static func askHostKey(_ question: HostKeyQuestion, label: String, on terminal: Console) throws -> HostKeyDecision {
         let address = KnownHostsMatcher.lookupName(hostname: question.hostname, port: question.port)
-        let name = label == address ? address : "\(label) (\(address))"
+        let name = visible(label == address ? address : "\(label) (\(address))")
         let type = KeyAlgorithm(rawValue: question.keyType)?.displayName ?? question.keyType
         var text = "The authenticity of host '\(name)' can't be established.\n"
             + "\(type) key fingerprint is \(question.fingerprint).\n"
@@ -107,17 +108,9 @@ struct TerminalPresenter: InteractionPresenter {
         return String(label[label.index(after: at)...])
     }
 
-    /// Server text with control characters (other than tab and newline) escaped.
-    static func visible(_ text: String) -> String {
-        var result = ""
-        for scalar in text.unicodeScalars {
-            let category = scalar.properties.generalCategory
-            if scalar == "\n" || scalar == "\t" || (category != .control && category != .format) {
-                result.unicodeScalars.append(scalar)
-            } else {
-                result += scalar.escaped(asASCII: true)
-            }
-        }
-        return result
+    /// A server's keyboard-interactive text as shown: a name or prompt on one line, an
+    /// instruction with its line breaks.
+    static func visible(_ text: String, lineBreaks: TerminalSafeText.LineBreaks = .escaped) -> String {
+        TerminalSafeText(text, lineBreaks: lineBreaks).text
     }
 }

@@ -37,11 +37,12 @@ struct InteractionDialog {
         case .hostKey:
             fields = []
         case .keyboardInteractive(let round):
-            fields = round.prompts.map { Field(prompt: $0.text, echo: $0.echo) }
+            // The server's words, escaped where they hold controls (`TerminalSafeText`).
+            fields = round.prompts.map { Field(prompt: TerminalSafeText($0.text).text, echo: $0.echo) }
         case .passphrase(let keyLabel):
-            fields = [Field(prompt: "Passphrase for Key '\(keyLabel)':", echo: false)]
+            fields = [Field(prompt: "Passphrase for Key '\(TerminalSafeText(keyLabel).text)':", echo: false)]
         case .password(let username):
-            fields = [Field(prompt: "Password for \(username):", echo: false)]
+            fields = [Field(prompt: "Password for \(TerminalSafeText(username).text):", echo: false)]
         }
     }
 
@@ -49,7 +50,7 @@ struct InteractionDialog {
     var title: String {
         switch interaction.request {
         case .hostKey: "Unknown host key"
-        case .keyboardInteractive(let round): round.name.isEmpty ? "The server asks" : round.name
+        case .keyboardInteractive(let round): round.name.isEmpty ? "The server asks" : TerminalSafeText(round.name).text
         case .passphrase: "Key passphrase"
         case .password: "Password"
         }

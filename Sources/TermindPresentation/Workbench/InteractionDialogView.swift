@@ -9,17 +9,18 @@ enum InteractionDialogView {
     static func draw(_ dialog: InteractionDialog, in area: CellRect, into buffer: inout CellBuffer) -> ScreenCursor {
         let width = min(84, max(40, area.columns - 4))
         let textWidth = width - 4
-        var lines: [(String, CellStyle)] = [("Asked by \(dialog.origin)", dim), ("", text)]
+        var lines: [(String, CellStyle)] = [("Asked by \(TerminalSafeText(dialog.origin).text)", dim), ("", text)]
         var fieldRows: [Int: Int] = [:]  // line index → field index
         var buttonLine: Int?
         switch dialog.interaction.request {
         case .hostKey(let question):
-            let address = KnownHostsMatcher.lookupName(hostname: question.hostname, port: question.port)
+            let hostname = TerminalSafeText(question.hostname).text
+            let address = TerminalSafeText(KnownHostsMatcher.lookupName(hostname: question.hostname, port: question.port)).text
             let type = KeyAlgorithm(rawValue: question.keyType)?.displayName ?? question.keyType
             lines += TextWrap.lines("The authenticity of host '\(address)' can't be established.", width: textWidth).map { ($0, text) }
             lines += [
                 ("", text),
-                ("Host:        \(question.hostname)", strong),
+                ("Host:        \(hostname)", strong),
                 ("Port:        \(question.port)", strong),
                 ("Key type:    \(type) (\(question.keyType))", strong),
                 ("Fingerprint: \(question.fingerprint)", strong),
@@ -36,7 +37,8 @@ enum InteractionDialogView {
             lines.append(("←→ choose · Enter confirms · o s r · Esc cancels this connection", dim))
         case .keyboardInteractive(let round):
             if !round.instruction.isEmpty {
-                lines += TextWrap.lines(round.instruction, width: textWidth).map { ($0, text) }
+                let instruction = TerminalSafeText(round.instruction, lineBreaks: .kept).text
+                lines += TextWrap.lines(instruction, width: textWidth).map { ($0, text) }
                 lines.append(("", text))
             }
             appendFields(dialog, to: &lines, fieldRows: &fieldRows, width: textWidth)

@@ -64,8 +64,9 @@ enum NavigatorView {
             case .note(let text):
                 buffer.put("   \(text)", column: rect.column, row: row, style: WorkbenchTheme.dim, clip: lineRect)
             case .host(let host):
-                let column = buffer.put("  \(host.label.rawValue)", column: rect.column, row: row, style: style, clip: lineRect)
-                let detail = " \(host.hostname)"
+                // A hostname may come from an imported ssh_config: escaped like any untrusted text.
+                let column = buffer.put("  \(TerminalSafeText(host.label.rawValue).text)", column: rect.column, row: row, style: style, clip: lineRect)
+                let detail = " \(TerminalSafeText(host.hostname).text)"
                 if column + 1 < lineRect.endColumn {
                     buffer.put(TextWrap.truncated(detail, to: lineRect.endColumn - column), column: column, row: row,
                                style: isSelected ? style : WorkbenchTheme.dim, clip: lineRect)

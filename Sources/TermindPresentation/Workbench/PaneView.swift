@@ -74,8 +74,10 @@ struct PaneView {
         let right = markers.map { "[\($0)]" }.joined(separator: " ")
         let rightWidth = right.isEmpty ? 0 : CharacterWidth.columns(of: right) + 1
         var title = " \(number) \(session.hostLabel ?? "empty")"
-        if !session.surface.title.isEmpty { title += " · \(session.surface.title)" }
-        if let directory = session.surface.workingDirectory { title += " · \(directory)" }
+        // The remote program chose these (OSC 0/2 and 7): shown escaped, never sent to the
+        // outer terminal's own title.
+        if !session.surface.title.isEmpty { title += " · \(TerminalSafeText(session.surface.title).text)" }
+        if let directory = session.surface.workingDirectory { title += " · \(TerminalSafeText(directory).text)" }
         let leftWidth = max(0, line.columns - rightWidth - 1)
         buffer.put(TextWrap.truncated(title, to: leftWidth), column: line.column, row: line.row, style: style, clip: line)
         if !right.isEmpty, rightWidth < line.columns {

@@ -1,4 +1,5 @@
 import TermindApplication
+import TermindDomain
 
 /// A STATUS other than OK answering a request about `path`, before it becomes a
 /// `FileSystemError`: the client may first look closer (a FAILURE from OpenSSH covers many
@@ -53,13 +54,12 @@ struct SFTPStatusError: Error, Sendable {
     }
 
     /// The server's message as safe to print: control characters (which could drive the
-    /// person's terminal) become U+FFFD, surrounding space goes, and it stays short.
+    /// person's terminal) are escaped as `TerminalSafeText` shows them, surrounding space
+    /// goes, and it stays short.
     static func displayable(_ message: String) -> String {
         var scalars = Substring(message).unicodeScalars
         while let last = scalars.last, last.properties.isWhitespace { scalars.removeLast() }
         while let first = scalars.first, first.properties.isWhitespace { scalars.removeFirst() }
-        return String(String.UnicodeScalarView(scalars.prefix(200).map {
-            $0.properties.generalCategory == .control ? "\u{FFFD}" : $0
-        }))
+        return TerminalSafeText(String(String.UnicodeScalarView(scalars.prefix(200)))).text
     }
 }

@@ -36,4 +36,14 @@ final class RemotePathTests: XCTestCase {
         XCTAssertEqual(RemotePath.sibling(of: "dir/b", named: "c"), "dir/c")
         XCTAssertEqual(RemotePath.sibling(of: "b", named: "c"), "c")
     }
+
+    func testANameThatBeginsWithACombiningMarkIsStillItsOwnComponent() {
+        // "/" followed by U+0301 is one Character; the slash must still separate.
+        XCTAssertEqual(RemotePath.name(of: "/srv/\u{301}x"), "\u{301}x")
+        XCTAssertEqual(RemotePath.parent(of: "/srv/\u{301}x"), "/srv")
+        XCTAssertEqual(RemotePath.join("/srv/", "\u{301}x"), "/srv/\u{301}x")
+        XCTAssertEqual(RemotePath.join("/srv", "\u{301}x"), "/srv/\u{301}x")
+        XCTAssertEqual(RemotePath.name(of: "/srv/\u{301}x/"), "\u{301}x")
+        XCTAssertEqual(RemotePath.sibling(of: "/\u{301}", named: "y"), "/y")
+    }
 }

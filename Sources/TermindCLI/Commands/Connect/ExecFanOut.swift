@@ -31,8 +31,10 @@ struct ExecFanOut {
 
     private func run(on host: String, prefixLines: Bool) async -> ExecResult {
         var result = ExecResult(host: host)
-        var stdoutLines = LinePrefixer(prefix: "\(host): ")
-        var stderrLines = LinePrefixer(prefix: "\(host): ")
+        // The prefix is Termind's: escaped on a terminal; the remote output after it is the
+        // remote program's own and passes unchanged, as `ssh` passes it.
+        var stdoutLines = LinePrefixer(prefix: "\(context.shown(host)): ")
+        var stderrLines = LinePrefixer(prefix: "\(context.shownOnErr(host)): ")
         do {
             try await access.withConnection(to: host) { connection in
                 let process = try await connection.execute(command)

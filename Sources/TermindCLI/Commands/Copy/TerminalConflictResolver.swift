@@ -7,14 +7,11 @@ import TermindDomain
 struct TerminalConflictResolver: ConflictResolver {
     func resolve(_ conflict: TransferConflict) async throws -> ConflictAnswer {
         guard let console = Console(path: "/dev/tty") else {
-            throw InteractionRequired(need: "a decision about \(conflict.destination), which exists",
+            throw InteractionRequired(need: "a decision about \(TerminalSafeText(conflict.destination.description).text), which exists",
                                       remedy: "pass --on-conflict overwrite|skip|keep-both|fail")
         }
-        let question = """
-            \r\u{1B}[K\(conflict.destination) exists (\(Self.describe(conflict.existing))); \
-            the new one is \(Self.describe(conflict.sourceAttributes)).
-            [o]verwrite, [s]kip, [k]eep both, [f]ail (capital letter: the same for the rest) 
-            """
+        let question = Self.question(conflict)
+        console.writeControl("\r\u{1B}[K")  // clears a progress line
         while true {
             guard let answer = try console.readLine(prompt: question, echo: true) else {
                 return ConflictAnswer(.fail)
@@ -27,6 +24,15 @@ struct TerminalConflictResolver: ConflictResolver {
             }
             return ConflictAnswer(policy, applyToRest: letter.isUppercase)
         }
+    }
+
+    /// The question, the destination's path shown as `TerminalSafeText` (a server named it).
+    static func question(_ conflict: TransferConflict) -> String {
+        """
+        \(TerminalSafeText(conflict.destination.description).text) exists (\(describe(conflict.existing))); \
+        the new one is \(describe(conflict.sourceAttributes)).
+        [o]verwrite, [s]kip, [k]eep both, [f]ail (capital letter: the same for the rest) 
+        """
     }
 
     private static let policies: [Character: ConflictPolicy] = ["o": .overwrite, "s": .skip, "k": .keepBoth, "f": .fail]

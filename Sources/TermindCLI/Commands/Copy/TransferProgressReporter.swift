@@ -47,12 +47,12 @@ final class TransferProgressReporter: Sendable {
                 emit(["event": "started", "file": start.destination.description, "source": start.source.description,
                       "total": start.totalBytes, "resumingFrom": start.resumingFrom])
                 if start.resumingFrom > 0 && !json {
-                    say(&state, "\(start.destination): continuing from byte \(start.resumingFrom) (its prefix checked out)\n")
+                    say(&state, "\(context.shownOnErr(start.destination.description)): continuing from byte \(start.resumingFrom) (its prefix checked out)\n")
                 }
             case .restarted(let id, let reason):
                 let file = state.running[id]?.name ?? "a file"
                 emit(["event": "restarted", "file": file, "reason": reason.rawValue, "message": reason.description])
-                if !json { say(&state, "termind: \(file): \(reason)\n") }
+                if !json { say(&state, "termind: \(context.shownOnErr(file)): \(reason)\n") }
             case .progress(let id, let progress):
                 guard var running = state.running[id] else { return }
                 running.progress = progress
@@ -82,13 +82,14 @@ final class TransferProgressReporter: Sendable {
     /// Clears the progress line before the summary.
     func finish() {
         state.withLock { state in
-            if state.lineDrawn { context.err("\r\u{1B}[K") }
+            if state.lineDrawn { context.errControl("\r\u{1B}[K") }
             state.lineDrawn = false
         }
     }
 
     private func finished(_ report: TransferFileReport, running: Running?, _ state: inout State) {
         let file = report.destination.description
+        let shownFile = context.shownOnErr(file)
         switch report.outcome {
         case .completed(let completion):
             emit(["event": "completed", "file": file, "bytes": completion.bytes, "bytesSent": completion.bytesSent,
@@ -96,7 +97,7 @@ final class TransferProgressReporter: Sendable {
             if terminal && !json {
                 let seconds = running.map { Double($0.progress.elapsed.components.seconds) + Double($0.progress.elapsed.components.attoseconds) / 1e18 } ?? 0
                 let rate = seconds > 0 ? ProgressLine.rateText(Double(completion.bytesSent) / seconds) : ""
-                say(&state, "\(RemotePath.name(of: report.destination.path))  100%  \(ProgressLine.byteText(Double(completion.bytes)))  \(rate)\n")
+                say(&state, "\(TerminalSafeText(RemotePath.name(of: report.destination.path)).text)  100%  \(ProgressLine.byteText(Double(completion.bytes)))  \(rate)\n")
             }
         case .failed(let failure):
             emit(["event": "failed", "file": file, "error": String(describing: failure)])
@@ -104,30 +105,33 @@ final class TransferProgressReporter: Sendable {
             if !json { say(&state, "termind: \(failure)\n") }
         case .skipped(let reason):
             emit(["event": "skipped", "file": file, "reason": reason.rawValue])
-            if !json && terminal { say(&state, "\(file): skipped, \(reason)\n") }
+            if !json && terminal { say(&state, "\(shownFile): skipped, \(reason)\n") }
         case .paused(let pause):
             emit(["event": "paused", "file": file, "message": pause.description])
-            if !json, pause.cause != nil { say(&state, "termind: \(file): \(pause)\n") }
+            if !json, pause.cause != nil { say(&state, "termind: \(shownFile): \(pause)\n") }
         default:
             break
         }
     }
 
-    /// Writes a whole line on stderr, clearing a progress line first.
+    /// Writes a whole line on stderr, clearing a progress line first. Names in `text` are
+    /// escaped already where stderr is a terminal.
     private func say(_ state: inout State, _ text: String) {
-        context.err((state.lineDrawn ? "\r\u{1B}[K" : "") + text)
+        if state.lineDrawn { context.errControl("\r\u{1B}[K") }
+        context.err(text)
         state.lineDrawn = false
     }
 
     private func draw(_ running: Running) {
         let line = ProgressLine(name: running.name, done: running.progress.bytesDone, total: running.progress.totalBytes,
                                 rate: running.progress.bytesPerSecond)
-        context.err("\r" + line.text(width: Self.terminalWidth()) + "\u{1B}[K")
+        // The line shows its name escaped (`ProgressLine`); the rest is Termind's own.
+        context.errControl("\r" + line.text(width: Self.terminalWidth()) + "\u{1B}[K")
     }
 
     private func emit(_ object: [String: Any]) {
         guard json, let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]) else { return }
-        context.err(String(decoding: data, as: UTF8.self) + "\n")
+        context.err(JSONOutput.escapingControls(String(decoding: data, as: UTF8.self)) + "\n")
     }
 
     private static func terminalWidth() -> Int {

@@ -1,4 +1,5 @@
 import TermindApplication
+import TermindDomain
 
 /// The lines `termind cp` ends with on stderr: what was copied, how fast, and every partial
 /// file left (with how to continue it) or failure.
@@ -23,9 +24,9 @@ struct TransferSummary {
         let partials = report.partials
         if !partials.isEmpty {
             lines.append("partial files kept (run the same command with --resume to continue them):")
-            lines += partials.map { "  \($0)" }
+            lines += partials.map { "  \(TerminalSafeText(String(describing: $0)).text)" }
         }
-        for notRemoved in report.notRemoved { lines.append("could not remove the partial file \(notRemoved); remove it by hand") }
+        for notRemoved in report.notRemoved { lines.append("could not remove the partial file \(TerminalSafeText(String(describing: notRemoved)).text); remove it by hand") }
         return lines.joined(separator: "\n") + "\n"
     }
 }

@@ -9,7 +9,9 @@ struct LsCommand: Command {
         name: "ls", abstract: "List a remote directory over SFTP",
         discussion: """
             HOST is a Vault label or an ad-hoc [user@]hostname[:port]; a relative PATH starts in
-            the remote home directory. Entries starting with '.' show only with -a.
+            the remote home directory. Entries starting with '.' show only with -a. On a
+            terminal, control characters in names show as octal escapes (ESC as \\033) and a
+            backslash as \\\\; in a pipe names are written as they are.
             """,
         arguments: [.init("HOST:PATH", help: "The remote directory or file, e.g. web:/var/log")],
         options: ConnectionOptions.definitionsWithoutShortLogin + [
@@ -54,19 +56,23 @@ struct LsCommand: Command {
             }
             return listed
         }
-        if json {
-            context.out(try JSONOutput.text(entries))
-        } else if long {
-            var table = OutputTable("MODE", "SIZE", "MODIFIED", "NAME")
-            for entry in entries {
-                table.add(entry.modeText, entry.size.map(String.init) ?? "-", entry.modifiedText,
-                          entry.target.map { "\(entry.name) -> \($0)" } ?? entry.name)
-            }
-            context.out(table.text)
-        } else {
-            context.out(entries.map { $0.name + "\n" }.joined())
-        }
+        context.out(try Self.listing(entries, long: long, json: json, context: context))
         return 0
+    }
+
+    /// The text `ls` writes for `entries`: JSON, a long table, or one name a line. On a
+    /// terminal a name's control characters show as escapes (`TerminalSafeText`); in a pipe the
+    /// names are written as they are.
+    static func listing(_ entries: [ListedFile], long: Bool, json: Bool, context: CommandContext) throws -> String {
+        if json { return try JSONOutput.text(entries) }
+        guard long else { return entries.map { context.shown($0.name) + "\n" }.joined() }
+        var table = OutputTable("MODE", "SIZE", "MODIFIED", "NAME")
+        for entry in entries {
+            let name = context.shown(entry.name)
+            table.add(entry.modeText, entry.size.map(String.init) ?? "-", entry.modifiedText,
+                      entry.target.map { "\(name) -> \(context.shown($0))" } ?? name)
+        }
+        return table.text
     }
 }
 

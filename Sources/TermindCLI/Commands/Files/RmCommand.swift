@@ -55,10 +55,18 @@ struct RmCommand: Command {
         guard let console = Console(path: "/dev/tty") else {
             throw InteractionRequired(need: "confirmation to remove files", remedy: "pass --yes to remove without asking")
         }
-        let names = targets.map { "\(destination):\($0.path)\($0.isDirectory ? " (a directory and everything in it)" : "")" }
-        let answer = try console.readLine(prompt: "Remove \(names.joined(separator: ", "))? [y/N] ", echo: true) ?? []
+        let answer = try console.readLine(prompt: Self.question(targets, on: destination), echo: true) ?? []
         let text = String(decoding: answer, as: UTF8.self).trimmingCharacters(in: .whitespaces).lowercased()
         guard text == "y" || text == "yes" else { throw RemovalDeclined() }
+    }
+
+    /// `Remove web:/tmp/a, web:/tmp/b (a directory and everything in it)? [y/N] `, the paths
+    /// as the server names them with control characters shown as escapes (`TerminalSafeText`).
+    static func question(_ targets: [RemoteFile], on destination: String) -> String {
+        let names = targets.map {
+            "\(TerminalSafeText("\(destination):\($0.path)").text)\($0.isDirectory ? " (a directory and everything in it)" : "")"
+        }
+        return "Remove \(names.joined(separator: ", "))? [y/N] "
     }
 
     /// Removes a file or symlink, or a directory after its entries, depth first.

@@ -38,7 +38,8 @@ struct DemoCommand: Command {
         environment["XDG_CONFIG_HOME"] = server.directory + "/config"
         let demo = CommandContext(
             environment: environment, root: context.root, logger: context.logger,
-            out: { context.out($0) }, err: { context.err($0) })
+            out: { context.out($0) }, err: { context.err($0) },
+            outIsTerminal: context.outIsTerminal, errIsTerminal: context.errIsTerminal)
         try? FileManager.default.createDirectory(atPath: server.directory + "/config/termind", withIntermediateDirectories: true)
         if FileManager.default.fileExists(atPath: userConfig + "/keymap") {
             try? FileManager.default.copyItem(atPath: userConfig + "/keymap", toPath: server.directory + "/config/termind/keymap")
