@@ -30,7 +30,8 @@ struct HopAttempt: Sendable {
             try await connectSocket(worker, through: previous)
             let hostname = plan.hostname, port = plan.port
             let preferred = await context.trust.preferredAlgorithms(hostname: hostname, port: port)
-            let hostKey = try await worker.run { try $0.handshake(preferring: preferred) }
+            let timeout = context.connectTimeout
+            let hostKey = try await worker.run { try $0.handshake(preferring: preferred, timeout: timeout) }
             // The trust decision comes before any authentication request (SPEC §2).
             try await context.trust.verify(
                 hostKey, hostname: hostname, port: port, connectionLabel: plan.label, generation: context.generation)

@@ -96,7 +96,7 @@ public final class SSH2Session {
 
     /// Exchanges banners and keys. With `hostKeyAlgorithms`, only those host key algorithms are
     /// offered, in that order (so a known host is asked for the key type already recorded).
-    public func handshake(hostKeyAlgorithms: [String]? = nil) throws {
+    public func handshake(hostKeyAlgorithms: [String]? = nil, timeout: Duration? = nil) throws {
         if let hostKeyAlgorithms {
             let list = hostKeyAlgorithms.joined(separator: ",")
             try perform("choosing host key algorithms \(list)", kind: .handshake) { session in
@@ -104,7 +104,7 @@ public final class SSH2Session {
             }
         }
         let fd = socketDescriptor
-        try perform("SSH handshake", kind: .handshake) { session in
+        try perform("SSH handshake", kind: .handshake, timeout: timeout) { session in
             libssh2_session_handshake(session, fd)
         }
     }

@@ -55,11 +55,13 @@ extension WorkerLoop {
 
     /// Runs the handshake offering `preferred` host key algorithms first (those already recorded
     /// for the host), then every other one libssh2 supports, and returns the server's host key.
-    func handshake(preferring preferred: [String]) throws -> HostKey {
+    /// The banner exchange and key exchange get `timeout` in all (the connect timeout, as
+    /// OpenSSH's ConnectTimeout covers them), so a listener that never answers is left then.
+    func handshake(preferring preferred: [String], timeout: Duration) throws -> HostKey {
         let session = try liveSession()
         let supported = try session.supportedHostKeyAlgorithms()
         let order = HostKeyAlgorithmOrder.methods(preferring: preferred, supported: supported)
-        try session.handshake(hostKeyAlgorithms: order)
+        try session.handshake(hostKeyAlgorithms: order, timeout: timeout)
         let key = try session.hostKey()
         logger.debug("\(label): handshake done; host key \(key.algorithm) \(key.fingerprint)")
         return key
