@@ -18,6 +18,41 @@ struct HopAttempt: Sendable {
     /// The hop's authenticated worker; on failure the worker is closed and an `SSHFailure`
     /// labelled with this hop is thrown.
     func open(through previous: ConnectionWorker?, attempt: ConnectionAttempt) async throws -> ConnectionWorker {
+        try await withWorker(attempt: attempt) { worker in
+            let hostKey = try await handshake(worker, through: previous)
+            // The trust decision comes before any authentication request (SPEC §2).
+            try await context.trust.verify(
+                hostKey, hostname: plan.hostname, port: plan.port, connectionLabel: plan.label, generation: context.generation)
+            try await HopAuthentication(
+                plan: plan, context: context, worker: worker, agentSocketPath: agentSocketPath,
+                agentKeyLimit: agentKeyLimit, logger: logger
+            ).run()
+            try await worker.run { $0.establish() }
+            return worker
+        }
+    }
+
+    /// The host key this hop offers, read with a handshake and nothing more; the worker is
+    /// closed before this returns.
+    func offeredHostKey(through previous: ConnectionWorker?, attempt: ConnectionAttempt) async throws -> HostKey {
+        let (worker, key) = try await withWorker(attempt: attempt) { worker in (worker, try await handshake(worker, through: previous)) }
+        await worker.close()
+        return key
+    }
+
+    /// The socket and the handshake, offering the key types already recorded for the host first.
+    private func handshake(_ worker: ConnectionWorker, through previous: ConnectionWorker?) async throws -> HostKey {
+        try await connectSocket(worker, through: previous)
+        let preferred = await context.trust.preferredAlgorithms(hostname: plan.hostname, port: plan.port)
+        let timeout = context.connectTimeout
+        return try await worker.run { try $0.handshake(preferring: preferred, timeout: timeout) }
+    }
+
+    /// Runs `body` with a new worker for this hop; when it throws, the worker is closed and
+    /// the failure labelled with this hop.
+    private func withWorker<T>(
+        attempt: ConnectionAttempt, _ body: (ConnectionWorker) async throws -> T
+    ) async throws -> T {
         let worker: ConnectionWorker
         do {
             worker = try ConnectionWorker(
@@ -27,20 +62,7 @@ struct HopAttempt: Sendable {
         }
         attempt.add(worker)
         do {
-            try await connectSocket(worker, through: previous)
-            let hostname = plan.hostname, port = plan.port
-            let preferred = await context.trust.preferredAlgorithms(hostname: hostname, port: port)
-            let timeout = context.connectTimeout
-            let hostKey = try await worker.run { try $0.handshake(preferring: preferred, timeout: timeout) }
-            // The trust decision comes before any authentication request (SPEC §2).
-            try await context.trust.verify(
-                hostKey, hostname: hostname, port: port, connectionLabel: plan.label, generation: context.generation)
-            try await HopAuthentication(
-                plan: plan, context: context, worker: worker, agentSocketPath: agentSocketPath,
-                agentKeyLimit: agentKeyLimit, logger: logger
-            ).run()
-            try await worker.run { $0.establish() }
-            return worker
+            return try await body(worker)
         } catch {
             // An abort (cancellation) says best why the step failed.
             var failure = SSHFailure.from(error, connection: plan.label)

@@ -1,5 +1,6 @@
 import Foundation
 import TermindApplication
+import TermindDomain
 
 /// The `SSHConnector` over libssh2 1.10: each connection (and each hop of a jump chain) gets a
 /// `ConnectionWorker` thread; see `HopAttempt` for one hop and `HopAuthentication` for the
@@ -27,24 +28,46 @@ public struct LibSSH2Connector: SSHConnector {
     }
 
     public func connect(_ plan: ConnectionPlan, using context: ConnectionContext) async throws -> any SSHConnection {
+        try await throughChain(of: plan, using: context) { target, hops, attempt in
+            let worker = try await hop(target, context).open(through: hops.last, attempt: attempt)
+            return LibSSH2Connection(label: plan.label, target: worker, hops: hops)
+        }
+    }
+
+    public func offeredHostKey(_ plan: ConnectionPlan, using context: ConnectionContext) async throws -> HostKey {
+        try await throughChain(of: plan, using: context) { target, hops, attempt in
+            let key = try await hop(target, context).offeredHostKey(through: hops.last, attempt: attempt)
+            for worker in hops.reversed() { await worker.close() }
+            return key
+        }
+    }
+
+    private func hop(_ plan: ConnectionPlan, _ context: ConnectionContext) -> HopAttempt {
+        HopAttempt(plan: plan, context: context, agentSocketPath: agentSocketPath, agentKeyLimit: Self.agentKeyLimit, logger: logger)
+    }
+
+    /// Opens the jump hosts of `plan` in order (each checked and authenticated), then runs
+    /// `reachTarget` with them; if anything fails, what was opened is closed. Cancelling the
+    /// calling task aborts every hop at once.
+    private func throughChain<T>(
+        of plan: ConnectionPlan, using context: ConnectionContext,
+        _ reachTarget: (ConnectionPlan, [ConnectionWorker], ConnectionAttempt) async throws -> T
+    ) async throws -> T {
         let chain = Self.chain(of: plan)
         let attempt = ConnectionAttempt()
         return try await withTaskCancellationHandler {
             var workers: [ConnectionWorker] = []
             do {
-                for hop in chain {
-                    if Task.isCancelled { throw ConnectionAttempt.cancellation(hop.label) }
-                    let worker = try await HopAttempt(
-                        plan: hop, context: context, agentSocketPath: agentSocketPath,
-                        agentKeyLimit: Self.agentKeyLimit, logger: logger
-                    ).open(through: workers.last, attempt: attempt)
-                    workers.append(worker)
+                for hopPlan in chain.dropLast() {
+                    if Task.isCancelled { throw ConnectionAttempt.cancellation(hopPlan.label) }
+                    workers.append(try await hop(hopPlan, context).open(through: workers.last, attempt: attempt))
                 }
+                if Task.isCancelled { throw ConnectionAttempt.cancellation(plan.label) }
+                return try await reachTarget(plan, workers, attempt)
             } catch {
                 for worker in workers.reversed() { await worker.close() }
                 throw SSHFailure.from(error, connection: plan.label)
             }
-            return LibSSH2Connection(label: plan.label, target: workers[workers.count - 1], hops: Array(workers.dropLast()))
         } onCancel: {
             attempt.cancel()
         }

@@ -208,4 +208,40 @@ final class ConnectEndToEndTests: XCTestCase {
         let known = try XCTUnwrap(try home.json(["known-hosts", "list"]) as? [[String: Any]])
         XCTAssertEqual(Set(known.compactMap { $0["pattern"] as? String }), ["[127.0.0.1]:\(server.port)", "[127.0.0.1]:\(bastion.port)"])
     }
+
+    func testKnownHostsCheckOfAJumpedHostGoesThroughItsChainAndChecksEveryHop() throws {
+        let bastion = try startSSHD(configure: "LogLevel DEBUG1\n")
+        try saveWebHost(label: "inner")
+        try FileManager.default.removeItem(atPath: bastion.authorizedKeysPath)
+        try FileManager.default.copyItem(atPath: server.authorizedKeysPath, toPath: bastion.authorizedKeysPath)
+        try home.succeed(["hosts", "add", "bastion", "--hostname", bastion.host, "--port", String(bastion.port), "--identity", "tester"])
+        try home.succeed(["hosts", "edit", "inner", "--jump", "bastion"])
+
+        // The hop's key is unknown: the check stops there, as a connection would.
+        let hopUnknown = try home.run(["known-hosts", "check", "--batch", "inner"])
+        XCTAssertEqual(hopUnknown.status, 4, hopUnknown.stderr)
+        XCTAssertTrue(hopUnknown.stderr.contains("bastion"), hopUnknown.stderr)
+
+        // The hop trusted: the target's key is read through it, and is unknown yet.
+        try home.succeed(["exec", "--batch", "--accept-new", "bastion", "--", "true"])
+        let targetUnknown = try home.run(["known-hosts", "check", "--batch", "inner", "--json"])
+        XCTAssertEqual(targetUnknown.status, 4, targetUnknown.stderr)
+        let report = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(targetUnknown.stdout.utf8)) as? [String: Any])
+        XCTAssertEqual(report["verdict"] as? String, "unknown")
+        XCTAssertEqual(report["through"] as? [String], ["bastion"])
+        XCTAssertEqual(report["fingerprint"] as? String, try server.fingerprint(ofHostKey: report["keyType"] as? String ?? ""))
+        XCTAssertTrue(bastion.waitForLog(containing: "target 127.0.0.1 port \(server.port)"), bastion.log())
+        XCTAssertFalse(server.log().contains("Accepted"), "nothing authenticates to the checked Host: \(server.log())")
+
+        try home.succeed(["exec", "--batch", "--accept-new", "inner", "--", "true"])
+        let known = try home.run(["known-hosts", "check", "--batch", "inner"])
+        XCTAssertEqual(known.status, 0, known.stderr)
+        XCTAssertTrue(known.stdout.contains("known") && known.stdout.contains("read through bastion"), known.stdout)
+
+        // With the hop down, the target cannot be reached the way connections reach it.
+        bastion.stop()
+        let hopDown = try home.run(["known-hosts", "check", "--batch", "--connect-timeout", "3", "inner"])
+        XCTAssertEqual(hopDown.status, 7, hopDown.stderr)
+        XCTAssertFalse(hopDown.stdout.contains("known"), hopDown.stdout)
+    }
 }

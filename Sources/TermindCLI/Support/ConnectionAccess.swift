@@ -54,6 +54,15 @@ struct ConnectionAccess: Sendable {
         return connection
     }
 
+    /// The host key `destination` offers, read through its jump hosts (each checked and
+    /// authenticated as for a connection); nothing is sent to `destination` itself.
+    func offeredHostKey(_ destination: String) async throws -> HostKey {
+        let plan = try await preparer.plan(destination: destination, loginName: options.login, keyFile: keyFile)
+        let context = ConnectionContext(
+            interactions: interactions, trust: trust, generation: .next(), connectTimeout: options.connectTimeout)
+        return try await connector.offeredHostKey(plan, using: context)
+    }
+
     /// Opens another connection to `destination` that never asks anything: for a transfer's
     /// extra connections (SPEC §4). A host key trusted only once, or a password typed for the
     /// first connection, is not remembered, so such a connection fails and the transfer uses
