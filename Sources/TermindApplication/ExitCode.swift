@@ -30,6 +30,24 @@ public enum ExitCode: Int32, CaseIterable, Sendable {
         }
     }
 
+    /// The status's name as scripts read it in `--json` error objects, kebab-case like every
+    /// other JSON word Termind writes (`vault-unavailable`, `host-key-changed`).
+    public var category: String {
+        switch self {
+        case .success: "success"
+        case .failure: "failure"
+        case .usage: "usage"
+        case .authenticationFailed: "authentication"
+        case .hostKeyNotAccepted: "host-key-not-accepted"
+        case .hostKeyChanged: "host-key-changed"
+        case .interactionRequired: "interaction-required"
+        case .connectionFailed: "connection"
+        case .transferIncomplete: "transfer-incomplete"
+        case .vaultUnavailable: "vault-unavailable"
+        case .interrupted: "interrupted"
+        }
+    }
+
     /// `termind exec` with one host and `termind ssh` exit with the remote status, so their own
     /// failures use 255 (as `ssh` does) and name the category in the message.
     public static let remoteCommandOwnFailure: Int32 = 255

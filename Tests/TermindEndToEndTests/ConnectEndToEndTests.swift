@@ -44,6 +44,20 @@ final class ConnectEndToEndTests: XCTestCase {
         XCTAssertTrue(result.stderr.contains("killed by SIGTERM"), result.stderr)
     }
 
+    func testExecJSONOfAKilledCommandExitsAsWithoutJSONAndWritesEveryKey() throws {
+        let result = try home.run(["exec"] + keyOptions + ["--accept-new", "--json", target, "--", "kill -TERM $$"])
+        XCTAssertEqual(result.status, 143, result.stderr)
+        let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        XCTAssertEqual(object["signal"] as? String, "TERM")
+        XCTAssertTrue(object["exitStatus"] is NSNull, "exitStatus is null, not left out: \(result.stdout)")
+        XCTAssertTrue(object["error"] is NSNull, "error is null, not left out: \(result.stdout)")
+
+        let ok = try home.run(["exec"] + keyOptions + ["--json", target, "--", "true"])
+        let okObject = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(ok.stdout.utf8)) as? [String: Any])
+        XCTAssertEqual(okObject["exitStatus"] as? Int, 0)
+        XCTAssertTrue(okObject["signal"] is NSNull, ok.stdout)
+    }
+
     func testExecOnAVaultHostUsesItsIdentityAndKey() throws {
         try saveWebHost()
         let result = try home.run(["exec", "--batch", "--accept-new", "web", "--", "whoami"])

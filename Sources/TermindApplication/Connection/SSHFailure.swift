@@ -36,17 +36,7 @@ public struct SSHFailure: CategorizedFailure, Equatable {
     }
 
     /// The category as scripts read it in `--json` (`connection`, `authentication`, ...).
-    public var category: String {
-        switch exitCode {
-        case .connectionFailed: "connection"
-        case .authenticationFailed: "authentication"
-        case .hostKeyNotAccepted: "host-key-not-accepted"
-        case .hostKeyChanged: "host-key-changed"
-        case .interactionRequired: "interaction-required"
-        case .interrupted: "interrupted"
-        default: "failure"
-        }
-    }
+    public var category: String { exitCode.category }
 
     public var description: String { "\(connection): \(detail)" }
 }

@@ -13,3 +13,5 @@ struct NullWhenAbsent<Value: Encodable>: Encodable {
         if let wrappedValue { try container.encode(wrappedValue) } else { try container.encodeNil() }
     }
 }
+
+extension NullWhenAbsent: Sendable where Value: Sendable {}

@@ -91,7 +91,8 @@ struct ExecCommand: Command {
             context.err(ExecFanOut.summary(results))
         }
         if hosts.count == 1, let only = results.first {
-            return only.error == nil ? (only.exitStatus ?? ExitCode.remoteCommandOwnFailure) : ExitCode.remoteCommandOwnFailure
+            // As without --json: the remote status, 128 + a killing signal, 255 for our own failure.
+            return only.error == nil ? RemoteExitStatus.of(status: only.exitStatus, signal: only.signal) : ExitCode.remoteCommandOwnFailure
         }
         return results.allSatisfy { $0.error == nil && $0.exitStatus == 0 } ? 0 : ExitCode.failure.rawValue
     }

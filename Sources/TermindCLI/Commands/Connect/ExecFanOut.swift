@@ -53,9 +53,8 @@ struct ExecFanOut {
                 }
             }
         } catch {
-            let failure = error as? SSHFailure
             result.error = .init(
-                category: failure?.category ?? (error as? any CategorizedFailure).map { "\($0.exitCode)" } ?? "failure",
+                category: (error as? any CategorizedFailure)?.exitCode.category ?? ExitCode.failure.category,
                 message: (error as? any CategorizedFailure)?.description ?? "\(error)")
         }
         if prefixLines {

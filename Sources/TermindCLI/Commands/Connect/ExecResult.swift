@@ -1,16 +1,17 @@
-/// What `exec --json` prints for one Host: a contract for scripts.
-struct ExecResult: Encodable {
-    struct Failure: Encodable {
+/// What `exec --json` prints for one Host: a contract for scripts, every key in every object
+/// (`null` when it does not apply).
+struct ExecResult: Encodable, Sendable {
+    struct Failure: Encodable, Sendable {
         let category: String
         let message: String
     }
 
     let host: String
-    var exitStatus: Int32?
-    var signal: String?
+    @NullWhenAbsent var exitStatus: Int32?
+    @NullWhenAbsent var signal: String?
     var stdout: String = ""
     var stderr: String = ""
-    var error: Failure?
+    @NullWhenAbsent var error: Failure?
 
     init(host: String) { self.host = host }
 }
