@@ -51,15 +51,21 @@ final class HostsEndToEndTests: XCTestCase {
         XCTAssertEqual(shown["hostname"] as? String, "a.example.com")
     }
 
-    func testBadPortAndBadLabelAreUsageErrorsThatWriteNothing() throws {
+    func testBadPortAndBadLabelsAreUsageErrorsThatWriteNothing() throws {
         let home = try VaultHome()
         let port = try home.run(["hosts", "add", "web", "--hostname", "h", "--port", "70000"])
         XCTAssertEqual(port.status, 2)
         XCTAssertTrue(port.stderr.contains("--port: '70000' is not a whole number from 1 to 65535"), port.stderr)
         let label = try home.run(["hosts", "add", "we b", "--hostname", "h"])
-        XCTAssertEqual(label.status, 1)
+        XCTAssertEqual(label.status, 2)
         XCTAssertTrue(label.stderr.contains("cannot contain whitespace"), label.stderr)
-        XCTAssertEqual((try home.json(["hosts", "list"]) as? [[String: Any]])?.count, 0)
+        let slash = try home.run(["hosts", "add", "a/b", "--hostname", "h"])
+        XCTAssertEqual(slash.status, 2)
+        XCTAssertTrue(slash.stderr.contains("cannot contain '/'"), slash.stderr)
+        try home.succeed(["hosts", "add", "web", "--hostname", "h"])
+        XCTAssertEqual(try home.run(["hosts", "edit", "web", "--label", "web/2"]).status, 2)
+        try home.succeed(["keys", "generate", "work/deploy"])
+        XCTAssertEqual((try home.json(["hosts", "list"]) as? [[String: Any]])?.map { $0["label"] as? String }, ["web"])
     }
 
     func testJumpThroughAMissingHostOrALoopIsRefused() throws {

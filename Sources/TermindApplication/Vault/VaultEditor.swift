@@ -23,6 +23,7 @@ public struct VaultEditor: Sendable {
     @discardableResult
     public func addHost(_ label: String, _ fields: HostFields) async throws -> TermindDomain.Host {
         let label = try Label(label)
+        try Host.checkLabel(label)
         guard let hostname = fields.hostname else {
             throw VaultRuleViolation.invalidHostname("", reason: "give one with --hostname")
         }
@@ -38,7 +39,10 @@ public struct VaultEditor: Sendable {
     public func editHost(_ label: String, _ fields: HostFields, newLabel: String? = nil) async throws -> TermindDomain.Host {
         try await store.update { snapshot in
             var host = try Self.require(snapshot.host(label), .host, label)
-            if let newLabel { host.label = try Label(newLabel) }
+            if let newLabel {
+                host.label = try Label(newLabel)
+                try Host.checkLabel(host.label)
+            }
             if let hostname = fields.hostname {
                 try Host.checkHostname(hostname)
                 host.hostname = hostname

@@ -71,6 +71,7 @@ extension ImportPreview {
         let item = hosts[index]
         do {
             let label = try Label(item.alias)
+            try Host.checkLabel(label)
             let port = try Port(item.port)
             try Host.checkHostname(item.hostname)
             guard let existing = vault.host(label.rawValue) else { return }

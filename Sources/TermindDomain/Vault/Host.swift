@@ -34,6 +34,15 @@ public struct Host: Sendable, Hashable, Codable, Identifiable {
         self.notes = notes
     }
 
+    /// A Host's label is typed before `:PATH` (`termind cp web:/srv .`): a `/` in it would make
+    /// that read as a local path, as scp reads it, so a new Host label cannot hold one (Keys and
+    /// Identities can: `work/deploy-key`).
+    public static func checkLabel(_ label: Label) throws(VaultRuleViolation) {
+        guard !label.rawValue.contains("/") else {
+            throw .invalidLabel(label.rawValue, reason: "a Host label cannot contain '/' (HOST:PATH would read as a local path)")
+        }
+    }
+
     /// A hostname is a DNS name or an IP address as typed: not empty, no whitespace, no
     /// control characters, not starting with '-' (ssh would read it as an option).
     public static func checkHostname(_ hostname: String) throws(VaultRuleViolation) {
