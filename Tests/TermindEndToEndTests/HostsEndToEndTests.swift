@@ -107,6 +107,21 @@ final class HostsEndToEndTests: XCTestCase {
         }
     }
 
+    func testAnEmptyPasswordIsRefusedAndNothingIsStored() throws {
+        let home = try VaultHome()
+        for input in ["", "\n"] {
+            let result = try home.run(["identities", "add", "ops", "--user", "ops", "--password-stdin"], stdin: input)
+            XCTAssertEqual(result.status, 2, result.stderr)
+            XCTAssertTrue(result.stderr.contains("is empty, so nothing was stored"), result.stderr)
+        }
+        XCTAssertEqual((try home.json(["identities", "list"]) as? [[String: Any]])?.count, 0)
+        try home.succeed(["identities", "add", "ops", "--user", "ops", "--password-stdin"], stdin: "pw\n")
+        let emptied = try home.run(["identities", "edit", "ops", "--password-stdin"], stdin: "\n")
+        XCTAssertEqual(emptied.status, 2, emptied.stderr)
+        let shown = try XCTUnwrap(try home.json(["identities", "show", "ops"]) as? [String: Any])
+        XCTAssertEqual(shown["hasPassword"] as? Bool, true, "the stored password stays")
+    }
+
     func testRemovingAHostKeepsItsKnownHosts() throws {
         let home = try VaultHome()
         let key = "AAAAC3NzaC1lZDI1NTE5AAAAIOMqqnkVzrm0SdG6UOoqKLsabgH5C9okWi0dh2l9GKJl"

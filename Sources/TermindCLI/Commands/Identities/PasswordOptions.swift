@@ -17,12 +17,20 @@ struct PasswordOptions {
         if prompt && standardInput { throw UsageError("--password and --password-stdin contradict each other") }
     }
 
-    /// The password asked for, or nil when neither option was given.
+    /// The password asked for, or nil when neither option was given. An empty one is refused:
+    /// stored, it would be tried as a password that was set (`echo | …` by mistake, say).
     func read(for label: String) throws -> Secret? {
-        if standardInput { return SecretInput.readStandardInput() }
-        guard prompt else { return nil }
-        return try SecretInput.prompt(
-            "Password for Identity '\(label)': ", need: "the password for Identity '\(label)'",
-            remedy: "pass --password-stdin")
+        let password: Secret
+        if standardInput {
+            password = SecretInput.readStandardInput()
+        } else if prompt {
+            password = try SecretInput.prompt(
+                "Password for Identity '\(label)': ", need: "the password for Identity '\(label)'",
+                remedy: "pass --password-stdin")
+        } else {
+            return nil
+        }
+        guard !password.isEmpty else { throw EmptyPassword(identity: label) }
+        return password
     }
 }
