@@ -20,6 +20,28 @@ final class VaultFailureEndToEndTests: XCTestCase {
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: home.databasePath)), garbage)
     }
 
+    func testStatusOfADatabaseDamagedWhereOnlyOtherCommandsReadExitsNineToo() throws {
+        let home = try VaultHome()
+        try home.succeed(["hosts", "add", "web", "--hostname", "h"])
+        // Garbage over the Hosts table's root page only: what status reads stays intact.
+        let damaged = try ChildProcess.run("python3", ["-c", """
+            import sqlite3, sys
+            db = sqlite3.connect(sys.argv[1])
+            db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            page_size = db.execute("PRAGMA page_size").fetchone()[0]
+            root = db.execute("SELECT rootpage FROM sqlite_master WHERE type = 'table' AND name = 'hosts'").fetchone()[0]
+            db.close()
+            with open(sys.argv[1], "r+b") as f:
+                f.seek((root - 1) * page_size)
+                f.write(bytes((i * 37 + 11) % 256 for i in range(page_size)))
+            """, home.databasePath])
+        XCTAssertEqual(damaged.status, 0, damaged.stderr)
+        let before = try Data(contentsOf: URL(fileURLWithPath: home.databasePath))
+        assertUnavailable(try home.run(["hosts", "list"]), mentions: [home.databasePath, "damaged"])
+        assertUnavailable(try home.run(["vault", "status"]), mentions: [home.databasePath, "damaged"])
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: home.databasePath)), before)
+    }
+
     func testDatabaseFromANewerTermindExitsNineAndIsLeftByteForByte() throws {
         let home = try VaultHome()
         try home.succeed(["hosts", "add", "web", "--hostname", "h"])

@@ -25,7 +25,16 @@ public struct VaultKeyController: VaultKeyControl {
     public func status() async throws -> VaultStatus {
         let keyFilePath = keyring.keyFilePath
         return try await database.read { connection in
-            VaultStatus(
+            // Status is what a person runs to see whether the Vault is usable: check every page
+            // (quick_check reads them all), so damage that other commands meet reports here too.
+            let problems = try connection.query(sql: "PRAGMA quick_check(5)").compactMap { row -> String? in
+                let line: String = try row.get("quick_check")
+                return line == "ok" ? nil : line
+            }
+            if !problems.isEmpty {
+                throw VaultUnavailable(location: connection.path, cause: .corrupt(detail: problems.joined(separator: "; ")))
+            }
+            return VaultStatus(
                 databasePath: connection.path, keyFilePath: keyFilePath, keySource: try VaultMeta.read(connection).source,
                 schemaVersion: try VaultMigrator.recordedVersion(connection),
                 secretCount: try VaultKeyring.secretCount(connection))
