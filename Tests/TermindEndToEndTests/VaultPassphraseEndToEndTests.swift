@@ -54,4 +54,25 @@ final class VaultPassphraseEndToEndTests: XCTestCase {
             }
         }
     }
+
+    func testSettingAPassphraseSaysTheOldKeyFileIsKeptOrRemovesItWhenAsked() throws {
+        let home = try VaultHome()
+        try home.succeed(["identities", "add", "ops", "--user", "ops", "--password-stdin"], stdin: "first-secret")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: home.keyFilePath))
+        let kept = try home.succeed(["vault", "passphrase", "set", "--passphrase-stdin"], stdin: "master words here\n")
+        XCTAssertTrue(kept.contains("the old vault key file \(home.keyFilePath) was kept"), kept)
+        XCTAssertTrue(kept.contains("older"), kept)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: home.keyFilePath), "nothing removed without being asked")
+
+        let removed = try home.run(
+            ["vault", "passphrase", "set", "--passphrase-stdin", "--remove-key-file"], stdin: "other words\n",
+            environment: ["TERMIND_VAULT_PASSPHRASE": "master words here"])
+        XCTAssertEqual(removed.status, 0, removed.stderr)
+        XCTAssertTrue(removed.stdout.contains("removed the old vault key file"), removed.stdout)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: home.keyFilePath))
+        let status = try home.run(["vault", "status"], environment: ["TERMIND_VAULT_PASSPHRASE": "other words"])
+        XCTAssertEqual(status.status, 0, status.stderr)
+        let shown = try home.run(["identities", "show", "ops"], environment: ["TERMIND_VAULT_PASSPHRASE": "other words"])
+        XCTAssertEqual(shown.status, 0, shown.stderr)
+    }
 }

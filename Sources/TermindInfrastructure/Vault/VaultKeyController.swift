@@ -41,7 +41,8 @@ public struct VaultKeyController: VaultKeyControl {
         }
     }
 
-    public func setPassphrase(_ passphrase: Secret) async throws {
+    @discardableResult
+    public func setPassphrase(_ passphrase: Secret) async throws -> String? {
         guard !passphrase.isEmpty else {
             throw VaultUnavailable(location: database.path, cause: .other(detail: "the master passphrase cannot be empty"))
         }
@@ -58,6 +59,20 @@ public struct VaultKeyController: VaultKeyControl {
             return meta.verifier!
         }
         keyring.remember(key: newKey, parameters: parameters, verifier: verifier)
+        return FileManager.default.fileExists(atPath: keyring.keyFilePath) ? keyring.keyFilePath : nil
+    }
+
+    public func removeRetiredKeyFile() async throws -> Bool {
+        let path = keyring.keyFilePath
+        guard try await database.read({ try VaultMeta.read($0).source }) == .passphrase else {
+            throw VaultUnavailable(location: path, cause: .other(
+                detail: "the vault key file still seals this Vault's secrets; set a passphrase first (vault passphrase set)"))
+        }
+        guard unlink(path) == 0 else {
+            if errno == ENOENT { return false }
+            throw VaultUnavailable(errno: errno, "cannot remove the old vault key file", location: path)
+        }
+        return true
     }
 
     public func clearPassphrase() async throws {
