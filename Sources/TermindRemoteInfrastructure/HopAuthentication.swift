@@ -211,6 +211,9 @@ struct HopAuthentication: Sendable {
                 }
                 logger.info("\(plan.label): authenticated as \(username) with keyboard-interactive")
                 return true
+            } catch let required as InteractionRequired {
+                report.interactionNeeded = required
+                return false
             } catch let error as SSH2Error where error.kind == .authentication {
                 logger.debug("\(plan.label): keyboard-interactive did not authenticate: \(error.message) (code \(error.code))")
                 report.tried.append("keyboard-interactive")
@@ -239,9 +242,17 @@ struct HopAuthentication: Sendable {
             + "and later refuse; use an ed25519 (or ECDSA) key instead"
     }
 
+    /// Why authentication ended without success. Credentials the server refused make it an
+    /// authentication failure (exit 3) even when a method that needs a prompt was left, as on a
+    /// terminal a wrong key or stored password is; only when nothing was refused is the missing
+    /// prompt the reason (exit 6).
     private func failure(_ report: Report, offered: [String]) -> SSHFailure {
+        var report = report
         if let needed = report.interactionNeeded {
-            return SSHFailure(.interactionRequired, connection: plan.label, detail: needed.description)
+            guard !report.tried.isEmpty else {
+                return SSHFailure(.interactionRequired, connection: plan.label, detail: needed.description)
+            }
+            report.notes.append("\(needed.need) could not be asked (--batch, or no terminal)")
         }
         let accepts = offered.isEmpty ? "no method" : offered.joined(separator: ", ")
         var detail = report.tried.isEmpty

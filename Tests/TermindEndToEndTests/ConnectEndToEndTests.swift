@@ -58,6 +58,31 @@ final class ConnectEndToEndTests: XCTestCase {
         XCTAssertTrue(okObject["signal"] is NSNull, ok.stdout)
     }
 
+    func testAWrongKeyOrStoredPasswordWithBatchIsAnAuthenticationFailureNotAMissingPrompt() throws {
+        try home.succeed(["exec", "--batch", "--accept-new", "-i", server.clientPrivateKeyPath, target, "--", "true"])
+        let other = home.path + "/other"
+        XCTAssertEqual(try ChildProcess.run("ssh-keygen", ["-q", "-t", "ed25519", "-N", "", "-f", other]).status, 0)
+
+        // The server also offers password and keyboard-interactive, which --batch cannot ask.
+        let wrongKey = try home.run(["ls", "--batch", "-i", other, "\(target):/"])
+        XCTAssertEqual(wrongKey.status, 3, wrongKey.stderr)
+        XCTAssertTrue(wrongKey.stderr.contains("refused"), wrongKey.stderr)
+        let execWrongKey = try home.run(["exec", "--batch", "-i", other, target, "--", "true"])
+        XCTAssertEqual(execWrongKey.status, 255, execWrongKey.stderr)
+        XCTAssertTrue(execWrongKey.stderr.contains("termind: authentication:"), execWrongKey.stderr)
+
+        try home.succeed(["identities", "add", "badpw", "--user", server.username, "--password-stdin"], stdin: "not-the-password\n")
+        try home.succeed(["hosts", "add", "pw", "--hostname", server.host, "--port", String(server.port), "--identity", "badpw"])
+        let wrongPassword = try home.run(["ls", "--batch", "pw:/"])
+        XCTAssertEqual(wrongPassword.status, 3, wrongPassword.stderr)
+
+        // Nothing to try at all: the missing prompt is the reason.
+        try home.succeed(["identities", "add", "bare", "--user", server.username])
+        try home.succeed(["hosts", "add", "bare", "--hostname", server.host, "--port", String(server.port), "--identity", "bare"])
+        let nothing = try home.run(["ls", "--batch", "bare:/"], environment: ["SSH_AUTH_SOCK": ""])
+        XCTAssertEqual(nothing.status, 6, nothing.stderr)
+    }
+
     func testExecOnAVaultHostUsesItsIdentityAndKey() throws {
         try saveWebHost()
         let result = try home.run(["exec", "--batch", "--accept-new", "web", "--", "whoami"])

@@ -153,14 +153,16 @@ final class ConnectionAsyncSSHTests: XCTestCase {
         XCTAssertEqual(presenter.presented.count, 1)
     }
 
-    func testAServerThatStallsInTheHandshakeTimesOutWithinTheIOTimeout() async throws {
+    func testAServerThatStallsInTheHandshakeTimesOutWithinTheConnectTimeout() async throws {
         for misbehaviour in [AsyncSSHScenario.Misbehaviour.stallBeforeBanner, .stallAfterBanner] {
             let server = try startAsyncSSH(AsyncSSHScenario().misbehaving(misbehaviour))
             let plan = Self.plan(server, credentials: [.password(Secret("pw"))])
             let started = ContinuousClock.now
             do {
                 let connection = try await within(.seconds(15)) {
-                    try await Self.connect(plan, connectionContext(ioTimeout: .seconds(2)))
+                    // The banner and key exchange are connection set-up: the connect timeout
+                    // bounds them, as OpenSSH's ConnectTimeout does, not the longer I/O one.
+                    try await Self.connect(plan, connectionContext(connectTimeout: .seconds(2), ioTimeout: .seconds(30)))
                 }
                 await connection.close()
                 XCTFail("a stalled server connected")

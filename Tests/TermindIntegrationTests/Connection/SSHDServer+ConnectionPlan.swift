@@ -47,9 +47,10 @@ extension SSHDServer {
 /// short timeouts so a failure shows quickly.
 func connectionContext(
     presenter: any InteractionPresenter = ScriptedPresenter.refusing(), trust: any HostKeyVerifier = AcceptingVerifier(),
-    generation: AttemptGeneration = .next(), ioTimeout: Duration = .seconds(15), keepaliveInterval: Int = 30
+    generation: AttemptGeneration = .next(), connectTimeout: Duration = .seconds(5), ioTimeout: Duration = .seconds(15),
+    keepaliveInterval: Int = 30
 ) -> ConnectionContext {
     ConnectionContext(
         interactions: InteractionQueue(presenter: presenter), trust: trust, generation: generation,
-        connectTimeout: .seconds(5), ioTimeout: ioTimeout, keepaliveInterval: keepaliveInterval)
+        connectTimeout: connectTimeout, ioTimeout: ioTimeout, keepaliveInterval: keepaliveInterval)
 }
