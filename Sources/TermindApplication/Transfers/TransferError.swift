@@ -16,6 +16,8 @@ public struct TransferError: CategorizedFailure, Equatable {
         case noSuchDirectory = "no-such-directory"
         /// Source and destination are the same file.
         case sameFile = "same-file"
+        /// A source named on the command line is a FIFO, device or socket: nothing to copy.
+        case notARegularFile = "not-a-regular-file"
         /// The source changed (size or mtime) while it was copied.
         case sourceChanged = "source-changed"
         /// The partial does not hold exactly the bytes sent.

@@ -61,6 +61,14 @@ struct TransferPlanner: Sendable {
                 .sameFile, destination, "is the source itself; choose another destination")))
             return
         }
+        if found.kind == .other {
+            // Named by the person, so not copying it is a failure, as scp says; inside a tree
+            // such entries are skipped and counted instead.
+            result.decided[index] = .failed(TransferFailure(TransferError(
+                .notARegularFile, source.address,
+                "is not a regular file, directory or symlink (a FIFO, device or socket); only those are copied")))
+            return
+        }
         guard found.kind == .directory else { return }
         guard batch.recursive else {
             result.decided[index] = .failed(TransferFailure(TransferError(
