@@ -10,7 +10,10 @@ import TermindDomain
 /// takes a lock and writes at most a line.
 final class TransferProgressReporter: Sendable {
     private struct Running {
+        /// The destination's last component, for the terminal's progress line.
         var name: String
+        /// The destination in full, as `--json` names a file in every event.
+        var file: String
         var progress: TransferProgress
         var lastJSON: ContinuousClock.Instant
     }
@@ -42,7 +45,7 @@ final class TransferProgressReporter: Sendable {
             case .started(let id, let start):
                 let name = RemotePath.name(of: start.destination.path)
                 let progress = TransferProgress(bytesDone: start.resumingFrom, totalBytes: start.totalBytes, bytesSent: 0, elapsed: .zero)
-                state.running[id] = Running(name: name, progress: progress, lastJSON: .now)
+                state.running[id] = Running(name: name, file: start.destination.description, progress: progress, lastJSON: .now)
                 state.shown = id
                 emit(["event": "started", "file": start.destination.description, "source": start.source.description,
                       "total": start.totalBytes, "resumingFrom": start.resumingFrom])
@@ -60,7 +63,7 @@ final class TransferProgressReporter: Sendable {
                 let now = ContinuousClock.now
                 if json, running.lastJSON.duration(to: now) >= .milliseconds(250) {
                     running.lastJSON = now
-                    emit(["event": "progress", "file": running.name, "bytesDone": progress.bytesDone,
+                    emit(["event": "progress", "file": running.file, "bytesDone": progress.bytesDone,
                           "total": progress.totalBytes, "rate": progress.bytesPerSecond.map { Int($0) } ?? 0])
                 }
                 state.running[id] = running
