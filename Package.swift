@@ -59,7 +59,7 @@ let package = Package(
             name: "TermindSchemas",
             path: "Schemas",
             exclude: ["README.md"],
-            resources: [.copy("V1__vault.sql")]
+            resources: [.copy("V1__vault.sql"), .copy("V2__host_clipboard.sql")]
         ),
         /** Files read at run time: the default keymap (later help text, themes, shell integration). */
         .target(name: "TermindResources", path: "Resources", exclude: ["README.md"], resources: [.copy("keymap.default")]),

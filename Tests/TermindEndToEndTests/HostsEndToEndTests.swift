@@ -122,6 +122,18 @@ final class HostsEndToEndTests: XCTestCase {
         XCTAssertEqual(shown["hasPassword"] as? Bool, true, "the stored password stays")
     }
 
+    func testClipboardWritesAreDeniedUnlessAllowedForTheHost() throws {
+        let home = try VaultHome()
+        try home.succeed(["hosts", "add", "web", "--hostname", "h"])
+        XCTAssertEqual((try home.json(["hosts", "show", "web"]) as? [String: Any])?["clipboardWrites"] as? Bool, false)
+        try home.succeed(["hosts", "edit", "web", "--clipboard", "allow"])
+        XCTAssertEqual((try home.json(["hosts", "show", "web"]) as? [String: Any])?["clipboardWrites"] as? Bool, true)
+        try home.succeed(["hosts", "add", "db", "--hostname", "d", "--clipboard", "allow"])
+        try home.succeed(["hosts", "edit", "db", "--clipboard", "deny"])
+        XCTAssertEqual((try home.json(["hosts", "show", "db"]) as? [String: Any])?["clipboardWrites"] as? Bool, false)
+        XCTAssertEqual(try home.run(["hosts", "edit", "db", "--clipboard", "maybe"]).status, 2)
+    }
+
     func testRemovingAHostKeepsItsKnownHosts() throws {
         let home = try VaultHome()
         let key = "AAAAC3NzaC1lZDI1NTE5AAAAIOMqqnkVzrm0SdG6UOoqKLsabgH5C9okWi0dh2l9GKJl"

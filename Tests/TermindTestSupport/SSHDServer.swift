@@ -64,7 +64,9 @@ public final class SSHDServer: @unchecked Sendable {
             try? FileManager.default.removeItem(atPath: logPath)
             let process = try ChildProcess("/bin/sh", ["-c", keeper, "sshd-keeper", sshd, "-D", "-e", "-E", logPath, "-f", configPath])
             do {
-                try waitUntilListening(process: process, port: port, logPath: logPath)
+                // One "Server listening" line per address (127.0.0.1, and ::1 when a test adds it).
+                let addresses = config.components(separatedBy: "\n").filter { $0.trimmingCharacters(in: .whitespaces).hasPrefix("ListenAddress") }.count
+                try waitUntilListening(process: process, port: port, logPath: logPath, addresses: max(1, addresses))
                 return SSHDServer(
                     port: port, directory: directory, process: process, configPath: configPath, logPath: logPath,
                     clientPrivateKeyPath: clientPrivateKeyPath, authorizedKeysPath: authorizedKeysPath)
@@ -245,15 +247,16 @@ public final class SSHDServer: @unchecked Sendable {
         return Int(UInt16(bigEndian: address.sin_port))
     }
 
-    /// Waits until sshd logs "Server listening" and the port accepts a TCP connection.
-    private static func waitUntilListening(process: ChildProcess, port: Int, logPath: String) throws {
+    /// Waits until sshd logs "Server listening" for each of its `addresses` and the port accepts
+    /// a TCP connection on 127.0.0.1.
+    private static func waitUntilListening(process: ChildProcess, port: Int, logPath: String, addresses: Int) throws {
         let deadline = Date().addingTimeInterval(10)
         while Date() < deadline {
             let log = (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
             if !process.isRunning {
                 throw TestRigError("sshd exited on port \(port) before listening; its log:\n\(log)")
             }
-            if log.contains("Server listening"), canConnect(port: port) { return }
+            if log.components(separatedBy: "Server listening").count - 1 >= addresses, canConnect(port: port) { return }
             usleep(20_000)
         }
         let log = (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""

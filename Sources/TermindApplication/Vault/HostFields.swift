@@ -11,10 +11,12 @@ public struct HostFields: Sendable, Equatable {
     public var jumps: [String]?
     public var tags: [String]?
     public var notes: String?
+    /// Whether remote programs may set the local clipboard (OSC 52) in this Host's panes.
+    public var allowsClipboardWrites: Bool?
 
     public init(
         hostname: String? = nil, port: Int? = nil, username: String? = nil, identity: String? = nil, jumps: [String]? = nil,
-        tags: [String]? = nil, notes: String? = nil
+        tags: [String]? = nil, notes: String? = nil, allowsClipboardWrites: Bool? = nil
     ) {
         self.hostname = hostname
         self.port = port
@@ -23,5 +25,6 @@ public struct HostFields: Sendable, Equatable {
         self.jumps = jumps
         self.tags = tags
         self.notes = notes
+        self.allowsClipboardWrites = allowsClipboardWrites
     }
 }

@@ -16,11 +16,14 @@ public struct Host: Sendable, Hashable, Codable, Identifiable {
     public var jumpChain: [UUID]
     public var tags: [String]
     public var notes: String
+    /// Whether a remote program in this Host's panes may set the local clipboard (OSC 52).
+    /// Off unless the person turns it on: a server must not write the clipboard by default.
+    public var allowsClipboardWrites: Bool
 
     public init(
         id: UUID = UUID(), label: Label, hostname: String, port: Port = .ssh, username: String? = nil,
         identityID: UUID? = nil,
-        jumpChain: [UUID] = [], tags: [String] = [], notes: String = ""
+        jumpChain: [UUID] = [], tags: [String] = [], notes: String = "", allowsClipboardWrites: Bool = false
     ) throws(VaultRuleViolation) {
         try Self.checkHostname(hostname)
         self.id = id
@@ -32,6 +35,7 @@ public struct Host: Sendable, Hashable, Codable, Identifiable {
         self.jumpChain = jumpChain
         self.tags = tags
         self.notes = notes
+        self.allowsClipboardWrites = allowsClipboardWrites
     }
 
     /// A Host's label is typed before `:PATH` (`termind cp web:/srv .`): a `/` in it would make

@@ -11,6 +11,8 @@ struct HostView: Encodable {
     let jumps: [String]
     let tags: [String]
     let notes: String
+    /// Whether remote programs may set the local clipboard (OSC 52) in this Host's panes.
+    let clipboardWrites: Bool
 
     init(_ host: Host, in snapshot: VaultSnapshot) {
         label = host.label.rawValue
@@ -21,5 +23,6 @@ struct HostView: Encodable {
         jumps = host.jumpChain.compactMap { snapshot.host(id: $0)?.label.rawValue }
         tags = host.tags
         notes = host.notes
+        clipboardWrites = host.allowsClipboardWrites
     }
 }

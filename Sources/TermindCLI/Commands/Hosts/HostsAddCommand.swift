@@ -13,6 +13,8 @@ struct HostsAddCommand: Command {
             .option("jump", short: "J", valueName: "LABEL", repeating: true, help: "Hop through this Host first (repeat, in order)"),
             .option("tag", repeating: true, help: "A tag (repeatable)"),
             .option("notes", valueName: "TEXT", help: "Free-form notes"),
+            .option("clipboard", .choice(["allow", "deny"]), valueName: "allow|deny",
+                    help: "Whether remote programs in this Host's panes may set your clipboard (OSC 52; default deny)"),
         ],
         examples: ["termind hosts add web --hostname 10.0.0.5 --port 2222 --identity deploy --jump bastion --tag prod"])
 
@@ -26,7 +28,7 @@ struct HostsAddCommand: Command {
         fields = HostFields(
             hostname: hostname, port: parsed.integer("port"), username: parsed.value("user"),
             identity: parsed.value("identity"), jumps: parsed.values("jump"), tags: parsed.values("tag"),
-            notes: parsed.value("notes"))
+            notes: parsed.value("notes"), allowsClipboardWrites: parsed.value("clipboard").map { $0 == "allow" })
         dataDirectory = parsed.value("data-dir")
     }
 

@@ -17,6 +17,8 @@ struct HostsEditCommand: Command {
             .option("tag", repeating: true, help: "Replace the tags (repeatable)"),
             .flag("no-tags", help: "Remove every tag"),
             .option("notes", valueName: "TEXT", help: "Replace the notes"),
+            .option("clipboard", .choice(["allow", "deny"]), valueName: "allow|deny",
+                    help: "Whether remote programs in this Host's panes may set your clipboard (OSC 52; default deny)"),
         ])
 
     let label: String
@@ -39,7 +41,7 @@ struct HostsEditCommand: Command {
             identity: parsed.flag("no-identity") ? "" : parsed.value("identity"),
             jumps: parsed.flag("no-jump") ? [] : (jumps.isEmpty ? nil : jumps),
             tags: parsed.flag("no-tags") ? [] : (tags.isEmpty ? nil : tags),
-            notes: parsed.value("notes"))
+            notes: parsed.value("notes"), allowsClipboardWrites: parsed.value("clipboard").map { $0 == "allow" })
         dataDirectory = parsed.value("data-dir")
     }
 

@@ -19,6 +19,7 @@ struct HostsShowCommand: ShowRecordCommand {
         details.add("jumps", view.jumps.isEmpty ? "-" : view.jumps.joined(separator: " → "))
         details.add("tags", view.tags.isEmpty ? "-" : view.tags.joined(separator: ", "))
         details.add("notes", view.notes)
+        details.add("clipboard", view.clipboardWrites ? "remote programs may set it (OSC 52)" : "remote programs may not set it")
         return details.text
     }
 }
