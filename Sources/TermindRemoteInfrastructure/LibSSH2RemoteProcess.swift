@@ -24,6 +24,11 @@ final class LibSSH2RemoteProcess: RemoteProcess {
         try await worker.request { loop, continuation in loop.write(bytes, to: channel, continuation: continuation) }
     }
 
+    func send(_ bytes: [UInt8]) async throws {
+        let channel = self.channel
+        try await worker.request { loop, continuation in loop.enqueue(bytes, to: channel, continuation: continuation) }
+    }
+
     func closeInput() async throws {
         let channel = self.channel
         try await worker.request { loop, continuation in loop.closeInput(of: channel, continuation: continuation) }

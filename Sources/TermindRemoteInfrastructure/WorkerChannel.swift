@@ -19,12 +19,17 @@ final class WorkerChannel {
         case closing
     }
 
-    /// Bytes waiting to be written to the channel's standard input, and who waits for them.
+    /// Bytes waiting to be written to the channel's standard input, and who waits for them
+    /// (nobody for bytes `send` queued: their sender waits only for room).
     struct PendingWrite {
         let bytes: [UInt8]
         var offset = 0
-        let continuation: CheckedContinuation<Void, any Error>
+        let continuation: CheckedContinuation<Void, any Error>?
     }
+
+    /// Queued input beyond which `send` waits for room: a few channel windows' worth, so the
+    /// worker always has the next bytes at hand while memory stays bounded.
+    static let sendHighWater = 1 << 20
 
     /// How a channel is opened and read: its receive window and largest packet (what libssh2
     /// asks the server for), and how much one read takes.
@@ -65,6 +70,10 @@ final class WorkerChannel {
     let output: ChannelOutput
     var phase = Phase.running
     var outbound: [PendingWrite] = []
+    /// Bytes in `outbound` not yet written.
+    var queuedBytes = 0
+    /// `send` calls waiting for `queuedBytes` to drop below `sendHighWater`.
+    var roomWaiters: [CheckedContinuation<Void, any Error>] = []
     /// `closeInput` calls waiting for the EOF to be sent after the pending writes.
     var eofWaiters: [CheckedContinuation<Void, any Error>] = []
     var eofSent = false
@@ -102,11 +111,21 @@ final class WorkerChannel {
     /// Fails every write and EOF still waiting (the channel or connection ended).
     func failPending(_ failure: SSHFailure) {
         let writes = outbound
-        let eofs = eofWaiters
+        let eofs = eofWaiters + roomWaiters
         outbound = []
+        queuedBytes = 0
         eofWaiters = []
-        for write in writes { write.continuation.resume(throwing: failure) }
+        roomWaiters = []
+        for write in writes { write.continuation?.resume(throwing: failure) }
         for waiter in eofs { waiter.resume(throwing: failure) }
+    }
+
+    /// Lets `send` callers go on once the queue has room again.
+    func resumeRoomWaiters() {
+        guard queuedBytes < Self.sendHighWater, !roomWaiters.isEmpty else { return }
+        let waiters = roomWaiters
+        roomWaiters = []
+        for waiter in waiters { waiter.resume() }
     }
 
     /// Resumes everyone waiting for the channel to close.

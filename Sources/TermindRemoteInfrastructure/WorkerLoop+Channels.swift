@@ -78,6 +78,27 @@ extension WorkerLoop {
             return
         }
         channel.outbound.append(WorkerChannel.PendingWrite(bytes: bytes, continuation: continuation))
+        channel.queuedBytes += bytes.count
+    }
+
+    /// Queues `bytes` behind what is queued and resumes `continuation` at once while the queue
+    /// holds less than `WorkerChannel.sendHighWater`, else once it drains below that: a
+    /// producer keeps the channel busy without waiting for each write. A write that fails
+    /// later fails the next `send`, `write` or `closeInput`.
+    func enqueue(_ bytes: [UInt8], to id: Int, continuation: CheckedContinuation<Void, any Error>) {
+        guard let channel = channels[id], channel.phase == .running, !channel.eofSent, channel.eofWaiters.isEmpty else {
+            continuation.resume(throwing: inputClosed(id))
+            return
+        }
+        if !bytes.isEmpty {
+            channel.outbound.append(WorkerChannel.PendingWrite(bytes: bytes, continuation: nil))
+            channel.queuedBytes += bytes.count
+        }
+        if channel.queuedBytes < WorkerChannel.sendHighWater {
+            continuation.resume()
+        } else {
+            channel.roomWaiters.append(continuation)
+        }
     }
 
     /// Sends EOF on the channel's standard input after what is queued; resumes `continuation`
@@ -230,12 +251,14 @@ extension WorkerLoop {
             case .done(let count):
                 progress = true
                 pending.offset += count
+                channel.queuedBytes -= count
                 if pending.offset == pending.bytes.count {
                     channel.outbound.removeFirst()
-                    pending.continuation.resume()
+                    pending.continuation?.resume()
                 } else {
                     channel.outbound[0] = pending
                 }
+                channel.resumeRoomWaiters()
             case .failed(let code):
                 channel.failPending(SSHFailure(.channel, connection: label, detail: describe("writing to \(channel.purpose)", code: code)))
                 return true

@@ -3,8 +3,18 @@
 public protocol RemoteProcess: Sendable {
     var output: AsyncThrowingStream<RemoteOutput, any Error> { get }
     func write(_ bytes: [UInt8]) async throws
+    /// Queues `bytes` for the command's standard input behind what is queued, returning once
+    /// there is room for more rather than once they are written: for streaming input, so the
+    /// channel is never idle between writes. A failure shows on a later `send`, `write` or
+    /// `closeInput`.
+    func send(_ bytes: [UInt8]) async throws
     /// Sends EOF on the command's standard input.
     func closeInput() async throws
     /// Closes the channel (the command gets SIGHUP from sshd).
     func close() async
+}
+
+extension RemoteProcess {
+    /// Without a queue of its own, sending is writing.
+    public func send(_ bytes: [UInt8]) async throws { try await write(bytes) }
 }

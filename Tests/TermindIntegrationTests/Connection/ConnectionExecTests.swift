@@ -81,6 +81,36 @@ final class ConnectionExecTests: XCTestCase {
         }
     }
 
+    func testSentInputArrivesInOrderWhileTheSenderRunsAheadOnlyToTheQueuesLimit() async throws {
+        let server = try startSSHD()
+        try await within(.seconds(60)) {
+            let connection = try await Self.connect(server)
+            // A remote command that reads slowly: sends return as soon as there is room, and
+            // the queue behind them never holds much more than its limit.
+            let process = try await connection.execute("sleep 1; sha256sum")
+            var expected: [UInt8] = []
+            let started = ContinuousClock.now
+            var sentBeforeTheCommandRead = 0
+            for index in 0..<48 {
+                let chunk = (0..<(256 << 10)).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ index) }
+                expected += chunk
+                try await process.send(chunk)
+                if started.duration(to: .now) < .milliseconds(800) { sentBeforeTheCommandRead += chunk.count }
+            }
+            try await process.closeInput()
+            let result = try await CollectedOutput.collect(process.output)
+            let sent = try TemporaryDirectory(prefix: "termind-sent")
+            let file = sent.appending("sent.bin").path
+            try Data(expected).write(to: URL(fileURLWithPath: file))
+            let local = try ChildProcess.run("sha256sum", [file])
+            XCTAssertEqual(result.exit, .exit(status: 0, signal: nil))
+            XCTAssertEqual(String(result.stdoutText.prefix(64)), String(local.stdout.prefix(64)), "the bytes arrived changed or out of order")
+            // 2 MiB of channel window, 1 MiB queued, and the socket's buffers: far from all 12 MiB.
+            XCTAssertLessThan(sentBeforeTheCommandRead, 8 << 20, "send ran ahead of the channel without bound")
+            await connection.close()
+        }
+    }
+
     func testALargeOutputReadSlowlyArrivesWhole() async throws {
         let server = try startSSHD()
         try await within(.seconds(60)) {

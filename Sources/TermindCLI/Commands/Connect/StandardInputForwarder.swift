@@ -45,7 +45,7 @@ struct StandardInputForwarder: Sendable {
         for await chunk in chunks {
             switch chunk {
             case .bytes(let bytes):
-                do { try await process.write(bytes) } catch { return .stopped }
+                do { try await process.send(bytes) } catch { return .stopped }
                 permits.signal()
             case .end:
                 return (try? await process.closeInput()) == nil ? .stopped : .endOfInput
