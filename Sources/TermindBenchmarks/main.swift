@@ -133,6 +133,16 @@ let benchmarks = [
         termind: { try pipeThroughExec(["'\(try TermindBinary.path())'", "exec", "--batch", "-i", sshd.clientPrivateKeyPath, target]) },
         peerRun: { try pipeThroughExec(["ssh"] + libssh2Cipher + sshArguments) }),
     Benchmark(
+        name: "1 GiB on stdin: exec -- 'cat >/dev/null'", peer: "curl -T scp:// (the same libssh2 1.10)", iterations: 3,
+        bytes: gibibyte,
+        termind: { try pipeThroughExec(["'\(try TermindBinary.path())'", "exec", "--batch", "-i", sshd.clientPrivateKeyPath, target]) },
+        peerRun: {
+            require(try ChildProcess.run("curl", [
+                "-s", "-k", "--key", sshd.clientPrivateKeyPath, "--pubkey", sshd.clientPublicKeyPath, "-T", localBigPath,
+                "scp://\(sshd.username)@\(sshd.host):\(sshd.port)/dev/null",
+            ]), "curl scp upload")
+        }),
+    Benchmark(
         name: "lookup in 10,000 hashed known_hosts", peer: "ssh-keygen -F (a process; termind in-process)", iterations: 20,
         termind: {
             let text = try String(contentsOfFile: knownHostsPath, encoding: .utf8)
