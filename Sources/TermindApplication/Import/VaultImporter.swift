@@ -190,7 +190,7 @@ public struct VaultImporter: Sendable {
                 notes: "imported from \(item.location)")
         }
         let orderedHosts = plan.hosts.compactMap { hosts[$0.index] }
-        for host in orderedHosts { try JumpChain.validate(host, among: snapshot.hosts + orderedHosts) }
+        try JumpChain.validate(orderedHosts, among: snapshot.hosts)
         let knownHosts = plan.knownHosts.map { index in
             let record = preview.knownHost(index).record
             return KnownHost(

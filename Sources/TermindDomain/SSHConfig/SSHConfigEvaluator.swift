@@ -118,12 +118,20 @@ struct SSHConfigEvaluator {
         }
 
         mutating func walk(_ file: SSHConfigFile, active: inout Bool, neverMatch: Bool) {
-            for statement in file.statements {
+            var index = 0
+            while index < file.statements.count {
+                let statement = file.statements[index]
+                index += 1
                 switch statement.directive {
                 case .host(let patterns):
                     active = false
                     if neverMatch { continue }
                     let subject = finalHost ?? name
+                    // Plain blocks that do not list the subject change nothing: jump over them.
+                    if let next = file.hostIndex.next(from: index - 1, for: subject), next != index - 1 {
+                        index = next
+                        continue
+                    }
                     for pattern in patterns {
                         let negated = pattern.hasPrefix("!")
                         let body = negated ? String(pattern.dropFirst()) : pattern

@@ -2,7 +2,15 @@
 /// reached. The same path can appear several times in the tree, as OpenSSH reads it each time.
 struct SSHConfigFile: Sendable {
     let path: String
-    var statements: [SSHConfigStatement]
+    let statements: [SSHConfigStatement]
+    /// Where the `Host` blocks of plain names are, so a name skips those that cannot match it.
+    let hostIndex: SSHConfigHostIndex
+
+    init(path: String, statements: [SSHConfigStatement]) {
+        self.path = path
+        self.statements = statements
+        hostIndex = SSHConfigHostIndex(statements)
+    }
 
     /// Every statement in reading order, descending into included files where they are included.
     func forEachStatement(_ body: (SSHConfigStatement) -> Void) {

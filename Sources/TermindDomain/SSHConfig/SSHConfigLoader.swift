@@ -39,16 +39,16 @@ struct SSHConfigLoader {
     private mutating func load(_ path: String, depth: Int, reading: [String]) throws -> SSHConfigFile {
         log.reached(path)
         let parsed = try parsedLines(of: path)
-        var file = SSHConfigFile(path: path, statements: [])
+        var statements: [SSHConfigStatement] = []
         for (statement, notes) in parsed {
             log.add(contentsOf: notes)
             guard var statement else { continue }
             if case .include(let patterns) = statement.directive {
                 statement.included = includedFiles(patterns, from: statement, depth: depth, reading: reading + [path])
             }
-            file.statements.append(statement)
+            statements.append(statement)
         }
-        return file
+        return SSHConfigFile(path: path, statements: statements)
     }
 
     /// Each file is split into statements once, however often it is included.

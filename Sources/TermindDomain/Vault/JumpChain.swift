@@ -11,6 +11,15 @@ public enum JumpChain {
         try visit(host.id, byID: byID, path: &path)
     }
 
+    /// Checks every chain of `checked` against `others` and each other in one pass (an import of
+    /// thousands of Hosts): the lookup table is built once, not per Host.
+    public static func validate(_ checked: [Host], among others: [Host]) throws(VaultRuleViolation) {
+        var byID = Dictionary(others.map { ($0.id, $0) }, uniquingKeysWith: { $1 })
+        for host in checked { byID[host.id] = host }
+        var path: [UUID] = []
+        for host in checked { try visit(host.id, byID: byID, path: &path) }
+    }
+
     /// The hops of `host` fully expanded, in the order connections are made (a hop's own chain
     /// comes before it). Assumes a validated chain.
     public static func expandedHops(of host: Host, among hosts: [Host]) -> [Host] {

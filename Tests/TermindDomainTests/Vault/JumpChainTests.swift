@@ -25,6 +25,16 @@ final class JumpChainTests: XCTestCase {
             try JumpChain.validate(web, among: [bastion]), .jumpHostMissing(host: "bastion", hop: ghost.uuidString))
     }
 
+    func testCheckingManyHostsAtOnceFindsACycleAmongThemAndAcceptsChainsIntoTheVault() throws {
+        let bastion = try host("bastion")
+        let web = try host("web", through: [bastion])
+        var a = try host("a")
+        let b = try host("b", through: [a])
+        XCTAssertNoThrow(try JumpChain.validate([web, a, b], among: [bastion]))
+        a.jumpChain = [b.id]
+        XCTAssertViolation(try JumpChain.validate([web, a, b], among: [bastion]), .jumpChainCycle(host: "a", cycle: ["a", "b", "a"]))
+    }
+
     func testAHostCannotJumpThroughItself() throws {
         var web = try host("web")
         web.jumpChain = [web.id]
