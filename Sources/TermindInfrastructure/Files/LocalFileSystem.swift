@@ -155,7 +155,8 @@ public struct LocalFileSystem: FileSystem {
     }
 
     public func openForWriting(_ path: String, _ mode: FileWriteMode, permissions: UInt32) async throws -> any FileWriter {
-        var flags = O_WRONLY | O_CREAT | O_CLOEXEC
+        // Never through a symlink at the name: a planted link must not redirect the bytes.
+        var flags = O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW
         switch mode {
         case .createNew: flags |= O_EXCL
         case .truncate: flags |= O_TRUNC
@@ -181,7 +182,7 @@ public struct LocalFileSystem: FileSystem {
     }()
 
     /// `UTIME_OMIT` from <sys/stat.h> (a macro Swift does not import): leave that time alone.
-    private static let utimeOmit = (1 << 30) - 2
+    static let utimeOmit = (1 << 30) - 2
 
     /// `RENAME_NOREPLACE` from <linux/fs.h>.
     private static let renameNoReplace: UInt32 = 1
