@@ -5,7 +5,6 @@ public actor InMemoryPartialTransferStore: PartialTransferStore {
     public private(set) var records: [TransferAddress: PartialTransferRecord] = [:]
     public private(set) var saveCount = 0
     private var claimed: Set<TransferAddress> = []
-    private var waiting: [TransferAddress: [CheckedContinuation<Void, Never>]] = [:]
 
     public init(_ records: [PartialTransferRecord] = []) {
         for record in records { self.records[record.destination] = record }
@@ -20,10 +19,11 @@ public actor InMemoryPartialTransferStore: PartialTransferStore {
 
     public func remove(destination: TransferAddress) { records[destination] = nil }
 
-    public func claim(destination: TransferAddress, wait: Bool) async -> (any TransferClaim)? {
+    /// A wait tries again every few milliseconds, and ends when the task is cancelled.
+    public func claim(destination: TransferAddress, wait: Bool) async throws -> (any TransferClaim)? {
         while claimed.contains(destination) {
             guard wait else { return nil }
-            await withCheckedContinuation { waiting[destination, default: []].append($0) }
+            try await Task.sleep(for: .milliseconds(5))
         }
         claimed.insert(destination)
         return Claim(store: self, destination: destination)
@@ -32,14 +32,7 @@ public actor InMemoryPartialTransferStore: PartialTransferStore {
     /// Whether a transfer holds the destination now.
     public func isClaimed(_ destination: TransferAddress) -> Bool { claimed.contains(destination) }
 
-    fileprivate func release(_ destination: TransferAddress) {
-        claimed.remove(destination)
-        if var queue = waiting[destination], !queue.isEmpty {
-            let next = queue.removeFirst()
-            waiting[destination] = queue.isEmpty ? nil : queue
-            next.resume()
-        }
-    }
+    fileprivate func release(_ destination: TransferAddress) { claimed.remove(destination) }
 
     private struct Claim: TransferClaim {
         let store: InMemoryPartialTransferStore

@@ -22,7 +22,7 @@ extension LocalFileSystem {
             return FileSystemError(errno: code, doing, path: path)
         }
         guard fchmod(descriptor, mode_t(permissions & 0o777)) == 0 else { throw fail(errno, "cannot set the partial file's mode") }
-        let locked = await LocalFileLock.lock(descriptor, wait: false)
+        let locked = (try? await LocalFileLock.lock(descriptor, wait: false)) ?? EWOULDBLOCK
         guard locked == 0 else { throw fail(locked, "cannot lock the new partial file") }
         if link(temporary, path) != 0 {
             let code = errno
@@ -40,7 +40,7 @@ extension LocalFileSystem {
     private func createPartialWithoutLinks(_ path: String, permissions: UInt32) async throws -> any PartialWriter {
         let descriptor = open(path, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode_t(permissions & 0o777))
         guard descriptor >= 0 else { throw FileSystemError(errno: errno, "cannot create the partial file", path: path) }
-        let locked = await LocalFileLock.lock(descriptor, wait: false)
+        let locked = (try? await LocalFileLock.lock(descriptor, wait: false)) ?? EWOULDBLOCK
         var status = Glibc.stat()
         guard locked == 0, fstat(descriptor, &status) == 0 else {
             // Locked by another in the instant after creation: it is that writer's now.
@@ -74,7 +74,13 @@ extension LocalFileSystem {
         guard opened.st_dev == named.st_dev, opened.st_ino == named.st_ino else {
             throw refuse(Self.unexpected(path, "it was replaced while it was being opened"))
         }
-        let locked = await LocalFileLock.lock(descriptor, wait: wait)
+        let locked: Int32
+        do {
+            locked = try await LocalFileLock.lock(descriptor, wait: wait)
+        } catch {
+            Glibc.close(descriptor)
+            throw error
+        }
         guard locked == 0 else {
             if locked == EWOULDBLOCK {
                 throw refuse(FileSystemError(.busy, location: location, path: path, detail: "another writer holds the partial file's lock"))

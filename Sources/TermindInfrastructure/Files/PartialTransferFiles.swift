@@ -103,7 +103,13 @@ public struct PartialTransferFiles: PartialTransferStore {
         let path = String(file(for: destination).dropLast(".json".count)) + ".lock"
         let descriptor = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw FileSystemError(errno: errno, "cannot open the transfer lock", path: path) }
-        let locked = await LocalFileLock.lock(descriptor, wait: wait)
+        let locked: Int32
+        do {
+            locked = try await LocalFileLock.lock(descriptor, wait: wait)
+        } catch {
+            close(descriptor)
+            throw error
+        }
         guard locked == 0 else {
             close(descriptor)
             if locked == EWOULDBLOCK { return nil }
