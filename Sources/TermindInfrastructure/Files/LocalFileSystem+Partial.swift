@@ -5,22 +5,28 @@ import TermindDomain
 /// Partials on this machine: created so they appear at their name already locked, and taken
 /// over only when they are this user's regular file and no other writer holds them.
 extension LocalFileSystem {
-    /// Makes a new file under a random name beside `path` (`mkstemp`: `O_CREAT|O_EXCL`, mode
-    /// 0600), locks it, then links it to `path`: `link` never follows or replaces what is at
-    /// the name, so a planted symlink fails it (`.alreadyExists`), and no other process can
-    /// lock the partial before this writer holds it. Where the file system has no hard links,
-    /// `open(O_CREAT|O_EXCL|O_NOFOLLOW)` then `flock`.
+    /// Makes a new file under a random name beside `path` (`O_CREAT|O_EXCL|O_NOFOLLOW`, mode
+    /// `permissions`), locks it, then links it to `path`: `link` never follows or replaces what
+    /// is at the name, so a planted symlink fails it (`.alreadyExists`), and no other process
+    /// can lock the partial before this writer holds it. The random name ends like a partial's
+    /// (`.termind-RANDOM.termind-partial`), so one a crash leaves behind is never copied as a
+    /// file of a tree. Where the file system has no hard links, `open(O_CREAT|O_EXCL|O_NOFOLLOW)`
+    /// at the name, then `flock`.
     public func createPartial(_ path: String, permissions: UInt32) async throws -> any PartialWriter {
-        var template = Array((RemotePath.parent(of: path) + "/.termind-new-XXXXXX").utf8CString)
-        let descriptor = mkstemp(&template)
+        var descriptor: Int32 = -1
+        var temporary = ""
+        for _ in 0..<16 {
+            temporary = RemotePath.sibling(of: path, named: ".termind-\(Self.randomTag())\(PartialFileName.suffix)")
+            descriptor = open(temporary, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode_t(permissions & 0o777))
+            if descriptor >= 0 || errno != EEXIST { break }
+        }
         guard descriptor >= 0 else { throw FileSystemError(errno: errno, "cannot create the partial file", path: path) }
-        _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
-        let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         defer { unlink(temporary) }
         func fail(_ code: Int32, _ doing: String) -> FileSystemError {
             Glibc.close(descriptor)
             return FileSystemError(errno: code, doing, path: path)
         }
+        // The mode asked for, whatever the umask took away.
         guard fchmod(descriptor, mode_t(permissions & 0o777)) == 0 else { throw fail(errno, "cannot set the partial file's mode") }
         let locked = (try? await LocalFileLock.lock(descriptor, wait: false)) ?? EWOULDBLOCK
         guard locked == 0 else { throw fail(locked, "cannot lock the new partial file") }
@@ -35,6 +41,14 @@ extension LocalFileSystem {
         var status = Glibc.stat()
         guard fstat(descriptor, &status) == 0 else { throw fail(errno, "cannot inspect the partial file") }
         return LocalPartialWriter(descriptor: descriptor, path: path, status: status)
+    }
+
+    /// 16 random hex digits.
+    private static func randomTag() -> String {
+        var generator = SystemRandomNumberGenerator()
+        let value = generator.next() as UInt64
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
     }
 
     private func createPartialWithoutLinks(_ path: String, permissions: UInt32) async throws -> any PartialWriter {
