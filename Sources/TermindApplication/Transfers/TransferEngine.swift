@@ -349,12 +349,19 @@ public actor TransferEngine {
             if state.phase == .settled { state.phase = .running }
             let id = state.id
             Task {
-                _ = try? await store.remove(destination: recordAddress)
                 var notRemoved: [String] = []
-                do {
-                    try await site.fileSystem.remove(partial.address.path)
-                } catch let error as FileSystemError where error.kind == .noSuchFile {
-                } catch {
+                // Removed only while no other transfer writes the destination (it may have
+                // taken the partial over since this one paused).
+                if let claim = try? await store.claim(destination: recordAddress, wait: false) {
+                    _ = try? await store.remove(destination: recordAddress)
+                    do {
+                        try await site.fileSystem.remove(partial.address.path)
+                    } catch let error as FileSystemError where error.kind == .noSuchFile {
+                    } catch {
+                        notRemoved.append(partial.address.path)
+                    }
+                    await claim.release()
+                } else {
                     notRemoved.append(partial.address.path)
                 }
                 self.finished(
