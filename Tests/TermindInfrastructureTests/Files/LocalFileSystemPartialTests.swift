@@ -1,5 +1,6 @@
 import Foundation
 import TermindApplication
+import TermindDomain
 import TermindInfrastructure
 import TermindTestSupport
 import XCTest
@@ -129,6 +130,22 @@ final class LocalFileSystemPartialTests: XCTestCase {
         let afterSwap = try await partial.isStillNamed()
         XCTAssertFalse(afterSwap)
         try await partial.close()
+    }
+
+    func testAttributesAreNeverChangedThroughASymlinkAtTheName() async throws {
+        try Data("victim".utf8).write(to: URL(fileURLWithPath: path("victim")))
+        chmod(path("victim"), 0o600)
+        XCTAssertEqual(symlink(path("victim"), path("made")), 0)
+
+        let refused = await kind {
+            try await self.fileSystem.setAttributes(self.path("made"), FileAttributes(mode: 0o4777, modified: 1_000_000_000))
+        }
+
+        XCTAssertEqual(refused, .unexpectedFile)
+        var status = stat()
+        XCTAssertEqual(stat(path("victim"), &status), 0)
+        XCTAssertEqual(status.st_mode & 0o7777, 0o600)
+        XCTAssertNotEqual(status.st_mtim.tv_sec, 1_000_000_000)
     }
 
     func testADestinationClaimIsHeldAgainstASecondUntilReleased() async throws {
