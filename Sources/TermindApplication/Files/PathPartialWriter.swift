@@ -42,32 +42,3 @@ struct PathPartialWriter: PartialWriter {
         FileIdentity(userID: attributes.userID, size: attributes.size, modified: attributes.modified)
     }
 }
-
-extension FileSystem {
-    public func createPartial(_ path: String, permissions: UInt32) async throws -> any PartialWriter {
-        let writer = try await openForWriting(path, .createNew, permissions: permissions)
-        let attributes = try await lstat(path).attributes
-        return PathPartialWriter(fileSystem: self, path: path, writer: writer, identity: PathPartialWriter.identity(of: attributes))
-    }
-
-    public func openPartial(_ path: String, wait: Bool) async throws -> any PartialWriter {
-        let attributes = try await lstat(path).attributes
-        guard attributes.kind == .file else {
-            throw FileSystemError(.unexpectedFile, location: location, path: path, detail: "it is \(attributes.kind.partialDescription), not a regular file")
-        }
-        let writer = try await openForWriting(path, .keep, permissions: 0o600)
-        return PathPartialWriter(fileSystem: self, path: path, writer: writer, identity: PathPartialWriter.identity(of: attributes))
-    }
-}
-
-extension FileKind {
-    /// What is found at a partial's name, for refusals: "a symbolic link".
-    public var partialDescription: String {
-        switch self {
-        case .file: "a regular file"
-        case .directory: "a directory"
-        case .symlink: "a symbolic link"
-        case .other: "a FIFO, socket or device"
-        }
-    }
-}
