@@ -192,10 +192,16 @@ public final class FileLogger: Logger {
 
     private func open() throws(WriteFailure) -> Int32 {
         try createParentDirectories()
-        let descriptor = Glibc.open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
+        // Never through a symlink planted at the log's name, and never a FIFO or device there
+        // (O_NONBLOCK: a FIFO without a reader fails at once instead of hanging).
+        let descriptor = Glibc.open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o600)
         guard descriptor >= 0 else { throw WriteFailure("cannot open", path) }
         var fileStatus = stat()
-        if fstat(descriptor, &fileStatus) == 0, fileStatus.st_mode & 0o777 != 0o600 {
+        guard fstat(descriptor, &fileStatus) == 0, fileStatus.st_mode & S_IFMT == S_IFREG else {
+            Glibc.close(descriptor)
+            throw WriteFailure("cannot open", path, errno: EINVAL)
+        }
+        if fileStatus.st_mode & 0o777 != 0o600 {
             // The log names hosts and users: keep it private even if it was created otherwise.
             fchmod(descriptor, 0o600)
         }

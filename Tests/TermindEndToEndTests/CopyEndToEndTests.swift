@@ -224,6 +224,31 @@ final class CopyEndToEndTests: XCTestCase {
         XCTAssertEqual(try partials(in: local.path), [])
     }
 
+    func testAnUploadCutByADroppedConnectionKeepsItsPartialOnTheServerAndResumeFinishesIt() throws {
+        let root = try TemporaryDirectory(prefix: "termind-cp-served", mode: 0o755)
+        let upload = local.appending("big.bin").path
+        try randomFile(upload, bytes: 16 << 20)
+        let switchFile = root.path + ".drop"
+        FileManager.default.createFile(atPath: switchFile, contents: nil)
+        defer { try? FileManager.default.removeItem(atPath: switchFile) }
+        let server = try droppingServer(root: root.path, dropAfter: 9_000, switchFile: switchFile)
+        let remotePath = "alice@\(server.host):\(server.port):/big.bin"
+
+        // The proxy counts what the server sends: for an upload, the handshake and the
+        // STATUS replies to the WRITEs, so it drops partway through the file.
+        let cut = try cp([upload, remotePath], key: server.clientPrivateKeyPath)
+        XCTAssertEqual(cut.status, 8, cut.stderr)
+        XCTAssertEqual(try partials(in: root.path), [".big.bin.termind-partial"], cut.stderr)
+
+        try FileManager.default.removeItem(atPath: switchFile)
+        let resumed = try cp(["--resume", "--json", upload, remotePath], key: server.clientPrivateKeyPath)
+        XCTAssertEqual(resumed.status, 0, resumed.stderr)
+        XCTAssertEqual(try sha256(root.appending("big.bin").path), try sha256(upload))
+        let file = try XCTUnwrap((try summary(resumed)["files"] as? [[String: Any]])?.first)
+        XCTAssertGreaterThan(try XCTUnwrap(file["resumedFrom"] as? Int), 0, resumed.stderr)
+        XCTAssertEqual(try partials(in: root.path), [])
+    }
+
     func testASourceChangedBetweenRunsRestartsFromZeroAndSaysSo() throws {
         let root = try TemporaryDirectory(prefix: "termind-cp-served", mode: 0o755)
         let source = root.appending("big.bin").path

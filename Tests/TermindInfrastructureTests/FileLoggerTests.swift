@@ -180,6 +180,18 @@ final class FileLoggerTests: XCTestCase {
         XCTAssertEqual(try contents(blocker), "not a directory")
     }
 
+    func testTheLogIsNeverWrittenThroughASymlinkPlantedAtItsName() throws {
+        let victim = try directory.write("someone else's file", to: "victim")
+        try FileManager.default.createDirectory(atPath: directory.appending("state/termind").path, withIntermediateDirectories: true)
+        XCTAssertEqual(symlink(victim, logPath), 0)
+        let failures = FailureLog()
+        let log = logger(failures: failures)
+        log.error("a line that must not reach the victim")
+        XCTAssertEqual(try contents(victim), "someone else's file")
+        XCTAssertEqual(failures.messages.count, 1)
+        XCTAssertTrue(failures.messages.first?.contains(logPath) == true, failures.messages.first ?? "")
+    }
+
     func testLoggingRecoversWhenTheFileIsRemovedUnderIt() throws {
         let log = logger()
         log.info("before")

@@ -31,4 +31,13 @@ public protocol FileSystem: Sendable {
     func setAttributes(_ path: String, _ changes: FileAttributes) async throws
     func openForReading(_ path: String) async throws -> any FileReader
     func openForWriting(_ path: String, _ mode: FileWriteMode, permissions: UInt32) async throws -> any FileWriter
+    /// Creates `path` as a new, empty partial file with `permissions`, owned (and on this
+    /// machine locked) by the writer returned: never follows or reuses what is at the name.
+    /// `.alreadyExists` when anything is there, a symlink included.
+    func createPartial(_ path: String, permissions: UInt32) async throws -> any PartialWriter
+    /// Opens the partial file already at `path` to continue or replace it: only a regular file
+    /// owned by this user, never through a symlink, checked after opening to be the file that
+    /// was looked at (`fstat` against `lstat`). `.unexpectedFile` otherwise, with nothing
+    /// touched; `.busy` while another writer holds its lock, unless `wait` (then it waits).
+    func openPartial(_ path: String, wait: Bool) async throws -> any PartialWriter
 }

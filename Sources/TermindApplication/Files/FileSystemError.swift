@@ -12,6 +12,11 @@ public struct FileSystemError: CategorizedFailure, Equatable {
         case directoryNotEmpty = "directory-not-empty"
         case noSpace = "no-space"
         case unsupported
+        /// Another writer holds the file's lock.
+        case busy
+        /// Something other than what the call may touch is at the path: a symlink, a
+        /// directory, a FIFO, a file of another owner, or a file swapped while it was opened.
+        case unexpectedFile = "unexpected-file"
         /// The server sent something that breaks the protocol (malformed or truncated packet,
         /// an answer to no request): the file system is unusable and closed.
         case protocolViolation = "protocol-violation"

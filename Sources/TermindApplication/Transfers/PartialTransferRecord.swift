@@ -23,10 +23,18 @@ public struct PartialTransferRecord: Sendable, Equatable, Codable {
     /// SHA-256 (lower-case hex) of those bytes.
     public var sha256: String
     public var savedAt: Date
+    /// The partial file Termind created (device and inode, or owner, size and mtime): a later
+    /// run takes over only a file that matches it. Nil in records of earlier versions, whose
+    /// partials are then not taken over.
+    public var partial: FileIdentity?
+    /// The run that wrote the partial (`TransferEngine.runIdentity`), checked again just before
+    /// the rename.
+    public var writer: String?
 
     public init(
         source: TransferAddress, sourceSize: UInt64, sourceModified: Int64?, destination: TransferAddress,
-        partialPath: String, verifiedBytes: UInt64, sha256: String, savedAt: Date
+        partialPath: String, verifiedBytes: UInt64, sha256: String, savedAt: Date, partial: FileIdentity? = nil,
+        writer: String? = nil
     ) {
         version = Self.currentVersion
         self.source = source
@@ -37,5 +45,7 @@ public struct PartialTransferRecord: Sendable, Equatable, Codable {
         self.verifiedBytes = verifiedBytes
         self.sha256 = sha256
         self.savedAt = savedAt
+        self.partial = partial
+        self.writer = writer
     }
 }

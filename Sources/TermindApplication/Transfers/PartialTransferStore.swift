@@ -7,4 +7,8 @@ public protocol PartialTransferStore: Sendable {
     func save(_ record: PartialTransferRecord) async throws
     /// Forgets the record for a destination; nothing happens when there is none.
     func remove(destination: TransferAddress) async throws
+    /// Claims a destination for one writer among the Termind processes sharing this store,
+    /// until the claim is released or the process ends: nil when another holds it, unless
+    /// `wait` (then it waits for it).
+    func claim(destination: TransferAddress, wait: Bool) async throws -> (any TransferClaim)?
 }

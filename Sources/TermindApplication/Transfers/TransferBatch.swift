@@ -15,15 +15,19 @@ public struct TransferBatch: Sendable {
     public var resume: Bool
     /// What to do when a destination file exists.
     public var conflicts: ConflictHandling
+    /// Wait for another transfer writing a destination to finish instead of failing at once
+    /// (`--wait`).
+    public var waitForWriters: Bool
 
     public init(
         sources: [TransferEndpoint], destination: TransferEndpoint, recursive: Bool = false,
-        resume: Bool = false, conflicts: ConflictHandling = .apply(.fail)
+        resume: Bool = false, conflicts: ConflictHandling = .apply(.fail), waitForWriters: Bool = false
     ) {
         self.sources = sources
         self.destination = destination
         self.recursive = recursive
         self.resume = resume
         self.conflicts = conflicts
+        self.waitForWriters = waitForWriters
     }
 }

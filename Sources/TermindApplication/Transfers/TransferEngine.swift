@@ -1,3 +1,4 @@
+import Foundation
 import TermindDomain
 
 /// The transfer queue (SPEC §4): runs Batches of uploads, downloads and remote copies, at
@@ -15,6 +16,9 @@ import TermindDomain
 /// transfers stop keeping their partials, as a pause does.
 public actor TransferEngine {
     public nonisolated let parallel: Int
+    /// Who writes this engine's partials, in their records: the process and a random part,
+    /// so a record names one run of one process.
+    public nonisolated let runIdentity: String
     private let store: any PartialTransferStore
     private let tuning: TransferTuning
     private let observer: @Sendable (TransferEvent) -> Void
@@ -33,6 +37,7 @@ public actor TransferEngine {
         tuning: TransferTuning = TransferTuning(), observer: @escaping @Sendable (TransferEvent) -> Void = { _ in }
     ) {
         self.parallel = max(1, parallel)
+        runIdentity = "pid \(ProcessInfo.processInfo.processIdentifier) run \(UUID().uuidString.lowercased())"
         self.store = store
         self.tuning = tuning
         self.observer = observer
@@ -224,7 +229,8 @@ public actor TransferEngine {
             id: TransferID(batch: state.id, index: index), entry: entry, source: source,
             destination: TransferAddress(location: destinationSite.location, path: state.destinationPath(of: index)),
             sourceConnections: sourceConnections, destinationConnections: destinationConnections,
-            resume: state.batch.resume || state.items[index].resumeRequested, knownRecord: state.items[index].record,
+            resume: state.batch.resume || state.items[index].resumeRequested,
+            waitForWriters: state.batch.waitForWriters, runIdentity: runIdentity, knownRecord: state.items[index].record,
             conflicts: state.conflicts, store: store, tuning: tuning, observer: observer, signal: signal)
         running += 1
         state.active += 1
@@ -343,12 +349,19 @@ public actor TransferEngine {
             if state.phase == .settled { state.phase = .running }
             let id = state.id
             Task {
-                _ = try? await store.remove(destination: recordAddress)
                 var notRemoved: [String] = []
-                do {
-                    try await site.fileSystem.remove(partial.address.path)
-                } catch let error as FileSystemError where error.kind == .noSuchFile {
-                } catch {
+                // Removed only while no other transfer writes the destination (it may have
+                // taken the partial over since this one paused).
+                if let claim = try? await store.claim(destination: recordAddress, wait: false) {
+                    _ = try? await store.remove(destination: recordAddress)
+                    do {
+                        try await site.fileSystem.remove(partial.address.path)
+                    } catch let error as FileSystemError where error.kind == .noSuchFile {
+                    } catch {
+                        notRemoved.append(partial.address.path)
+                    }
+                    await claim.release()
+                } else {
                     notRemoved.append(partial.address.path)
                 }
                 self.finished(

@@ -24,6 +24,10 @@ public struct TransferError: CategorizedFailure, Equatable {
         case sizeMismatch = "size-mismatch"
         /// The directory the entry goes into could not be created.
         case parentNotCreated = "parent-not-created"
+        /// Another transfer is writing the destination (it holds its partial).
+        case destinationBusy = "destination-busy"
+        /// Something at the partial's name is not a partial Termind wrote: left untouched.
+        case notAPartial = "not-a-partial"
     }
 
     public let kind: Kind

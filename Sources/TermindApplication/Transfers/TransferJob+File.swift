@@ -3,9 +3,12 @@ import TermindDomain
 extension TransferJob {
     /// Copies one regular file into `.NAME.termind-partial` beside its destination, checks the
     /// exact byte count and that the source did not change, applies the source's mode and
-    /// mtime, and commits by rename.
-    func transferFile(from sourceFS: any FileSystem, to destinationFS: any FileSystem) async -> Result {
-        let state = FileTransferState(destination: destination.path)
+    /// mtime, checks the partial is still the one this run owns, and commits by rename.
+    /// The destination is claimed for the whole run and the partial created or taken over
+    /// before anything is written (`preparePartial`); `state.finish()` lets both go.
+    func transferFile(_ state: FileTransferState, from sourceFS: any FileSystem, to destinationFS: any FileSystem) async
+        -> Result
+    {
         do {
             let current = try await sourceFS.stat(source.path)
             guard current.kind == .file else {
@@ -38,7 +41,7 @@ extension TransferJob {
             if !serverSide {
                 try await relay(state, digest: &digest, from: start, source: sourceFS, destination: destinationFS)
             }
-            guard let partialPath = state.partialPath else { throw CancellationError() }
+            guard let partialPath = state.partialPath, let writer = state.writer else { throw CancellationError() }
 
             // The exact byte count: everything hashed was acknowledged, and the partial holds
             // exactly that many bytes.
@@ -46,20 +49,17 @@ extension TransferJob {
                 guard digest.byteCount == total, state.prefix.length == total else {
                     throw TransferError(
                         .sizeMismatch, destinationAddress(partialPath),
-                        "only \(state.prefix.length) of \(total) bytes were verified as written; the partial was removed, run the copy again")
+                        "only \(state.prefix.length) of \(total) bytes were verified as written")
                 }
             }
-            let written = try await destinationFS.lstat(partialPath).attributes.size ?? 0
+            let written = try await writer.currentIdentity().size ?? 0
             guard written == total else {
-                throw TransferError(
-                    .sizeMismatch, destinationAddress(partialPath),
-                    "holds \(written) bytes where \(total) were sent; the partial was removed, run the copy again")
+                throw TransferError(.sizeMismatch, destinationAddress(partialPath), "holds \(written) bytes where \(total) were sent")
             }
             let after = try await sourceFS.stat(source.path)
             guard after.attributes.size == total, after.attributes.modified == state.sourceModified else {
                 throw TransferError(
-                    .sourceChanged, source,
-                    "changed while it was being copied (size or modification time); the partial was removed, run the copy again")
+                    .sourceChanged, source, "changed while it was being copied (size or modification time)")
             }
             var attributes = FileAttributes(mode: current.attributes.permissions)
             if let modified = current.attributes.modified {
@@ -67,14 +67,13 @@ extension TransferJob {
                 attributes.accessed = current.attributes.accessed ?? modified
             }
             if attributes.mode != nil || attributes.modified != nil {
-                try await destinationFS.setAttributes(partialPath, attributes)
+                try await writer.setAttributes(attributes)
             }
+            try await checkStillOwned(state, total: total, in: destinationFS)
             let recordAddress = destinationAddress(state.finalPath)
             let committed = try await commit(state, replacing: replacing, source: current.attributes, in: destinationFS)
-            if state.partialExisted || state.recordSaved || knownRecord != nil || resume {
-                let store = store
-                _ = try? await uncancelled { try await store.remove(destination: recordAddress) }
-            }
+            let store = store
+            _ = try? await uncancelled { try await store.remove(destination: recordAddress) }
             guard let committed else {
                 return Result(outcome: .skipped(.destinationExists), destination: state.finalPath, record: nil)
             }
@@ -84,6 +83,26 @@ extension TransferJob {
             return Result(outcome: .completed(completion), destination: committed, record: nil)
         } catch {
             return await stopped(error, state, in: destinationFS)
+        }
+    }
+
+    /// Just before the rename: the name still holds the very file this run writes (a regular
+    /// file, the same as the open one, with exactly `total` bytes), and the record still names
+    /// this run as its writer. Anything else means another writer got in: nothing is committed.
+    func checkStillOwned(_ state: FileTransferState, total: UInt64, in fileSystem: any FileSystem) async throws {
+        guard let partialPath = state.partialPath, let writer = state.writer else { throw CancellationError() }
+        let named = try await fileSystem.lstat(partialPath)
+        guard named.kind == .file, named.attributes.size == total, try await writer.isStillNamed() else {
+            throw TransferError(
+                .notAPartial, destinationAddress(partialPath),
+                "is no longer the file this transfer wrote (another writer replaced or changed it); nothing was committed")
+        }
+        let store = store
+        let recordAddress = destinationAddress(state.finalPath)
+        if let record = try? await store.load(destination: recordAddress), record.writer != runIdentity {
+            throw TransferError(
+                .destinationBusy, destinationAddress(state.finalPath),
+                "another transfer took over its partial \(partialPath) (its record names another run); nothing was committed")
         }
     }
 
@@ -143,6 +162,9 @@ extension TransferJob {
             do {
                 try await fileSystem.rename(partialPath, to: target, replacing: replace)
                 state.finalPath = target
+                // Closed only now: the lock on the partial is held until it has its final name.
+                state.ownsPartial = false
+                await state.closeHandles()
                 return target
             } catch let error as FileSystemError where error.kind == .alreadyExists && !replace {
                 switch try await place(at: target, source: attributes, kind: entry.kind, in: fileSystem) {
@@ -152,6 +174,8 @@ extension TransferJob {
                 case .skip:
                     try? await fileSystem.remove(partialPath)
                     state.partialPath = nil
+                    state.ownsPartial = false
+                    await state.closeHandles()
                     return nil
                 case .fail(let failure):
                     throw failure

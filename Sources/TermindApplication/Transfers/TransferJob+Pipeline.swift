@@ -15,10 +15,8 @@ extension TransferJob {
         _ state: FileTransferState, digest: inout ContentDigest, from start: UInt64,
         source sourceFS: any FileSystem, destination destinationFS: any FileSystem
     ) async throws {
-        guard let partialPath = state.partialPath else { throw CancellationError() }
+        guard let writer = state.writer else { throw CancellationError() }
         let total = state.sourceSize
-        let writer = try await destinationFS.openForWriting(partialPath, start == 0 ? .truncate : .keep, permissions: 0o600)
-        state.writer = writer
         state.wroteToPartial = true
         if start < total {
             let reader = try await sourceFS.openForReading(source.path)
@@ -30,8 +28,6 @@ extension TransferJob {
             reportProgress(state)
         }
         try await writer.synchronize()
-        state.writer = nil
-        try await writer.close()
     }
 
     private func pump(
@@ -116,7 +112,9 @@ extension TransferJob {
                     {
                         lastRecord = now
                         recordedLength = state.prefix.length
-                        let record = state.record(source: source, destination: destinationAddress(state.finalPath))
+                        let record = state.record(
+                            source: source, destination: destinationAddress(state.finalPath), writer: runIdentity,
+                            partial: state.partialIdentity?.whileWriting)
                         do {
                             try await store.save(record)
                             state.recordSaved = true
@@ -146,12 +144,10 @@ extension TransferJob {
     /// it. False when the server turns out not to support it (the caller relays instead).
     /// No digest can be taken of bytes that never pass through; the exact size is still checked.
     func copyOnServer(_ state: FileTransferState, from start: UInt64, in fileSystem: any RemoteFileSystem) async throws -> Bool {
-        guard let partialPath = state.partialPath else { throw CancellationError() }
+        guard let writer = state.writer else { throw CancellationError() }
         let total = state.sourceSize
         let clock = ContinuousClock()
         let began = clock.now
-        let writer = try await fileSystem.openForWriting(partialPath, start == 0 ? .truncate : .keep, permissions: 0o600)
-        state.writer = writer
         state.wroteToPartial = true
         let reader = try await fileSystem.openForReading(source.path)
         state.reader = reader
@@ -161,16 +157,12 @@ extension TransferJob {
             } catch let error as FileSystemError where error.kind == .unsupported {
                 state.reader = nil
                 try await reader.close()
-                state.writer = nil
-                try await writer.close()
                 return false
             }
         }
         state.reader = nil
         try await reader.close()
         try await writer.synchronize()
-        state.writer = nil
-        try await writer.close()
         state.bytesSent = total - start
         reportProgress(state, began: began, now: clock.now, bytesDone: total)
         return true

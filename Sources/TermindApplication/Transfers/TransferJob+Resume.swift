@@ -1,76 +1,141 @@
 import TermindDomain
 
 extension TransferJob {
-    /// Decides where the bytes start: at the verified end of an earlier partial when resuming
-    /// and every check passes (the source has the recorded size and mtime, the partial is at
-    /// least as long as recorded and its prefix hashes to the recorded SHA-256; it is then cut
-    /// to that length), else at zero with a `restarted` event saying why.
+    /// Claims the destination, owns its partial, and decides where the bytes start.
+    ///
+    /// The partial is created new (exclusively: nothing at its name is followed or reused).
+    /// When something is already there it is taken over only if it is a regular file of this
+    /// user (never through a symlink) that matches the partial record of an earlier run;
+    /// otherwise the copy is refused naming the path, and nothing is touched. Another transfer
+    /// writing the destination (its claim or its partial's lock held) fails the copy at once,
+    /// or with `waitForWriters` is waited for.
+    ///
+    /// A partial taken over is continued at its verified end when resuming and every check
+    /// passes (the source has the recorded size and mtime, the partial is at least as long as
+    /// recorded and its prefix hashes to the recorded SHA-256; it is then cut to that length),
+    /// else emptied and started at zero with a `restarted` event saying why.
     /// - Parameter digest: receives the running digest of the kept prefix.
     func prepareStart(_ state: FileTransferState, digest: inout ContentDigest, in fileSystem: any FileSystem) async throws
         -> UInt64
     {
         guard let partialPath = state.partialPath else { throw CancellationError() }
         let address = destinationAddress(state.finalPath)
-        let existing = try await fileSystem.lstatIfPresent(partialPath)
-        state.partialExisted = existing != nil
-        let record: PartialTransferRecord?
-        if resume {
-            if let knownRecord, knownRecord.destination == address {
-                record = knownRecord
-            } else {
-                let store = store
-                record = try? await store.load(destination: address)
-            }
-        } else {
-            record = nil
-        }
-        state.earlierRecord = record
+        let partialAddress = destinationAddress(partialPath)
+        let store = store
+        let busy = TransferError(
+            .destinationBusy, address,
+            "another transfer is writing it (its partial \(partialPath) is in use); nothing of it was touched: wait for that transfer to finish, or copy with --wait")
+        guard let claim = try await store.claim(destination: address, wait: waitForWriters) else { throw busy }
+        state.claim = claim
 
-        func restart(_ reason: TransferRestartReason?) async -> UInt64 {
+        let record: PartialTransferRecord?
+        if let knownRecord, knownRecord.destination == address {
+            record = knownRecord
+        } else {
+            record = try? await store.load(destination: address)
+        }
+
+        var writer: (any PartialWriter)?
+        for _ in 0..<8 {
+            do {
+                writer = try await fileSystem.createPartial(partialPath, permissions: 0o600)
+                break
+            } catch let error as FileSystemError where error.kind == .alreadyExists {
+            }
+            do {
+                writer = try await fileSystem.openPartial(partialPath, wait: waitForWriters)
+                state.partialExisted = true
+                break
+            } catch let error as FileSystemError where error.kind == .noSuchFile {
+                continue  // Gone meanwhile (its writer committed it): create it again.
+            } catch let error as FileSystemError where error.kind == .busy {
+                throw busy
+            } catch let error as FileSystemError where error.kind == .unexpectedFile {
+                throw TransferError(
+                    .notAPartial, partialAddress,
+                    "is not Termind's partial file (\(error.detail)); nothing was touched: move it away (or remove it, if it is yours) and copy again")
+            }
+        }
+        guard let writer else {
+            throw TransferError(.destinationBusy, address, "its partial \(partialPath) kept appearing and disappearing; another writer is at work there, copy again later")
+        }
+
+        if state.partialExisted {
+            guard let record, record.partialPath == partialPath, let recorded = record.partial, recorded.matches(writer.identity) else {
+                _ = try? await uncancelled { try await writer.close() }
+                let why = record?.partial == nil
+                    ? "no partial-transfer record of this user names it"
+                    : "it is not the file its partial-transfer record names"
+                throw TransferError(
+                    .notAPartial, partialAddress,
+                    "is not Termind's partial file (\(why)); nothing was touched: move it away (or remove it, if it is yours) and copy again")
+            }
+        }
+        state.writer = writer
+        state.ownsPartial = true
+        state.partialIdentity = writer.identity
+        state.earlierRecord = resume ? record : nil
+
+        func restart(_ reason: TransferRestartReason?) async throws -> UInt64 {
             if let reason { emit(.restarted(id, reason)) }
-            if record != nil {
-                let store = store
-                _ = try? await uncancelled { try await store.remove(destination: address) }
+            if state.partialExisted, (writer.identity.size ?? 1) != 0 {
+                try await writer.truncate(to: 0)
             }
             digest = ContentDigest()
             state.prefix = VerifiedPrefix()
             state.prefixKnown = true
+            try await saveFreshRecord(state, writer: writer)
             return 0
         }
 
-        guard let existing else { return await restart(record == nil ? nil : .partialMissing) }
-        guard resume else { return await restart(.resumeNotRequested) }
-        guard let record, record.version == PartialTransferRecord.currentVersion, record.source == source,
-            record.partialPath == partialPath, existing.kind == .file
-        else { return await restart(.noRecord) }
+        guard state.partialExisted else { return try await restart(resume && record != nil ? .partialMissing : nil) }
+        guard resume else { return try await restart(.resumeNotRequested) }
+        guard let record, record.version == PartialTransferRecord.currentVersion, record.source == source else {
+            return try await restart(.noRecord)
+        }
         guard record.sourceSize == state.sourceSize, record.sourceModified == state.sourceModified,
             record.verifiedBytes <= state.sourceSize
-        else { return await restart(.sourceChanged) }
-        guard (existing.attributes.size ?? 0) >= record.verifiedBytes else { return await restart(.partialShorter) }
+        else { return try await restart(.sourceChanged) }
+        let existingSize = writer.identity.size ?? 0
+        guard existingSize >= record.verifiedBytes else { return try await restart(.partialShorter) }
 
         let prefixDigest: ContentDigest
         do {
-            prefixDigest = try await hashPrefix(of: partialPath, count: record.verifiedBytes, in: fileSystem)
+            prefixDigest = try await hashPrefix(of: writer, path: partialPath, count: record.verifiedBytes, in: fileSystem)
         } catch {
             if error is CancellationError || Task.isCancelled || Self.isConnectionLoss(error) { throw error }
-            return await restart(.partialUnreadable)
+            return try await restart(.partialUnreadable)
         }
-        guard prefixDigest.hex == record.sha256 else { return await restart(.partialChanged) }
-        if (existing.attributes.size ?? 0) > record.verifiedBytes {
-            try await fileSystem.setAttributes(partialPath, FileAttributes(size: record.verifiedBytes))
+        guard prefixDigest.hex == record.sha256 else { return try await restart(.partialChanged) }
+        if existingSize > record.verifiedBytes {
+            try await writer.truncate(to: record.verifiedBytes)
         }
         digest = prefixDigest
         state.prefix = VerifiedPrefix(length: record.verifiedBytes, sha256: record.sha256)
         state.prefixKnown = true
+        try await saveFreshRecord(state, writer: writer)
         return record.verifiedBytes
     }
 
-    /// The SHA-256 of the first `count` bytes of `path`, read with many requests in flight
-    /// and hashed in order.
-    func hashPrefix(of path: String, count: UInt64, in fileSystem: any FileSystem) async throws -> ContentDigest {
+    /// The record of the partial as this run starts writing it: this run as its writer, and
+    /// the partial's identity (what a later run checks before taking it over).
+    private func saveFreshRecord(_ state: FileTransferState, writer: any PartialWriter) async throws {
+        let identity = try await writer.currentIdentity()
+        state.partialIdentity = identity
+        let record = state.record(
+            source: source, destination: destinationAddress(state.finalPath), writer: runIdentity,
+            partial: identity.whileWriting)
+        try await store.save(record)
+        state.recordSaved = true
+    }
+
+    /// The SHA-256 of the first `count` bytes of the open partial (`path` names it in
+    /// errors), read with many requests in flight and hashed in order.
+    func hashPrefix(of reader: any PartialWriter, path: String, count: UInt64, in fileSystem: any FileSystem) async throws
+        -> ContentDigest
+    {
         var digest = ContentDigest()
         guard count > 0 else { return digest }
-        let reader = try await fileSystem.openForReading(path)
         do {
             let chunk = max(1, reader.preferredChunkSize > 0 ? reader.preferredChunkSize : tuning.fallbackChunkSize)
             let window = tuning.window(chunkSize: chunk)
@@ -106,10 +171,6 @@ extension TransferJob {
                     }
                 }
             }
-            try await reader.close()
-        } catch {
-            _ = try? await uncancelled { try await reader.close() }
-            throw error
         }
         return digest
     }

@@ -19,8 +19,11 @@ extension TransferJob {
                 return Result(outcome: .failed(TransferFailure(error)), destination: destination.path, record: nil)
             }
             let partialPath = PartialFileName.path(for: state.finalPath)
-            if try await destinationFS.lstatIfPresent(partialPath) != nil {
-                try await destinationFS.remove(partialPath)
+            if let existing = try await destinationFS.lstatIfPresent(partialPath) {
+                // Never removed: it may be another transfer's partial, or someone else's file.
+                throw TransferError(
+                    .notAPartial, destinationAddress(partialPath),
+                    "is in the way of the symlink (\(existing.kind.partialDescription) is there); nothing was touched: move it away (or remove it, if it is yours) and copy again")
             }
             do {
                 try await destinationFS.symlink(at: partialPath, pointingTo: target)
@@ -28,6 +31,7 @@ extension TransferJob {
                 return Result(outcome: .skipped(.symlinkUnsupported), destination: state.finalPath, record: nil)
             }
             state.partialPath = partialPath
+            state.ownsPartial = true
             state.wroteToPartial = true
             guard let committed = try await commit(state, replacing: replacing, source: entry.attributes, in: destinationFS) else {
                 return Result(outcome: .skipped(.destinationExists), destination: state.finalPath, record: nil)

@@ -23,6 +23,10 @@ struct TransferJob: Sendable {
     /// The same object as `sourceConnections` when source and destination are on one site.
     let destinationConnections: TransferConnections
     let resume: Bool
+    /// Wait for another transfer writing the destination instead of failing (`--wait`).
+    let waitForWriters: Bool
+    /// This run's identity (`TransferEngine.runIdentity`), written into partial records.
+    let runIdentity: String
     /// The record kept in memory from an earlier stop of this entry.
     let knownRecord: PartialTransferRecord?
     let conflicts: ConflictDecisions
@@ -54,7 +58,9 @@ struct TransferJob: Sendable {
         let result: Result
         switch entry.kind {
         case .file:
-            result = await transferFile(from: sourceLease.fileSystem, to: destinationLease.fileSystem)
+            let state = FileTransferState(destination: destination.path)
+            result = await transferFile(state, from: sourceLease.fileSystem, to: destinationLease.fileSystem)
+            await state.finish()
         case .symlink:
             result = await copySymlink(from: sourceLease.fileSystem, to: destinationLease.fileSystem)
         case .directory, .other:
@@ -81,54 +87,74 @@ struct TransferJob: Sendable {
         return error is SSHFailure
     }
 
-    /// Ends a run that threw: what to keep, what to remove, and the outcome.
+    /// Ends a run that threw: what to keep, what to remove, and the outcome. Only a partial
+    /// this run owns (created or took over) is kept or removed; anything else at its name was
+    /// never touched and stays so.
     func stopped(_ error: any Error, _ state: FileTransferState, in fileSystem: (any FileSystem)?) async -> Result {
-        await state.closeHandles()
         let reason = signal.current
         let path = state.finalPath
+        if let refusal = error as? TransferError, refusal.kind == .notAPartial || refusal.kind == .destinationBusy {
+            // Another's file, or another writer's: not this run's to keep or remove.
+            state.ownsPartial = false
+            await state.closeHandles()
+            return Result(outcome: .failed(TransferFailure(error)), destination: path, record: nil)
+        }
         if reason == .cancel {
             let notRemoved = await removePartial(state, in: fileSystem)
+            await state.closeHandles()
             return Result(outcome: .cancelled(notRemoved: notRemoved), destination: path, record: nil)
         }
         let interrupted = reason != nil || error is CancellationError
         if interrupted || Self.isConnectionLoss(error) {
             let (partial, record) = await keepPartial(state)
+            await state.closeHandles()
             let pause = TransferPause(partial: partial, cause: interrupted ? nil : error)
             return Result(outcome: .paused(pause), destination: path, record: record)
         }
         if let failure = error as? TransferError, failure.exitCode == .transferIncomplete {
-            _ = await removePartial(state, in: fileSystem)
-            return Result(outcome: .failed(TransferFailure(error)), destination: path, record: nil)
+            let notRemoved = await removePartial(state, in: fileSystem)
+            await state.closeHandles()
+            let what = state.ownsPartial
+                ? (notRemoved.isEmpty ? "the partial was removed" : "the partial \(notRemoved[0]) could not be removed")
+                : "nothing was written"
+            let told = TransferError(failure.kind, failure.address, "\(failure.detail); \(what), run the copy again")
+            return Result(outcome: .failed(TransferFailure(told)), destination: path, record: nil)
         }
         if state.wroteToPartial && state.prefix.length > 0 {
             let (partial, record) = await keepPartial(state)
+            await state.closeHandles()
             return Result(outcome: .failed(TransferFailure(error, partial: partial)), destination: path, record: record)
         }
         if state.wroteToPartial { _ = await removePartial(state, in: fileSystem) }
+        await state.closeHandles()
         return Result(outcome: .failed(TransferFailure(error)), destination: path, record: nil)
     }
 
     /// Saves the record of what the partial verifiably holds (when its prefix is known) and
-    /// names the partial kept.
+    /// names the partial kept. The partial is still open: its identity is read from it.
     private func keepPartial(_ state: FileTransferState) async -> (PartialFile?, PartialTransferRecord?) {
-        guard let partialPath = state.partialPath else { return (nil, nil) }
+        guard state.ownsPartial, let partialPath = state.partialPath else { return (nil, nil) }
         guard state.prefixKnown else {
             // Stopped before the earlier partial was checked: its record stays as it was.
             guard state.partialExisted else { return (nil, nil) }
             let record = state.earlierRecord ?? knownRecord
             return (PartialFile(address: destinationAddress(partialPath), bytesKept: record?.verifiedBytes ?? 0), record)
         }
-        guard state.wroteToPartial || state.prefix.length > 0 else { return (nil, nil) }
         // Saved even when nothing is verified yet: a resume can then say what changed.
-        let record = state.record(source: source, destination: destinationAddress(state.finalPath))
+        var identity = state.partialIdentity?.whileWriting
+        if let writer = state.writer, let current = try? await uncancelled({ try await writer.currentIdentity() }) {
+            identity = current
+        }
+        let record = state.record(
+            source: source, destination: destinationAddress(state.finalPath), writer: runIdentity, partial: identity)
         let store = store
         _ = try? await uncancelled { try await store.save(record) }
         return (PartialFile(address: destinationAddress(partialPath), bytesKept: state.prefix.length), record)
     }
 
-    /// Removes the partial and its record; the paths that could not be removed.
+    /// Removes the partial this run owns and its record; the paths that could not be removed.
     private func removePartial(_ state: FileTransferState, in fileSystem: (any FileSystem)?) async -> [String] {
-        guard let partialPath = state.partialPath, let fileSystem else { return [] }
+        guard state.ownsPartial, let partialPath = state.partialPath, let fileSystem else { return [] }
         let store = store
         let recordAddress = destinationAddress(state.finalPath)
         _ = try? await uncancelled { try await store.remove(destination: recordAddress) }

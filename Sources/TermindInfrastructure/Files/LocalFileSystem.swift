@@ -123,17 +123,44 @@ public struct LocalFileSystem: FileSystem {
         }
     }
 
-    /// Size first (truncating moves the mtime), then owner, mode, and the times last.
+    /// Size first (truncating moves the mtime), then owner, mode, and the times last, all
+    /// through a descriptor opened without following a symlink (`O_NOFOLLOW`, checked by
+    /// `fstat` against `lstat`): a link planted at the name, in a directory others can write,
+    /// never redirects a chmod, chown or utimes to another file. Only a regular file or a
+    /// directory is changed; anything else is `.unexpectedFile`.
     public func setAttributes(_ path: String, _ changes: FileAttributes) async throws {
-        if let size = changes.size, truncate(path, off_t(size)) != 0 {
+        var named = Glibc.stat()
+        guard Glibc.lstat(path, &named) == 0 else { throw FileSystemError(errno: errno, "cannot inspect", path: path) }
+        let kind = FileKind(mode: named.st_mode)
+        guard kind == .file || kind == .directory else {
+            throw FileSystemError(.unexpectedFile, location: location, path: path, detail:
+                "cannot change its attributes: it is \(kind.partialDescription), which is never followed")
+        }
+        let access = changes.size != nil ? O_WRONLY : O_RDONLY
+        let descriptor = open(path, access | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            if errno == ELOOP {
+                throw FileSystemError(.unexpectedFile, location: location, path: path, detail:
+                    "cannot change its attributes: it became a symbolic link, which is never followed")
+            }
+            throw FileSystemError(errno: errno, "cannot open to change the attributes", path: path)
+        }
+        defer { Glibc.close(descriptor) }
+        var opened = Glibc.stat()
+        guard fstat(descriptor, &opened) == 0 else { throw FileSystemError(errno: errno, "cannot inspect", path: path) }
+        guard opened.st_dev == named.st_dev, opened.st_ino == named.st_ino else {
+            throw FileSystemError(.unexpectedFile, location: location, path: path, detail:
+                "cannot change its attributes: it was replaced while being opened")
+        }
+        if let size = changes.size, ftruncate(descriptor, off_t(size)) != 0 {
             throw FileSystemError(errno: errno, "cannot change the size", path: path)
         }
         if changes.userID != nil || changes.groupID != nil {
             let user = changes.userID.map { uid_t($0) } ?? uid_t.max
             let group = changes.groupID.map { gid_t($0) } ?? gid_t.max
-            guard chown(path, user, group) == 0 else { throw FileSystemError(errno: errno, "cannot change the owner", path: path) }
+            guard fchown(descriptor, user, group) == 0 else { throw FileSystemError(errno: errno, "cannot change the owner", path: path) }
         }
-        if let mode = changes.mode, chmod(path, mode_t(mode & 0o7777)) != 0 {
+        if let mode = changes.mode, fchmod(descriptor, mode_t(mode & 0o7777)) != 0 {
             throw FileSystemError(errno: errno, "cannot change the permissions", path: path)
         }
         if changes.accessed != nil || changes.modified != nil {
@@ -142,7 +169,7 @@ public struct LocalFileSystem: FileSystem {
                 changes.accessed.map { timespec(tv_sec: Int($0), tv_nsec: 0) } ?? omit,
                 changes.modified.map { timespec(tv_sec: Int($0), tv_nsec: 0) } ?? omit,
             ]
-            guard utimensat(AT_FDCWD, path, &times, 0) == 0 else {
+            guard futimens(descriptor, &times) == 0 else {
                 throw FileSystemError(errno: errno, "cannot change the times", path: path)
             }
         }
@@ -155,7 +182,8 @@ public struct LocalFileSystem: FileSystem {
     }
 
     public func openForWriting(_ path: String, _ mode: FileWriteMode, permissions: UInt32) async throws -> any FileWriter {
-        var flags = O_WRONLY | O_CREAT | O_CLOEXEC
+        // Never through a symlink at the name: a planted link must not redirect the bytes.
+        var flags = O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW
         switch mode {
         case .createNew: flags |= O_EXCL
         case .truncate: flags |= O_TRUNC
@@ -181,7 +209,7 @@ public struct LocalFileSystem: FileSystem {
     }()
 
     /// `UTIME_OMIT` from <sys/stat.h> (a macro Swift does not import): leave that time alone.
-    private static let utimeOmit = (1 << 30) - 2
+    static let utimeOmit = (1 << 30) - 2
 
     /// `RENAME_NOREPLACE` from <linux/fs.h>.
     private static let renameNoReplace: UInt32 = 1

@@ -95,6 +95,29 @@ public struct PartialTransferFiles: PartialTransferStore {
         }
     }
 
+    /// Claims by an exclusive `flock` on `KEY.lock` beside the record (opened without
+    /// following a symlink, mode 0600). The lock file stays: removing it would let two
+    /// processes lock two different files of one name.
+    public func claim(destination: TransferAddress, wait: Bool) async throws -> (any TransferClaim)? {
+        try makeDirectory()
+        let path = String(file(for: destination).dropLast(".json".count)) + ".lock"
+        let descriptor = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw FileSystemError(errno: errno, "cannot open the transfer lock", path: path) }
+        let locked: Int32
+        do {
+            locked = try await LocalFileLock.lock(descriptor, wait: wait)
+        } catch {
+            close(descriptor)
+            throw error
+        }
+        guard locked == 0 else {
+            close(descriptor)
+            if locked == EWOULDBLOCK { return nil }
+            throw FileSystemError(errno: locked, "cannot lock the transfer lock", path: path)
+        }
+        return LocalTransferClaim(descriptor: descriptor)
+    }
+
     /// `mkdir -p` with mode 0700 for each missing component.
     private func makeDirectory() throws {
         var prefix = directory.hasPrefix("/") ? "" : "."

@@ -14,6 +14,8 @@ extension FileSystemError.Kind {
         case .directoryNotEmpty: "the directory is not empty; remove what is inside first"
         case .noSpace: "the server's file system is full; free some space there and retry"
         case .unsupported: "the server does not offer this"
+        case .busy: "another writer holds it; wait for it to finish"
+        case .unexpectedFile: "it is not the file expected there; nothing was touched"
         case .protocolViolation: "the SFTP session was closed; reconnect, and report the server if this repeats"
         case .connectionLost: "reconnect and retry"
         case .failure: "the server gave no other reason"

@@ -250,6 +250,53 @@ final class SFTPClient: RemoteFileSystem {
         return SFTPFileWriter(client: self, handle: handle, path: path)
     }
 
+    /// OPEN with `SSH_FXF_CREAT|SSH_FXF_EXCL` (the server's `open(O_CREAT|O_EXCL)`, which
+    /// neither follows nor reuses what is at the name), read-write, then FSTAT for its identity.
+    func createPartial(_ path: String, permissions: UInt32) async throws -> any PartialWriter {
+        let handle = try await explaining(path, { try await self.openForWritingFinding(path, .createNew) }) {
+            try await self.handle(.open(path: path, flags: [.read, .write, .create, .exclusive],
+                                        attributes: FileAttributes(mode: permissions)),
+                                  path: path, doing: "creating the partial file")
+        }
+        let writer = SFTPFileWriter(client: self, handle: handle, path: path)
+        do {
+            let attributes = try await fstat(handle, path: path)
+            return SFTPFileWriter(taking: writer, identity: SFTPFileWriter.identity(attributes))
+        } catch {
+            try? await writer.close()
+            throw error
+        }
+    }
+
+    /// LSTAT first: only a regular file is opened (read-write, no CREAT, so nothing new is
+    /// made), and FSTAT of the open file must agree with LSTAT (type, owner, mode, size,
+    /// mtime: SFTP v3 has no inode), or the file was swapped and is closed untouched. Whose
+    /// file it is, and whether another writer is at it, the caller tells from its record and
+    /// claim: SFTP has no locks (`wait` has nothing to wait for here).
+    func openPartial(_ path: String, wait: Bool) async throws -> any PartialWriter {
+        let named = try await lstat(path).attributes
+        guard named.kind == .file else {
+            throw FileSystemError(.unexpectedFile, location: location, path: path, detail:
+                "it is \(named.kind.partialDescription), not a regular file")
+        }
+        let handle = try await explaining(path, { try await self.parentFinding(path) }) {
+            try await self.handle(.open(path: path, flags: [.read, .write], attributes: FileAttributes()), path: path,
+                                  doing: "opening the partial file")
+        }
+        let writer = SFTPFileWriter(client: self, handle: handle, path: path)
+        do {
+            let opened = try await fstat(handle, path: path)
+            guard SFTPFileWriter.sameFile(opened, named) else {
+                throw FileSystemError(.unexpectedFile, location: location, path: path, detail:
+                    "it was replaced while it was being opened")
+            }
+            return SFTPFileWriter(taking: writer, identity: SFTPFileWriter.identity(opened))
+        } catch {
+            try? await writer.close()
+            throw error
+        }
+    }
+
     // MARK: - RemoteFileSystem
 
     func usage(of path: String) async throws -> FileSystemUsage {
@@ -289,6 +336,16 @@ final class SFTPClient: RemoteFileSystem {
     }
 
     // MARK: - Handles (for readers and writers)
+
+    func fstat(_ handle: [UInt8], path: String) async throws -> FileAttributes {
+        try await explaining(path) { try await self.attributes(.fstat(handle: handle), path: path, doing: "fstat") }
+    }
+
+    func fsetstat(_ handle: [UInt8], _ changes: FileAttributes, path: String) async throws {
+        try await explaining(path) {
+            try await self.status(.fsetstat(handle: handle, attributes: changes), path: path, doing: "setting attributes")
+        }
+    }
 
     func closeHandle(_ handle: [UInt8], path: String) async throws {
         try await explaining(path) {

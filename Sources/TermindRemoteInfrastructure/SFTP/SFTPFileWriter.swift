@@ -1,16 +1,28 @@
 import TermindApplication
+import TermindDomain
 
 /// A file open for writing on an `SFTPClient`. Writes at explicit offsets may run
-/// concurrently; each returns once the server answered its WRITE.
+/// concurrently; each returns once the server answered its WRITE. Opened as a partial
+/// (`createPartial`, `openPartial`) it is also readable, and its size and attributes change
+/// through the handle (FSETSTAT), never by name.
 ///
-/// `Sendable`: it holds only its `SFTPOpenFile`.
-final class SFTPFileWriter: FileWriter {
+/// `Sendable`: it holds only its `SFTPOpenFile` and immutable values.
+final class SFTPFileWriter: PartialWriter {
     let file: SFTPOpenFile
+    /// The file when opened (owner, size, mtime); empty for a writer not opened as a partial.
+    let identity: FileIdentity
     var client: SFTPClient { file.client }
     var path: String { file.path }
 
     init(client: SFTPClient, handle: [UInt8], path: String) {
         file = SFTPOpenFile(client: client, handle: handle, path: path)
+        identity = FileIdentity()
+    }
+
+    /// The same open file, with its identity.
+    init(taking writer: SFTPFileWriter, identity: FileIdentity) {
+        file = writer.file
+        self.identity = identity
     }
 
     var preferredChunkSize: Int { client.writeChunkSize }
@@ -37,4 +49,58 @@ final class SFTPFileWriter: FileWriter {
     }
 
     func close() async throws { try await file.close() }
+
+    // MARK: - PartialWriter
+
+    func currentIdentity() async throws -> FileIdentity {
+        Self.identity(try await client.fstat(try file.liveHandle(), path: path))
+    }
+
+    /// LSTAT of the name against FSTAT of the handle.
+    func isStillNamed() async throws -> Bool {
+        let opened = try await client.fstat(try file.liveHandle(), path: path)
+        let named: FileAttributes
+        do {
+            named = try await client.lstat(path).attributes
+        } catch let error as FileSystemError where error.kind == .noSuchFile {
+            return false
+        }
+        return Self.sameFile(opened, named)
+    }
+
+    func read(at offset: UInt64, count: Int) async throws -> [UInt8] {
+        let handle = try file.liveHandle()
+        var bytes: [UInt8] = []
+        while bytes.count < count {
+            let got = try await client.read(
+                handle, at: offset + UInt64(bytes.count), length: min(count - bytes.count, client.readChunkSize), path: path)
+            if got.isEmpty { break }
+            bytes += got
+        }
+        return bytes
+    }
+
+    func truncate(to size: UInt64) async throws {
+        try await client.fsetstat(try file.liveHandle(), FileAttributes(size: size), path: path)
+    }
+
+    /// SFTP v3 sets atime with mtime: both are sent when either is given.
+    func setAttributes(_ changes: FileAttributes) async throws {
+        var attributes = changes
+        if (changes.accessed == nil) != (changes.modified == nil) {
+            attributes.accessed = changes.accessed ?? changes.modified
+            attributes.modified = changes.modified ?? changes.accessed
+        }
+        try await client.fsetstat(try file.liveHandle(), attributes, path: path)
+    }
+
+    static func identity(_ attributes: FileAttributes) -> FileIdentity {
+        FileIdentity(userID: attributes.userID, size: attributes.size, modified: attributes.modified)
+    }
+
+    /// Whether two attribute sets describe one regular file, as far as SFTP v3 can tell.
+    static func sameFile(_ one: FileAttributes, _ other: FileAttributes) -> Bool {
+        one.kind == .file && other.kind == .file && one.userID == other.userID && one.groupID == other.groupID
+            && one.mode == other.mode && one.size == other.size && one.modified == other.modified
+    }
 }

@@ -58,6 +58,10 @@ final class MemoryFileSystem: RemoteFileSystem {
         var gateWaiters: [CheckedContinuation<Void, Never>] = []
         var gateOpen = false
         var gateReachedWaiters: [CheckedContinuation<Void, Never>] = []
+        /// Inode numbers, given out when first asked for; a file keeps its number when written
+        /// or renamed, and a new file at a name gets a new one.
+        var inodes: [String: UInt64] = [:]
+        var nextInode: UInt64 = 100
     }
 
     let location: String
@@ -252,6 +256,7 @@ final class MemoryFileSystem: RemoteFileSystem {
             guard let node = state.nodes[path] else { throw error(.noSuchFile, path, "no such file") }
             if case .directory = node { throw error(.isADirectory, path, "is a directory") }
             state.nodes[path] = nil
+            state.inodes[path] = nil
             state.counters.removed.append(path)
         }
     }
@@ -266,6 +271,7 @@ final class MemoryFileSystem: RemoteFileSystem {
             }
             state.nodes[source] = nil
             state.nodes[destination] = node
+            state.inodes[destination] = state.inodes.removeValue(forKey: source)
             state.counters.renames.append((source, destination, replacing))
         }
     }
@@ -330,6 +336,9 @@ final class MemoryFileSystem: RemoteFileSystem {
             switch (state.nodes[path], mode) {
             case (.some, .createNew):
                 throw error(.alreadyExists, path, "already exists")
+            case (nil, _):
+                state.inodes[path] = nil
+                state.nodes[path] = .file(bytes: [], mode: permissions, modified: state.clock, accessed: state.clock)
             case (.directory?, _):
                 throw error(.isADirectory, path, "is a directory")
             case (.file(let bytes, let oldMode, _, let accessed)?, .keep):
@@ -341,6 +350,43 @@ final class MemoryFileSystem: RemoteFileSystem {
             state.counters.maxOpenWriters = max(state.counters.maxOpenWriters, state.counters.openWriters)
         }
         return Writer(fileSystem: self, path: path)
+    }
+
+    /// Like `LocalFileSystem`'s: exclusive create, and identities with an inode.
+    func createPartial(_ path: String, permissions: UInt32) async throws -> any PartialWriter {
+        let writer = try await openForWriting(path, .createNew, permissions: permissions) as! Writer
+        writer.identity = try identity(of: path)
+        return writer
+    }
+
+    /// Only a regular file is opened, never through a symlink.
+    func openPartial(_ path: String, wait: Bool) async throws -> any PartialWriter {
+        let found = try await lstat(path)
+        guard found.kind == .file else {
+            throw error(.unexpectedFile, path, "it is \(found.kind.partialDescription), not a regular file")
+        }
+        // Opening changes nothing of the file (its mtime included), as open(2) does.
+        state.withLock { state in
+            state.counters.openWriters += 1
+            state.counters.maxOpenWriters = max(state.counters.maxOpenWriters, state.counters.openWriters)
+        }
+        let writer = Writer(fileSystem: self, path: path)
+        writer.identity = try identity(of: path)
+        return writer
+    }
+
+    /// The file at `path` (not followed): its inode, size and mtime.
+    fileprivate func identity(of path: String) throws -> FileIdentity {
+        try check(path)
+        return try state.withLock { state in
+            guard case .file(let bytes, _, let modified, _)? = state.nodes[path] else { throw error(.noSuchFile, path, "no such file") }
+            let inode = state.inodes[path] ?? {
+                state.nextInode += 1
+                return state.nextInode
+            }()
+            state.inodes[path] = inode
+            return FileIdentity(device: 1, inode: inode, userID: 1000, size: UInt64(bytes.count), modified: modified)
+        }
     }
 
     func usage(of path: String) async throws -> FileSystemUsage {
@@ -496,10 +542,26 @@ final class MemoryFileSystem: RemoteFileSystem {
         func close() async throws {}
     }
 
-    final class Writer: FileWriter {
+    final class Writer: PartialWriter, @unchecked Sendable {
         let fileSystem: MemoryFileSystem
         let path: String
         private let closed = Mutex(false)
+        /// Set once, right after opening as a partial.
+        var identity = FileIdentity()
+
+        func currentIdentity() async throws -> FileIdentity { try fileSystem.identity(of: path) }
+
+        func isStillNamed() async throws -> Bool {
+            (try? fileSystem.identity(of: path))?.inode == identity.inode
+        }
+
+        func read(at offset: UInt64, count: Int) async throws -> [UInt8] {
+            try await fileSystem.read(path, at: offset, count: count)
+        }
+
+        func truncate(to size: UInt64) async throws { try await fileSystem.setAttributes(path, FileAttributes(size: size)) }
+
+        func setAttributes(_ changes: FileAttributes) async throws { try await fileSystem.setAttributes(path, changes) }
         var preferredChunkSize: Int { fileSystem.chunkSize }
 
         init(fileSystem: MemoryFileSystem, path: String) {

@@ -102,6 +102,28 @@ final class TransferEngineControlTests: XCTestCase {
         XCTAssertEqual(report.totals.cancelled, 1)
     }
 
+    func testCancellingAPausedTransferLeavesThePartialWhileAnotherTransferWritesTheDestination() async throws {
+        let (_, local, batch) = heldDownload()
+        let store = InMemoryPartialTransferStore()
+        let engine = TransferEngine(store: store)
+        let id = await engine.submit(batch)
+        await local.gateReached()
+        await engine.pause(batch: id)
+        _ = await engine.wait(for: id)
+        // Another transfer has since taken the destination (and may be writing its partial).
+        let other = try await store.claim(destination: TransferAddress(location: "local", path: "/d/f.bin"), wait: false)
+        XCTAssertNotNil(other)
+
+        await engine.cancel(TransferID(batch: id, index: 0))
+        await eventually { await engine.report(for: id)?.outcome(of: "/f.bin").map { if case .cancelled = $0 { true } else { false } } == true }
+        let report = await engine.wait(for: id)
+
+        XCTAssertNotNil(local.node("/d/.f.bin.termind-partial"))
+        guard case .cancelled(let notRemoved)? = report.outcome(of: "/f.bin") else { return XCTFail("not cancelled") }
+        XCTAssertEqual(notRemoved, ["/d/.f.bin.termind-partial"])
+        await other?.release()
+    }
+
     func testCancellingTheWaitingTaskInterruptsKeepingPartials() async throws {
         let (_, local, batch) = heldDownload()
         let store = InMemoryPartialTransferStore()

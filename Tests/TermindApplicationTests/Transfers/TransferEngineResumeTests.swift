@@ -213,18 +213,111 @@ final class TransferEngineResumeTests: XCTestCase {
         XCTAssertEqual(local.contents("/d/f.bin"), bytes)
     }
 
-    func testAPartialWithoutARecordStartsOver() async throws {
+    func testAPartialWithoutARecordIsRefusedAsNotTermindsAndLeftUntouched() async throws {
         let server = MemoryFileSystem(location: "srv")
         let local = MemoryFileSystem(location: "local")
         server.addFile("/f.bin", bytes)
-        local.addFile("/d/.f.bin.termind-partial", Array(bytes[..<5000]))
-        let events = EventRecorder()
+        local.addFile("/d/.f.bin.termind-partial", Array(bytes[..<5000]), modified: 1_400_000_000)
 
-        let report = await TransferEngine(observer: events.observer).run(batch(server, local, resume: true))
+        let report = await TransferEngine().run(batch(server, local, resume: true))
 
-        XCTAssertEqual(events.restarts, [.noRecord])
-        XCTAssertEqual(report.completion(of: "/f.bin")?.bytesSent, UInt64(size))
+        XCTAssertEqual(report.exitCode, .failure)
+        let error = try XCTUnwrap(report.failure(of: "/f.bin")?.error as? TransferError)
+        XCTAssertEqual(error.kind, .notAPartial)
+        XCTAssertEqual(error.address.path, "/d/.f.bin.termind-partial")
+        XCTAssertTrue(error.detail.contains("not Termind's partial"), error.detail)
+        XCTAssertNil(report.failure(of: "/f.bin")?.partial)
+        XCTAssertEqual(local.contents("/d/.f.bin.termind-partial"), Array(bytes[..<5000]))
+        let untouched = try await local.lstat("/d/.f.bin.termind-partial")
+        XCTAssertEqual(untouched.attributes.modified, 1_400_000_000)
+        XCTAssertNil(local.node("/d/f.bin"))
+    }
+
+    func testASymlinkAtThePartialsNameIsRefusedAndItsTargetLeftUntouched() async throws {
+        let server = MemoryFileSystem(location: "srv")
+        let local = MemoryFileSystem(location: "local")
+        server.addFile("/f.bin", bytes)
+        local.addFile("/victim", Array("precious".utf8))
+        local.addSymlink("/d/.f.bin.termind-partial", to: "/victim")
+
+        let report = await TransferEngine().run(batch(server, local, resume: false))
+
+        XCTAssertEqual(report.exitCode, .failure)
+        let error = try XCTUnwrap(report.failure(of: "/f.bin")?.error as? TransferError)
+        XCTAssertEqual(error.kind, .notAPartial)
+        XCTAssertTrue(error.detail.contains("symbolic link"), error.detail)
+        XCTAssertEqual(local.contents("/victim"), Array("precious".utf8))
+        XCTAssertEqual(local.node("/d/.f.bin.termind-partial"), .symlink(target: "/victim"))
+    }
+
+    func testAPartialReplacedAfterItsRecordWasSavedIsRefused() async throws {
+        let store = InMemoryPartialTransferStore()
+        let (server, local, _) = await interruptedDownload(store: store)
+        server.reconnect()
+        // Another file now has the name: same bytes, but not the file Termind wrote.
+        let kept = try XCTUnwrap(local.contents("/d/.f.bin.termind-partial"))
+        try await local.remove("/d/.f.bin.termind-partial")
+        local.addFile("/d/.f.bin.termind-partial", kept)
+
+        let report = await TransferEngine(store: store).run(batch(server, local, resume: true))
+
+        XCTAssertEqual((report.failure(of: "/f.bin")?.error as? TransferError)?.kind, .notAPartial)
+        XCTAssertEqual(local.contents("/d/.f.bin.termind-partial"), kept)
+        XCTAssertNil(local.node("/d/f.bin"))
+    }
+
+    func testASecondTransferToADestinationBeingWrittenFailsAtOnceLeavingTheFirstsPartial() async throws {
+        let store = InMemoryPartialTransferStore()
+        let server = MemoryFileSystem(location: "srv", chunkSize: 1000)
+        let local = MemoryFileSystem(location: "local", chunkSize: 1000)
+        server.addFile("/f.bin", bytes)
+        local.addDirectory("/d")
+        local.faults.gateAtOffset = 50_000
+        let first = TransferEngine(store: store)
+        let download = batch(server, local, resume: false)
+        async let firstReport = first.run(download)
+        await local.gateReached()
+
+        let second = await TransferEngine(store: store).run(batch(server, local, resume: true))
+
+        let error = try XCTUnwrap(second.failure(of: "/f.bin")?.error as? TransferError)
+        XCTAssertEqual(error.kind, .destinationBusy)
+        XCTAssertEqual(error.address.path, "/d/f.bin")
+        XCTAssertTrue(error.detail.contains("another transfer is writing it"), error.detail)
+        XCTAssertEqual(second.exitCode, .failure)
+        XCTAssertNotNil(local.node("/d/.f.bin.termind-partial"))
+        local.openGate()
+        let finished = await firstReport
+        XCTAssertEqual(finished.exitCode, .success)
         XCTAssertEqual(local.contents("/d/f.bin"), bytes)
+    }
+
+    func testWithWaitASecondTransferWaitsForTheFirstThenWritesTheDestination() async throws {
+        let store = InMemoryPartialTransferStore()
+        let server = MemoryFileSystem(location: "srv", chunkSize: 1000)
+        let local = MemoryFileSystem(location: "local", chunkSize: 1000)
+        server.addFile("/f.bin", bytes)
+        server.addFile("/g/f.bin", sampleBytes(size, seed: 99))
+        local.addDirectory("/d")
+        local.faults.gateAtOffset = 50_000
+        let first = TransferEngine(store: store)
+        let download = batch(server, local, resume: false)
+        async let firstReport = first.run(download)
+        await local.gateReached()
+        let waiting = TransferBatch(
+            sources: [TransferEndpoint(site(server), "/g/f.bin")], destination: TransferEndpoint(site(local), "/d"),
+            conflicts: .apply(.overwrite), waitForWriters: true)
+        let second = TransferEngine(store: store)
+        async let secondReport = second.run(waiting)
+        try await Task.sleep(for: .milliseconds(50))
+        let claimed = await store.isClaimed(destination)
+        XCTAssertTrue(claimed)
+        local.openGate()
+
+        let (one, two) = await (firstReport, secondReport)
+        XCTAssertEqual(one.exitCode, .success)
+        XCTAssertEqual(two.exitCode, .success)
+        XCTAssertEqual(local.contents("/d/f.bin"), sampleBytes(size, seed: 99))
     }
 
     func testARecordWhosePartialIsGoneStartsOver() async throws {
@@ -267,7 +360,7 @@ final class TransferEngineResumeTests: XCTestCase {
 
         XCTAssertEqual(report.exitCode, .success)
         let saves = await store.saveCount
-        XCTAssertEqual(saves, 10)
+        XCTAssertEqual(saves, 11, "one when the partial is created, then one per 10,000 bytes")
         let left = await store.load(destination: destination)
         XCTAssertNil(left)
     }

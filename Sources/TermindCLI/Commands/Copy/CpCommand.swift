@@ -3,7 +3,7 @@ import TermindApplication
 import TermindDomain
 import TermindInfrastructure
 
-/// `termind cp [-r] [--resume] [--on-conflict POLICY] [--parallel N] [--json] SRC... DST`:
+/// `termind cp [-r] [--resume] [--wait] [--on-conflict POLICY] [--parallel N] [--json] SRC... DST`:
 /// uploads, downloads and remote copies through the transfer engine (SPEC §4): a temporary
 /// file beside each destination, committed by rename after an exact byte count and SHA-256;
 /// partials kept on a lost connection or Ctrl-C and continued by `--resume`.
@@ -18,6 +18,9 @@ struct CpCommand: Command {
             destination and renamed into place only after their size and SHA-256 check out.
             A lost connection or Ctrl-C keeps the partial files (listed, exit 8 or 130); run the
             same command with --resume to continue them after their prefix is verified.
+            One transfer writes a destination at a time: another to the same destination fails
+            at once (exit 1), or with --wait waits for it. Anything at a partial's name that
+            is not Termind's own partial (a symlink, another user's file) is refused, untouched.
             Without --on-conflict, an existing destination file is asked about on a terminal and
             fails otherwise (exit 1). Progress goes to stderr: a bar on a terminal, JSON lines
             with --json, whose summary goes to stdout.
@@ -26,6 +29,7 @@ struct CpCommand: Command {
         options: ConnectionOptions.definitions + [
             .flag("recursive", short: "r", help: "Copy directories and everything in them (directories merge)"),
             .flag("resume", help: "Continue partial files an interrupted earlier run left, after checking their prefix"),
+            .flag("wait", help: "Wait for another transfer writing a destination to finish, instead of failing"),
             .option("on-conflict", .choice(ConflictPolicy.allCases.map(\.rawValue)), valueName: "POLICY",
                     help: "When a destination file exists: overwrite, skip, keep-both (name (1).ext) or fail"),
             .option("parallel", .integer(1...64), valueName: "N", help: "Transfers at once (default 4)"),
@@ -42,6 +46,7 @@ struct CpCommand: Command {
     let destination: FileLocation
     let recursive: Bool
     let resume: Bool
+    let waitForWriters: Bool
     let policy: ConflictPolicy?
     let parallel: Int
     let json: Bool
@@ -56,6 +61,7 @@ struct CpCommand: Command {
         sources = locations
         recursive = parsed.flag("recursive")
         resume = parsed.flag("resume")
+        waitForWriters = parsed.flag("wait")
         policy = parsed.value("on-conflict").flatMap(ConflictPolicy.init(rawValue:))
         parallel = parsed.integer("parallel") ?? 4
         json = parsed.flag("json")
@@ -70,7 +76,7 @@ struct CpCommand: Command {
             batch = TransferBatch(
                 sources: try await sources.asyncMap { try await sites.endpoint(for: $0) },
                 destination: try await sites.endpoint(for: destination),
-                recursive: recursive, resume: resume, conflicts: conflictHandling)
+                recursive: recursive, resume: resume, conflicts: conflictHandling, waitForWriters: waitForWriters)
         } catch {
             await sites.close()
             context.err(ConnectionAccess.message(for: error))

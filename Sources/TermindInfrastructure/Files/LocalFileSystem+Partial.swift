@@ -1,0 +1,126 @@
+import Glibc
+import TermindApplication
+import TermindDomain
+
+/// Partials on this machine: created so they appear at their name already locked, and taken
+/// over only when they are this user's regular file and no other writer holds them.
+extension LocalFileSystem {
+    /// Makes a new file under a random name beside `path` (`O_CREAT|O_EXCL|O_NOFOLLOW`, mode
+    /// `permissions`), locks it, then links it to `path`: `link` never follows or replaces what
+    /// is at the name, so a planted symlink fails it (`.alreadyExists`), and no other process
+    /// can lock the partial before this writer holds it. The random name ends like a partial's
+    /// (`.termind-RANDOM.termind-partial`), so one a crash leaves behind is never copied as a
+    /// file of a tree. Where the file system has no hard links, `open(O_CREAT|O_EXCL|O_NOFOLLOW)`
+    /// at the name, then `flock`.
+    public func createPartial(_ path: String, permissions: UInt32) async throws -> any PartialWriter {
+        var descriptor: Int32 = -1
+        var temporary = ""
+        for _ in 0..<16 {
+            temporary = RemotePath.sibling(of: path, named: ".termind-\(Self.randomTag())\(PartialFileName.suffix)")
+            descriptor = open(temporary, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode_t(permissions & 0o777))
+            if descriptor >= 0 || errno != EEXIST { break }
+        }
+        guard descriptor >= 0 else { throw FileSystemError(errno: errno, "cannot create the partial file", path: path) }
+        defer { unlink(temporary) }
+        func fail(_ code: Int32, _ doing: String) -> FileSystemError {
+            Glibc.close(descriptor)
+            return FileSystemError(errno: code, doing, path: path)
+        }
+        // The mode asked for, whatever the umask took away.
+        guard fchmod(descriptor, mode_t(permissions & 0o777)) == 0 else { throw fail(errno, "cannot set the partial file's mode") }
+        let locked = (try? await LocalFileLock.lock(descriptor, wait: false)) ?? EWOULDBLOCK
+        guard locked == 0 else { throw fail(locked, "cannot lock the new partial file") }
+        if link(temporary, path) != 0 {
+            let code = errno
+            guard code == EPERM || code == ENOSYS || code == EOPNOTSUPP || code == EMLINK else {
+                throw fail(code, "cannot create the partial file")
+            }
+            Glibc.close(descriptor)
+            return try await createPartialWithoutLinks(path, permissions: permissions)
+        }
+        var status = Glibc.stat()
+        guard fstat(descriptor, &status) == 0 else { throw fail(errno, "cannot inspect the partial file") }
+        return LocalPartialWriter(descriptor: descriptor, path: path, status: status)
+    }
+
+    /// 16 random hex digits.
+    private static func randomTag() -> String {
+        var generator = SystemRandomNumberGenerator()
+        let value = generator.next() as UInt64
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+
+    private func createPartialWithoutLinks(_ path: String, permissions: UInt32) async throws -> any PartialWriter {
+        let descriptor = open(path, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode_t(permissions & 0o777))
+        guard descriptor >= 0 else { throw FileSystemError(errno: errno, "cannot create the partial file", path: path) }
+        let locked = (try? await LocalFileLock.lock(descriptor, wait: false)) ?? EWOULDBLOCK
+        var status = Glibc.stat()
+        guard locked == 0, fstat(descriptor, &status) == 0 else {
+            // Locked by another in the instant after creation: it is that writer's now.
+            Glibc.close(descriptor)
+            throw FileSystemError(.busy, location: location, path: path, detail: "another writer holds the partial file's lock")
+        }
+        return LocalPartialWriter(descriptor: descriptor, path: path, status: status)
+    }
+
+    /// Looks at the name without following it (`lstat`): only a regular file of this user is
+    /// opened, with `O_NOFOLLOW|O_NONBLOCK` (a FIFO or device is never opened), and the open
+    /// file must be the one looked at (`fstat`: same device and inode). Its lock is then taken
+    /// (waited for with `wait`); once held, the name must still lead to it (its writer may have
+    /// committed it meanwhile: `.noSuchFile`) and it must have a single link.
+    public func openPartial(_ path: String, wait: Bool) async throws -> any PartialWriter {
+        var named = Glibc.stat()
+        guard Glibc.lstat(path, &named) == 0 else { throw FileSystemError(errno: errno, "cannot inspect", path: path) }
+        try Self.requireOwnRegularFile(named, path: path)
+        let descriptor = open(path, O_RDWR | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            let code = errno
+            if code == ELOOP { throw Self.unexpected(path, "it is a symbolic link") }
+            throw FileSystemError(errno: code, "cannot open the partial file", path: path)
+        }
+        func refuse(_ error: FileSystemError) -> FileSystemError {
+            Glibc.close(descriptor)
+            return error
+        }
+        var opened = Glibc.stat()
+        guard fstat(descriptor, &opened) == 0 else { throw refuse(FileSystemError(errno: errno, "cannot inspect", path: path)) }
+        guard opened.st_dev == named.st_dev, opened.st_ino == named.st_ino else {
+            throw refuse(Self.unexpected(path, "it was replaced while it was being opened"))
+        }
+        let locked: Int32
+        do {
+            locked = try await LocalFileLock.lock(descriptor, wait: wait)
+        } catch {
+            Glibc.close(descriptor)
+            throw error
+        }
+        guard locked == 0 else {
+            if locked == EWOULDBLOCK {
+                throw refuse(FileSystemError(.busy, location: location, path: path, detail: "another writer holds the partial file's lock"))
+            }
+            throw refuse(FileSystemError(errno: locked, "cannot lock the partial file", path: path))
+        }
+        var now = Glibc.stat()
+        guard Glibc.lstat(path, &now) == 0, now.st_dev == opened.st_dev, now.st_ino == opened.st_ino else {
+            throw refuse(FileSystemError(.noSuchFile, location: location, path: path, detail: "its writer committed or removed it"))
+        }
+        guard fstat(descriptor, &opened) == 0 else { throw refuse(FileSystemError(errno: errno, "cannot inspect", path: path)) }
+        guard opened.st_nlink == 1 else {
+            throw refuse(Self.unexpected(path, "it has \(opened.st_nlink) hard links: another name leads to the same file"))
+        }
+        return LocalPartialWriter(descriptor: descriptor, path: path, status: opened)
+    }
+
+    private static func requireOwnRegularFile(_ status: Glibc.stat, path: String) throws {
+        let kind = FileKind(mode: status.st_mode)
+        guard kind == .file else { throw unexpected(path, "it is \(kind.partialDescription)") }
+        guard status.st_uid == geteuid() else {
+            throw unexpected(path, "it belongs to user \(status.st_uid), not to this user (\(geteuid()))")
+        }
+    }
+
+    private static func unexpected(_ path: String, _ detail: String) -> FileSystemError {
+        FileSystemError(.unexpectedFile, location: "local", path: path, detail: detail)
+    }
+}
