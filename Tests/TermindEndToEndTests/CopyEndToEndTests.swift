@@ -271,6 +271,54 @@ final class CopyEndToEndTests: XCTestCase {
         XCTAssertEqual(try sha256(local.appending("big.bin").path), try sha256(source))
     }
 
+    func testAnUploadWhoseSourceWasRewrittenAtTheSameSizeAndTimeStartsOverAndArrivesExact() throws {
+        let root = try TemporaryDirectory(prefix: "termind-cp-served", mode: 0o755)
+        let upload = local.appending("big.bin").path
+        try randomFile(upload, bytes: 16 << 20)
+        let written = try attributes(upload).modified
+        let switchFile = root.path + ".drop"
+        FileManager.default.createFile(atPath: switchFile, contents: nil)
+        defer { try? FileManager.default.removeItem(atPath: switchFile) }
+        let server = try droppingServer(root: root.path, dropAfter: 9_000, switchFile: switchFile)
+        let remotePath = "alice@\(server.host):\(server.port):/big.bin"
+
+        let cut = try cp([upload, remotePath], key: server.clientPrivateKeyPath)
+        XCTAssertEqual(cut.status, 8, cut.stderr)
+        // Other bytes, the same size and the same modification time (as `touch -r` leaves it).
+        try randomFile(upload, bytes: 16 << 20)
+        try FileManager.default.setAttributes([.modificationDate: written], ofItemAtPath: upload)
+
+        try FileManager.default.removeItem(atPath: switchFile)
+        let resumed = try cp(["--resume", upload, remotePath], key: server.clientPrivateKeyPath)
+        XCTAssertEqual(resumed.status, 0, resumed.stderr)
+        XCTAssertTrue(resumed.stderr.contains("rewritten"), resumed.stderr)
+        XCTAssertEqual(try sha256(root.appending("big.bin").path), try sha256(upload), "an old prefix was spliced onto a new tail")
+    }
+
+    func testADownloadWhoseSourceWasRewrittenWithinTheSameSecondStartsOverAndArrivesExact() throws {
+        let root = try TemporaryDirectory(prefix: "termind-cp-served", mode: 0o755)
+        let source = root.appending("big.bin").path
+        try randomFile(source, bytes: 16 << 20)
+        let stamp = Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))
+        try FileManager.default.setAttributes([.modificationDate: stamp], ofItemAtPath: source)
+        let switchFile = root.path + ".drop"
+        FileManager.default.createFile(atPath: switchFile, contents: nil)
+        defer { try? FileManager.default.removeItem(atPath: switchFile) }
+        let server = try droppingServer(root: root.path, dropAfter: 6 << 20, switchFile: switchFile)
+        let remotePath = "alice@\(server.host):\(server.port):/big.bin"
+
+        let cut = try cp([remotePath, local.path], key: server.clientPrivateKeyPath)
+        XCTAssertEqual(cut.status, 8, cut.stderr)
+        try randomFile(source, bytes: 16 << 20)
+        try FileManager.default.setAttributes([.modificationDate: stamp], ofItemAtPath: source)
+
+        try FileManager.default.removeItem(atPath: switchFile)
+        let resumed = try cp(["--resume", remotePath, local.path], key: server.clientPrivateKeyPath)
+        XCTAssertEqual(resumed.status, 0, resumed.stderr)
+        XCTAssertTrue(resumed.stderr.contains("rewritten"), resumed.stderr)
+        XCTAssertEqual(try sha256(local.appending("big.bin").path), try sha256(source), "an old prefix was spliced onto a new tail")
+    }
+
     func testAnOverwriteCutBeforeItsCommitLeavesTheOriginalIntact() throws {
         let root = try TemporaryDirectory(prefix: "termind-cp-served", mode: 0o755)
         try randomFile(root.appending("big.bin").path, bytes: 16 << 20)

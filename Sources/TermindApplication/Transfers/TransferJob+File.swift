@@ -29,7 +29,7 @@ extension TransferJob {
             try Task.checkCancellation()
             state.partialPath = PartialFileName.path(for: state.finalPath)
             var digest = ContentDigest()
-            let start = try await prepareStart(state, digest: &digest, in: destinationFS)
+            let start = try await prepareStart(state, digest: &digest, in: destinationFS, source: sourceFS)
             let total = state.sourceSize
             emit(.started(id, TransferStart(
                 source: source, destination: destinationAddress(state.finalPath), totalBytes: total, resumingFrom: start)))

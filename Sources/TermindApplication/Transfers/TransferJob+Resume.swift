@@ -13,11 +13,14 @@ extension TransferJob {
     /// A partial taken over is continued at its verified end when resuming and every check
     /// passes (the source has the recorded size and mtime, the partial is at least as long as
     /// recorded and its prefix hashes to the recorded SHA-256; it is then cut to that length),
-    /// else emptied and started at zero with a `restarted` event saying why.
+    /// else emptied and started at zero with a `restarted` event saying why. Size and mtime
+    /// cannot tell a source rewritten within the same second: a local source's prefix is then
+    /// always hashed too (reading it is cheap), a remote one's when its mtime lies within two
+    /// seconds of the record's own time (where a same-second rewrite could hide).
     /// - Parameter digest: receives the running digest of the kept prefix.
-    func prepareStart(_ state: FileTransferState, digest: inout ContentDigest, in fileSystem: any FileSystem) async throws
-        -> UInt64
-    {
+    func prepareStart(
+        _ state: FileTransferState, digest: inout ContentDigest, in fileSystem: any FileSystem, source sourceFS: any FileSystem
+    ) async throws -> UInt64 {
         guard let partialPath = state.partialPath else { throw CancellationError() }
         let address = destinationAddress(state.finalPath)
         let partialAddress = destinationAddress(partialPath)
@@ -107,6 +110,16 @@ extension TransferJob {
             return try await restart(.partialUnreadable)
         }
         guard prefixDigest.hex == record.sha256 else { return try await restart(.partialChanged) }
+        if Self.sourcePrefixNeedsHashing(record, sourceIsLocal: !(sourceFS is any RemoteFileSystem)) {
+            let sourceDigest: ContentDigest
+            do {
+                sourceDigest = try await hashSourcePrefix(count: record.verifiedBytes, in: sourceFS)
+            } catch {
+                if error is CancellationError || Task.isCancelled || Self.isConnectionLoss(error) { throw error }
+                return try await restart(.sourceChanged)
+            }
+            guard sourceDigest.hex == record.sha256 else { return try await restart(.sourceRewritten) }
+        }
         if existingSize > record.verifiedBytes {
             try await writer.truncate(to: record.verifiedBytes)
         }
@@ -129,15 +142,51 @@ extension TransferJob {
         state.recordSaved = true
     }
 
+    /// Whether size and mtime leave a same-second rewrite of the source possible, so its prefix
+    /// must be hashed as well: always for a local source, and for a remote one whose recorded
+    /// mtime is unknown or within two seconds of when the record was saved.
+    static func sourcePrefixNeedsHashing(_ record: PartialTransferRecord, sourceIsLocal: Bool) -> Bool {
+        guard record.verifiedBytes > 0 else { return false }
+        if sourceIsLocal { return true }
+        guard let modified = record.sourceModified else { return true }
+        return abs(record.savedAt.timeIntervalSince1970 - Double(modified)) <= 2
+    }
+
+    /// The SHA-256 of the source's first `count` bytes, read as a transfer reads it.
+    private func hashSourcePrefix(count: UInt64, in fileSystem: any FileSystem) async throws -> ContentDigest {
+        let reader = try await fileSystem.openForReading(source.path)
+        do {
+            let digest = try await hashPrefix(
+                count: count, chunkSize: reader.preferredChunkSize, path: source.path, in: fileSystem
+            ) { offset, length in try await reader.read(at: offset, count: length) }
+            _ = try? await uncancelled { try await reader.close() }
+            return digest
+        } catch {
+            _ = try? await uncancelled { try await reader.close() }
+            throw error
+        }
+    }
+
     /// The SHA-256 of the first `count` bytes of the open partial (`path` names it in
     /// errors), read with many requests in flight and hashed in order.
     func hashPrefix(of reader: any PartialWriter, path: String, count: UInt64, in fileSystem: any FileSystem) async throws
         -> ContentDigest
     {
+        try await hashPrefix(count: count, chunkSize: reader.preferredChunkSize, path: path, in: fileSystem) { offset, length in
+            try await reader.read(at: offset, count: length)
+        }
+    }
+
+    /// The SHA-256 of the first `count` bytes `read` returns, with many reads in flight and
+    /// the bytes hashed in order.
+    private func hashPrefix(
+        count: UInt64, chunkSize: Int, path: String, in fileSystem: any FileSystem,
+        read: @escaping @Sendable (UInt64, Int) async throws -> [UInt8]
+    ) async throws -> ContentDigest {
         var digest = ContentDigest()
         guard count > 0 else { return digest }
         do {
-            let chunk = max(1, reader.preferredChunkSize > 0 ? reader.preferredChunkSize : tuning.fallbackChunkSize)
+            let chunk = max(1, chunkSize > 0 ? chunkSize : tuning.fallbackChunkSize)
             let window = tuning.window(chunkSize: chunk)
             try await withThrowingTaskGroup(of: (UInt64, [UInt8]).self) { group in
                 var nextRead: UInt64 = 0
@@ -148,7 +197,7 @@ extension TransferJob {
                     while inFlight < window && nextRead < count {
                         let offset = nextRead
                         let length = Int(min(UInt64(chunk), count - offset))
-                        group.addTask { (offset, try await reader.read(at: offset, count: length)) }
+                        group.addTask { (offset, try await read(offset, length)) }
                         nextRead += UInt64(length)
                         inFlight += 1
                     }
@@ -162,7 +211,7 @@ extension TransferJob {
                     let chunkEnd = min((offset / UInt64(chunk) + 1) * UInt64(chunk), count)
                     if end < chunkEnd {
                         // A short read inside the prefix: ask for the rest of that chunk.
-                        group.addTask { (end, try await reader.read(at: end, count: Int(chunkEnd - end))) }
+                        group.addTask { (end, try await read(end, Int(chunkEnd - end))) }
                         inFlight += 1
                     }
                     while let next = buffered.removeValue(forKey: nextHash) {

@@ -3,6 +3,9 @@
 public enum TransferRestartReason: String, Sendable, Equatable, Codable, CustomStringConvertible {
     /// The source's size or mtime differ from the ones the partial was written from.
     case sourceChanged = "source-changed"
+    /// The source's first bytes no longer hash to what the partial holds: rewritten at the same
+    /// size and modification time (within the same second, or with `touch -r`).
+    case sourceRewritten = "source-rewritten"
     /// The partial's prefix no longer hashes to the recorded digest.
     case partialChanged = "partial-changed"
     /// The partial is shorter than its record says was verified.
@@ -19,6 +22,8 @@ public enum TransferRestartReason: String, Sendable, Equatable, Codable, CustomS
     public var description: String {
         switch self {
         case .sourceChanged: "source changed since the partial was written; starting over"
+        case .sourceRewritten:
+            "the source's first bytes differ from those the partial holds (rewritten at the same size and time); starting over"
         case .partialChanged: "the partial file no longer matches its recorded digest; starting over"
         case .partialShorter: "the partial file is shorter than recorded; starting over"
         case .noRecord: "no record says what the partial file holds; starting over"
