@@ -85,7 +85,7 @@ final class UntrustedTextPrinterPropertyTests: XCTestCase {
             let destination = TransferAddress(location: "local", path: "/tmp/" + name)
             reporter.record(.started(id, TransferStart(source: source, destination: destination, totalBytes: 10, resumingFrom: 2)))
             reporter.record(.progress(id, TransferProgress(bytesDone: 6, totalBytes: 10, bytesSent: 4, elapsed: .seconds(1))))
-            reporter.record(.restarted(id, .sourceChanged))
+            reporter.record(.restarted(id, .sourceChanged, destination: destination))
             reporter.record(.finished(TransferFileReport(
                 id: id, kind: .file, source: source, destination: destination,
                 outcome: .completed(TransferCompletion(bytes: 10, sha256: "x", bytesSent: 8, resumedFrom: 2)))))

@@ -292,6 +292,7 @@ final class CopyEndToEndTests: XCTestCase {
         let resumed = try cp(["--resume", upload, remotePath], key: server.clientPrivateKeyPath)
         XCTAssertEqual(resumed.status, 0, resumed.stderr)
         XCTAssertTrue(resumed.stderr.contains("rewritten"), resumed.stderr)
+        XCTAssertTrue(resumed.stderr.contains("termind: alice@\(server.host):\(server.port):/big.bin: the source"), resumed.stderr)
         XCTAssertEqual(try sha256(root.appending("big.bin").path), try sha256(upload), "an old prefix was spliced onto a new tail")
     }
 

@@ -5,8 +5,8 @@ public enum TransferEvent: Sendable {
     /// The Batch's sources were walked: this many regular files and bytes to copy.
     case planned(TransferBatchID, files: Int, bytes: UInt64)
     case started(TransferID, TransferStart)
-    /// A partial could not be continued and the file starts over from zero.
-    case restarted(TransferID, TransferRestartReason)
+    /// A partial could not be continued and the file at `destination` starts over from zero.
+    case restarted(TransferID, TransferRestartReason, destination: TransferAddress)
     case progress(TransferID, TransferProgress)
     /// An entry reached an outcome (paused included; a resumed one finishes again later).
     case finished(TransferFileReport)

@@ -80,7 +80,7 @@ extension TransferJob {
         state.earlierRecord = resume ? record : nil
 
         func restart(_ reason: TransferRestartReason?) async throws -> UInt64 {
-            if let reason { emit(.restarted(id, reason)) }
+            if let reason { emit(.restarted(id, reason, destination: address)) }
             if state.partialExisted, (writer.identity.size ?? 1) != 0 {
                 try await writer.truncate(to: 0)
             }

@@ -12,7 +12,7 @@ final class EventRecorder: Sendable {
     var observer: @Sendable (TransferEvent) -> Void { { event in self.events.withLock { $0.append(event) } } }
 
     var restarts: [TransferRestartReason] {
-        all.compactMap { if case .restarted(_, let reason) = $0 { return reason } else { return nil } }
+        all.compactMap { if case .restarted(_, let reason, _) = $0 { return reason } else { return nil } }
     }
 
     var starts: [TransferStart] {

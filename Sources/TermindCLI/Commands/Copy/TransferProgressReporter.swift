@@ -52,8 +52,9 @@ final class TransferProgressReporter: Sendable {
                 if start.resumingFrom > 0 && !json {
                     say(&state, "\(context.shownOnErr(start.destination.description)): continuing from byte \(start.resumingFrom) (its prefix checked out)\n")
                 }
-            case .restarted(let id, let reason):
-                let file = state.running[id]?.name ?? "a file"
+            case .restarted(_, let reason, let destination):
+                // Before `started`: the file is named by its destination, as every event names it.
+                let file = destination.description
                 emit(["event": "restarted", "file": file, "reason": reason.rawValue, "message": reason.description])
                 if !json { say(&state, "termind: \(context.shownOnErr(file)): \(reason)\n") }
             case .progress(let id, let progress):
