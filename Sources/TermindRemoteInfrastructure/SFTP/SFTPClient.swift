@@ -202,7 +202,14 @@ final class SFTPClient: RemoteFileSystem {
         }
     }
 
+    /// SETSTAT follows a symlink on the server: a symlink at the name is refused first
+    /// (`.unexpectedFile`), so a link planted there does not redirect the change. (SFTP v3 has
+    /// no handle for a directory's attributes; open files use FSETSTAT.)
     func setAttributes(_ path: String, _ changes: FileAttributes) async throws {
+        if try await existingKind(path) == .symlink {
+            throw FileSystemError(.unexpectedFile, location: location, path: path, detail:
+                "cannot change its attributes: it is a symbolic link, which is never followed")
+        }
         var attributes = changes
         // SFTP v3 sets uid with gid and atime with mtime: keep the current half not given.
         let needsGroup = (changes.userID == nil) != (changes.groupID == nil)

@@ -288,9 +288,21 @@ final class SFTPClientTests: XCTestCase {
     func testSettingOnlyTheModificationTimeKeepsTheCurrentAccessTime() async throws {
         let (client, channel) = try await start()
         let setting = Task { try await client.setAttributes("/f", FileAttributes(modified: 1_000)) }
+        try await answer(channel, .lstat(path: "/f"), with: .attributes(FileAttributes(size: 1, mode: 0o100644, accessed: 500, modified: 600)))
         try await answer(channel, .stat(path: "/f"), with: .attributes(FileAttributes(size: 1, accessed: 500, modified: 600)))
         try await answer(channel, .setstat(path: "/f", attributes: FileAttributes(accessed: 500, modified: 1_000)), with: status(.ok))
         try await setting.value
+    }
+
+    func testAttributesAreNotSetThroughASymlinkAtTheName() async throws {
+        let (client, channel) = try await start()
+        let setting = Task { try await client.setAttributes("/d", FileAttributes(mode: 0o755, accessed: 1_000, modified: 1_000)) }
+        try await answer(channel, .lstat(path: "/d"), with: .attributes(FileAttributes(size: 4, mode: 0o120777)))
+        let error = await fileSystemError { try await setting.value }
+        XCTAssertEqual(error?.kind, .unexpectedFile)
+        XCTAssertEqual(error?.path, "/d")
+        let quiet = await channel.staysQuiet()
+        XCTAssertTrue(quiet, "no SETSTAT follows")
     }
 
     func testRenameReplacingUsesPosixRenameWhenOffered() async throws {
