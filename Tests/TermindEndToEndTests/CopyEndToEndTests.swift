@@ -320,6 +320,46 @@ final class CopyEndToEndTests: XCTestCase {
         XCTAssertEqual(try sha256(local.appending("big.bin").path), try sha256(source), "an old prefix was spliced onto a new tail")
     }
 
+    /// Runs `cp ARGUMENTS` in the background and interrupts it (SIGINT) once a partial shows
+    /// under `watched`, as Ctrl-C would.
+    private func interruptedCopy(_ arguments: [String], watching watched: String) throws -> ChildProcess.Output {
+        var environment = ProcessInfo.processInfo.environment.merging(home.terminalEnvironment) { $1 }
+        environment["T"] = try TermindBinary.path()
+        let quoted = (["cp", "--batch", "--accept-new", "-i", try sshd().clientPrivateKeyPath] + arguments)
+            .map { "'" + $0 + "'" }.joined(separator: " ")
+        return try ChildProcess.run("bash", ["-c", """
+            set -m
+            "$T" \(quoted) & pid=$!
+            for i in $(seq 400); do find '\(watched)' -name '*.termind-partial' 2>/dev/null | grep -q . && break; sleep 0.02; done
+            kill -INT $pid; wait $pid
+            """], environment: environment)
+    }
+
+    func testAResumedTreeCopyIntoADirectoryTheFirstRunCreatedLandsWhereTheFirstRunPutIt() throws {
+        let tree = local.appending("many").path
+        try FileManager.default.createDirectory(atPath: tree, withIntermediateDirectories: true)
+        for index in 0..<24 { try randomFile(tree + "/file\(index).bin", bytes: 4 << 20) }
+        let destination = remote.appending("new1").path
+
+        let cut = try interruptedCopy(["-r", tree, try onServer(destination)], watching: remote.path)
+        XCTAssertEqual(cut.status, 130, cut.stderr)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: destination), "the first run created the destination")
+
+        let resumed = try cp(["-r", "--resume", tree, try onServer(destination)])
+        XCTAssertEqual(resumed.status, 0, resumed.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: destination + "/many"), "the resume nested a second copy")
+        let names = try FileManager.default.contentsOfDirectory(atPath: destination).sorted()
+        XCTAssertEqual(names, (0..<24).map { "file\($0).bin" }.sorted(), "only the tree's files, no stray partials")
+        for index in 0..<24 {
+            XCTAssertEqual(try sha256(destination + "/file\(index).bin"), try sha256(tree + "/file\(index).bin"))
+        }
+
+        // Finished, the placement is forgotten: the same command now copies into the directory.
+        let again = try cp(["-r", "--on-conflict", "overwrite", tree, try onServer(destination)])
+        XCTAssertEqual(again.status, 0, again.stderr)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: destination + "/many/file0.bin"))
+    }
+
     func testAnOverwriteCutBeforeItsCommitLeavesTheOriginalIntact() throws {
         let root = try TemporaryDirectory(prefix: "termind-cp-served", mode: 0o755)
         try randomFile(root.appending("big.bin").path, bytes: 16 << 20)

@@ -19,6 +19,21 @@ public actor InMemoryPartialTransferStore: PartialTransferStore {
 
     public func remove(destination: TransferAddress) { records[destination] = nil }
 
+    public private(set) var placements: [TransferPlacement] = []
+
+    public func loadPlacement(sources: [TransferAddress], destination: TransferAddress) -> TransferPlacement? {
+        placements.first { $0.isFor(sources: sources, destination: destination) }
+    }
+
+    public func savePlacement(_ placement: TransferPlacement) {
+        placements.removeAll { $0.isFor(sources: placement.sources, destination: placement.destination) }
+        placements.append(placement)
+    }
+
+    public func removePlacement(sources: [TransferAddress], destination: TransferAddress) {
+        placements.removeAll { $0.isFor(sources: sources, destination: destination) }
+    }
+
     /// A wait tries again every few milliseconds, and ends when the task is cancelled.
     public func claim(destination: TransferAddress, wait: Bool) async throws -> (any TransferClaim)? {
         while claimed.contains(destination) {

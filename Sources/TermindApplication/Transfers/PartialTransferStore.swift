@@ -11,4 +11,10 @@ public protocol PartialTransferStore: Sendable {
     /// until the claim is released or the process ends: nil when another holds it, unless
     /// `wait` (then it waits for it).
     func claim(destination: TransferAddress, wait: Bool) async throws -> (any TransferClaim)?
+    /// The placement saved for these sources into this destination, nil when there is none.
+    func loadPlacement(sources: [TransferAddress], destination: TransferAddress) async throws -> TransferPlacement?
+    /// Saves a Batch's placement, replacing one for the same sources and destination.
+    func savePlacement(_ placement: TransferPlacement) async throws
+    /// Forgets the placement of these sources into this destination.
+    func removePlacement(sources: [TransferAddress], destination: TransferAddress) async throws
 }

@@ -142,7 +142,7 @@ public actor TransferEngine {
 
     private func prepare(_ id: TransferBatchID) async {
         guard let state = batches[id] else { return }
-        let planned = await TransferPlanner(batch: state.batch).plan()
+        let planned = await TransferPlanner(batch: state.batch, store: store).plan()
         state.plan = planned.plan
         state.failure = planned.failure
         state.items = planned.plan.entries.indices.map { index in
@@ -424,6 +424,11 @@ public actor TransferEngine {
         }
         state.phase = .settled
         let report = state.report
+        if report.succeeded {
+            // Nothing is left to resume: a later run of the same copy plans afresh.
+            let store = store, batch = state.batch
+            try? await store.removePlacement(sources: batch.sources.map(\.address), destination: batch.destination.address)
+        }
         emit(.settled(report))
         let waiters = state.waiters
         state.waiters.removeAll()

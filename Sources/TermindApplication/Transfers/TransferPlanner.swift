@@ -15,6 +15,8 @@ struct TransferPlanner: Sendable {
     }
 
     let batch: TransferBatch
+    /// Where the placement of an earlier run of this Batch is found, and this one's is saved.
+    let store: any PartialTransferStore
 
     /// Stops early, with what it has, when its task is cancelled.
     func plan() async -> Result {
@@ -28,12 +30,21 @@ struct TransferPlanner: Sendable {
             return result
         }
         let targets: [String]
-        do {
-            targets = try TransferTarget.paths(
-                for: batch.sources.map(\.path), destination: destination.path, existing: existing)
-        } catch {
-            result.failure = TransferFailure(Self.error(for: error, destination: destination.address))
-            return result
+        let sources = batch.sources.map(\.address)
+        let earlier = batch.resume ? try? await store.loadPlacement(sources: sources, destination: destination.address) : nil
+        if let earlier {
+            // A resume copies to where the run it continues copied, whatever that run created.
+            targets = earlier.targets
+        } else {
+            do {
+                targets = try TransferTarget.paths(
+                    for: batch.sources.map(\.path), destination: destination.path, existing: existing)
+            } catch {
+                result.failure = TransferFailure(Self.error(for: error, destination: destination.address))
+                return result
+            }
+            let placement = TransferPlacement(sources: sources, destination: destination.address, targets: targets)
+            try? await store.savePlacement(placement)
         }
         for (source, target) in zip(batch.sources, targets) {
             if Task.isCancelled { break }

@@ -28,19 +28,7 @@ public struct PartialTransferFiles: PartialTransferStore {
     /// Nil when there is no record, or the file is not one (unreadable JSON, another layout,
     /// another destination): a resume then starts over, saying so.
     public func load(destination: TransferAddress) async throws -> PartialTransferRecord? {
-        let path = file(for: destination)
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
-        guard descriptor >= 0 else {
-            if errno == ENOENT { return nil }
-            throw FileSystemError(errno: errno, "cannot read the partial-transfer record", path: path)
-        }
-        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
-        let data: Data
-        do {
-            data = try handle.readToEnd() ?? Data()
-        } catch {
-            throw FileSystemError(.failure, location: "local", path: path, detail: "cannot read the partial-transfer record: \(error)")
-        }
+        guard let data = try read(file(for: destination), what: "the partial-transfer record") else { return nil }
         guard let record = try? Self.decoder.decode(PartialTransferRecord.self, from: data),
             record.version == PartialTransferRecord.currentVersion, record.destination == destination
         else { return nil }
@@ -48,11 +36,56 @@ public struct PartialTransferFiles: PartialTransferStore {
     }
 
     public func save(_ record: PartialTransferRecord) async throws {
+        try writeJSON(record, to: file(for: record.destination))
+    }
+
+    /// The placement file for a Batch's sources and destination (`batch-KEY.json`).
+    public func placementFile(sources: [TransferAddress], destination: TransferAddress) -> String {
+        let text = (sources + [destination]).map { $0.location + "\u{0}" + $0.path }.joined(separator: "\u{1}")
+        return directory + "/batch-" + SHA256.hash(Array(text.utf8)).hexString + ".json"
+    }
+
+    public func loadPlacement(sources: [TransferAddress], destination: TransferAddress) async throws -> TransferPlacement? {
+        let path = placementFile(sources: sources, destination: destination)
+        guard let data = try read(path, what: "the placement record") else { return nil }
+        guard let placement = try? Self.decoder.decode(TransferPlacement.self, from: data),
+            placement.isFor(sources: sources, destination: destination)
+        else { return nil }
+        return placement
+    }
+
+    public func savePlacement(_ placement: TransferPlacement) async throws {
+        try writeJSON(placement, to: placementFile(sources: placement.sources, destination: placement.destination))
+    }
+
+    public func removePlacement(sources: [TransferAddress], destination: TransferAddress) async throws {
+        let path = placementFile(sources: sources, destination: destination)
+        guard unlink(path) == 0 || errno == ENOENT else {
+            throw FileSystemError(errno: errno, "cannot remove the placement record", path: path)
+        }
+    }
+
+    /// The file's bytes, nil when it does not exist; never through a symlink planted at its name.
+    private func read(_ path: String, what: String) throws -> Data? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+        guard descriptor >= 0 else {
+            if errno == ENOENT { return nil }
+            throw FileSystemError(errno: errno, "cannot read \(what)", path: path)
+        }
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        do {
+            return try handle.readToEnd() ?? Data()
+        } catch {
+            throw FileSystemError(.failure, location: "local", path: path, detail: "cannot read \(what): \(error)")
+        }
+    }
+
+    /// Writes `value` as JSON to `path` atomically (a 0600 temporary file, fsynced, renamed).
+    private func writeJSON(_ value: some Encodable, to path: String) throws {
         try makeDirectory()
-        let path = file(for: record.destination)
         let data: Data
         do {
-            data = try Self.encoder.encode(record)
+            data = try Self.encoder.encode(value)
         } catch {
             throw FileSystemError(.failure, location: "local", path: path, detail: "cannot encode the partial-transfer record: \(error)")
         }
