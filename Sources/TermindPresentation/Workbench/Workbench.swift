@@ -138,6 +138,15 @@ public final class Workbench {
 
     // MARK: - Events
 
+    /// The input events decoded from one terminal read, in order. What they send to each pane
+    /// goes out as one write per pane (keys and pastes read together travel together).
+    public func handle(_ events: [InputEvent]) {
+        let batched = Array(sessions.values)
+        for session in batched { session.beginInputBatch() }
+        for event in events { handle(event) }
+        for session in batched { session.endInputBatch() }
+    }
+
     /// One decoded input event: a key, a paste, the mouse (focus changes are not used).
     public func handle(_ event: InputEvent) {
         switch event {

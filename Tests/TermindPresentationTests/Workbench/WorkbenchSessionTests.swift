@@ -44,6 +44,21 @@ final class WorkbenchSessionTests: WorkbenchTestCase {
         await eventually("the keys reached the shell") { connection.shell.written == "ls -l\r\u{03}" }
     }
 
+    func testKeysReadTogetherGoOutInOneWrite() async throws {
+        try await start()
+        let shell = try await openFromNavigator("web").shell
+        // A paste into a program without bracketed paste arrives as keys: 4,000 of them in
+        // one terminal read.
+        let text = String(repeating: "0123456789", count: 400)
+        workbench.handle(text.map { InputEvent.key(KeyPress(.character($0))) })
+        await eventually("the paste reached the shell") { shell.written == text }
+        XCTAssertEqual(shell.writeCount, 1)
+
+        workbench.handle([.key(KeyPress(.character("a"))), .paste(Array("b".utf8)), .key(KeyPress(.enter))])
+        await eventually("the keys and the paste reached the shell") { shell.written == text + "ab\r" }
+        XCTAssertEqual(shell.writeCount, 2)
+    }
+
     func testKeysAreEncodedInThePanesOwnModes() async throws {
         try await start()
         let shell = try await openFromNavigator("web").shell
