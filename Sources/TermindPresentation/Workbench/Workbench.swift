@@ -141,22 +141,33 @@ public final class Workbench {
     /// The input events decoded from one terminal read, in order. What they send to each pane
     /// goes out as one write per pane (keys and pastes read together travel together).
     public func handle(_ events: [InputEvent]) {
+        guard !events.isEmpty else { return }
         let batched = Array(sessions.values)
         for session in batched { session.beginInputBatch() }
-        for event in events { handle(event) }
+        for event in events {
+            // Laying out again after each of 4,000 pasted keys costs more than sending them:
+            // only when a key changed the layout (a split, a zoom, the Navigator, a new Session).
+            let before = (workspaces, navigator.isVisible, sessions.count)
+            apply(event)
+            if case .key = event, before == (workspaces, navigator.isVisible, sessions.count) { continue }
+            syncPaneSizes()
+        }
         for session in batched { session.endInputBatch() }
+        onChange()
     }
 
     /// One decoded input event: a key, a paste, the mouse (focus changes are not used).
     public func handle(_ event: InputEvent) {
+        handle([event])
+    }
+
+    private func apply(_ event: InputEvent) {
         switch event {
         case .key(let press): handleKey(press)
         case .paste(let bytes): handlePaste(bytes)
         case .mouse(let mouse): if importScreen == nil { handleMouse(mouse) }
         case .focusGained, .focusLost: return
         }
-        syncPaneSizes()
-        onChange()
     }
 
     /// The terminal changed size: everything is laid out again at the next frame, and each
