@@ -64,7 +64,7 @@ public final class VTermSurface {
     /// The parser callbacks for what libvterm itself does not handle (OSC 7); kept as long as
     /// `terminal`, like `callbacks`.
     private let fallbacks: UnsafeMutablePointer<VTermParserCallbacks>
-    private var parser = VTermInputParser()
+    var parser = VTermInputParser()
 
     /// Makes a blank `rows` × `columns` screen.
     ///

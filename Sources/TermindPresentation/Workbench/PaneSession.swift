@@ -49,6 +49,8 @@ final class PaneSession {
     var seenBells = 0
     /// The scrollback length at the last frame, to keep a scrolled view still as lines arrive.
     private var lastScrollbackCount = 0
+    /// True once a shell was open in this pane: a later connection is a reconnect.
+    private(set) var hasBeenConnected = false
     /// The size last sent to the remote shell.
     private(set) var sentSize: TerminalSize?
 
@@ -71,6 +73,7 @@ final class PaneSession {
         self.connection = connection
         self.shell = shell
         self.sentSize = terminalSize
+        hasBeenConnected = true
         let (stream, continuation) = AsyncStream.makeStream(of: Outgoing.self)
         outgoing = continuation
         writeTask = Task {

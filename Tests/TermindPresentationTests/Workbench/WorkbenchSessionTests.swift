@@ -145,6 +145,28 @@ final class WorkbenchSessionTests: WorkbenchTestCase {
         XCTAssertFalse(screen[1].contains("[lost]"), screen[1])
     }
 
+    func testAReconnectAfterADroppedFullScreenProgramStartsCleanBelowAMarker() async throws {
+        try await start()
+        let first = try await openFromNavigator("web")
+        first.shell.print("$ vi notes\r\n\u{1B}[?1049h\u{1B}[?1h\u{1B}[?1002h\u{1B}[Hvi's text")
+        await waitForScreen(containing: "vi's text")
+        first.shell.drop()
+        await waitForScreen(containing: "Connection lost")
+        press(.enter)
+        await eventually("a new attempt connected") { services.connections.count == 2 && services.connections[1].openedSize != nil }
+        let second = services.connections[1].shell
+        second.print("$ ")
+        var lines: [String] { screen.map { $0.split(separator: "│", omittingEmptySubsequences: false).last.map(String.init) ?? "" } }
+        await eventually("the new prompt below the marker") {
+            guard let marker = lines.firstIndex(where: { $0.hasPrefix("── reconnected ") }) else { return false }
+            return lines[marker - 1].trimmingCharacters(in: .whitespaces) == "$ vi notes"
+                && lines[marker + 1].trimmingCharacters(in: .whitespaces) == "$"
+        }
+        XCTAssertFalse(screenText.contains("vi's text"), screenText)
+        press(.up)
+        await eventually("the Up key in normal mode") { second.written == "\u{1B}[A" }
+    }
+
     func testARemoteExitSaysHowTheShellEnded() async throws {
         try await start()
         let connection = try await openFromNavigator("web")
