@@ -144,7 +144,16 @@ public final class Workbench {
         guard !events.isEmpty else { return }
         let batched = Array(sessions.values)
         for session in batched { session.beginInputBatch() }
-        for event in events {
+        var boundCache: [Character: Bool] = [:]
+        var index = events.startIndex
+        while index < events.endIndex {
+            let typed = typePlainRun(events[index...], boundCache: &boundCache)
+            if typed > 0 {
+                index += typed
+                continue
+            }
+            let event = events[index]
+            index += 1
             // Laying out again after each of 4,000 pasted keys costs more than sending them:
             // only when a key changed the layout (a split, a zoom, the Navigator, a new Session).
             let before = (workspaces, navigator.isVisible, sessions.count)

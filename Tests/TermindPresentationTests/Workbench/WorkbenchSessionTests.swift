@@ -59,6 +59,15 @@ final class WorkbenchSessionTests: WorkbenchTestCase {
         XCTAssertEqual(shell.writeCount, 2)
     }
 
+    func testAPrefixInsideABatchOfTypedKeysStillActsAndTheKeysAfterItGoToTheNewPane() async throws {
+        try await start()
+        let first = try await openFromNavigator("web")
+        workbench.handle([.key(KeyPress(.character("a"))), Self.prefix, .key(KeyPress(.character("%"))), .key(KeyPress(.character("b")))])
+        await eventually("the split opened a second shell") { services.connections.count == 2 && services.connections[1].openedSize != nil }
+        await eventually("b went to the new pane once its shell opened") { services.connections[1].shell.written == "b" }
+        XCTAssertEqual(first.shell.written, "a")
+    }
+
     func testKeysAreEncodedInThePanesOwnModes() async throws {
         try await start()
         let shell = try await openFromNavigator("web").shell
