@@ -32,6 +32,37 @@ enum CharacterWidth {
         text.reduce(0) { $0 + columns(of: $1) }
     }
 
+    /// True when terminals disagree about how many columns `text` takes, so the renderer must
+    /// not count on the cursor's place after writing it: format characters (U+0600–U+0605,
+    /// U+06DD, U+200B and the like: width 0 in Kuhn's table and libvterm, 1 in glibc and tmux),
+    /// emoji (text or picture form, ZWJ sequences, skin tones, flags), a cell starting with a
+    /// combining mark, Hangul jamo vowels and finals, private-use and unassigned characters.
+    /// Letters, CJK ideographs, kana, Hangul syllables, box drawing and combining marks on a
+    /// letter are certain. ASCII takes the fast path.
+    static func isUncertain(_ text: String) -> Bool {
+        let utf8 = text.utf8
+        if utf8.count <= 1 { return false }
+        var isFirst = true
+        for scalar in text.unicodeScalars {
+            defer { isFirst = false }
+            let value = scalar.value
+            if value < 0x300 && value != 0xAD { continue }  // Latin (U+00AD, the soft hyphen, differs)
+            switch scalar.properties.generalCategory {
+            case .format, .privateUse, .unassigned, .surrogate, .control, .lineSeparator, .paragraphSeparator:
+                return true
+            case .nonspacingMark, .enclosingMark, .spacingMark:
+                if isFirst || value >= 0x2000 { return true }  // VS16, keycaps, marks with no base
+                continue
+            default:
+                break
+            }
+            if !isFirst { return true }  // ZWJ sequences, skin tones, regional-indicator pairs
+            if value >= 0x1F000 || (0x2300...0x2BFF).contains(value) && scalar.properties.isEmoji { return true }
+            if (0x1160...0x11FF).contains(value) || (0xD7B0...0xD7FF).contains(value) { return true }
+        }
+        return false
+    }
+
     static func isWide(_ scalar: Unicode.Scalar) -> Bool {
         let value = scalar.value
         guard value >= 0x1100 else { return false }

@@ -95,10 +95,20 @@ struct FrameWriter: Sendable {
     // MARK: - Cells
 
     /// Writes one cell (or a wide pair) where the cursor is, in `style`.
+    ///
+    /// After text whose width the outer terminal may see otherwise (`CharacterWidth
+    /// .isUncertain`), the cursor's place is forgotten, so the next cell is placed with an
+    /// absolute move: a disagreement costs at most a cell, never the rest of the row or a row.
     mutating func write(_ cell: TerminalCell, style: RenderStyle) {
         setPen(style)
         appendText(cell.text)
-        advance(by: cell.width)
+        if CharacterWidth.isUncertain(cell.text) {
+            cursorColumn = nil
+            cursorRow = nil
+            pendingWrap = false
+        } else {
+            advance(by: cell.width)
+        }
     }
 
     /// Erases from the cursor to the end of its row, in `style`'s colours (BCE).
