@@ -16,6 +16,13 @@ extension Workbench {
             if press.typedCharacter == "y" || press.typedCharacter == "Y" { exitStatus = 0 }
             return
         }
+        if let pane = confirmingClose {
+            confirmingClose = nil
+            if press.typedCharacter == "y" || press.typedCharacter == "Y", workspace.focusedPaneID == pane {
+                closeFocusedPane()
+            }
+            return
+        }
         if choosingMoveTarget {
             choosingMoveTarget = false
             if let digit = press.typedCharacter?.wholeNumberValue, digit > 0 {
@@ -260,7 +267,7 @@ extension Workbench {
     /// each key. Returns how many events of `events` it took (0 when the first is not such a
     /// character or the pane does not take plain typing now).
     func typePlainRun(_ events: ArraySlice<InputEvent>, boundCache: inout [Character: Bool]) -> Int {
-        guard dialog == nil, !confirmingQuit, !choosingMoveTarget, helpScroll == nil, quickOpen == nil,
+        guard dialog == nil, !confirmingQuit, confirmingClose == nil, !choosingMoveTarget, helpScroll == nil, quickOpen == nil,
               importScreen == nil, !dispatcher.isAwaitingKey, focus == .panes || !navigator.isVisible,
               let session = focusedSession, session.status == .connected, !session.isScrolling
         else { return 0 }

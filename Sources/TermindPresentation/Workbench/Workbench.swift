@@ -52,6 +52,9 @@ public final class Workbench {
     var pendingInteractions = 0
     /// Quit asked while Sessions are open: the status bar asks to confirm.
     var confirmingQuit = false
+    /// The pane whose close waits for a yes: its Session is live (an editor with unsaved work
+    /// would be lost), so `C-\\ x` asks first, as tmux does.
+    var confirmingClose: PaneID?
     /// `move-pane-to-workspace` without a number: the next digit chooses.
     var choosingMoveTarget = false
     /// The divider the mouse is dragging.
@@ -101,7 +104,7 @@ public final class Workbench {
     /// label or an ad-hoc target) when given; otherwise the Navigator has focus, ready to pick.
     public func start(connecting destination: String? = nil) async {
         await reloadHosts()
-        recent = await services.recentWorkspaces()
+        recent = Self.distinctRecent(await services.recentWorkspaces())
         if let destination {
             openDestination(destination)
         } else if !hosts.isEmpty {
@@ -116,7 +119,7 @@ public final class Workbench {
     /// keep the person waiting).
     public func shutdown(closeTimeout: Duration = .seconds(1)) async {
         let kept = workspaces.filter { $0.panes.contains { $0.kind != .empty } }
-        await services.saveRecentWorkspaces(kept + recent)
+        await services.saveRecentWorkspaces(Self.distinctRecent(kept + recent))
         dialogs.cancelAll()
         pendingCountRefresh?.cancel()
         var closing: [Task<Void, Never>] = []
@@ -125,6 +128,18 @@ public final class Workbench {
             if let task = session.disconnect() { closing.append(task) }
         }
         await BoundedWait.wait(for: closing, atMost: closeTimeout)
+    }
+
+    /// The Recent Workspaces without repeats: a Workspace opened from Recent and kept again at
+    /// quit has the same name and layout as its saved self, and must not list twice. The first
+    /// (the most recent) of each name and layout stays.
+    static func distinctRecent(_ workspaces: [Workspace]) -> [Workspace] {
+        struct Identity: Hashable {
+            let name: String
+            let layout: TemplateLayout
+        }
+        var seen = Set<Identity>()
+        return workspaces.filter { seen.insert(Identity(name: $0.name, layout: $0.templateLayout)).inserted }
     }
 
     /// Ends the loop with `status` (a signal, the terminal hanging up).

@@ -128,6 +128,13 @@ final class WorkbenchSessionTests: WorkbenchTestCase {
         await eventually("the second shell is open") { services.connections.count == 2 && services.connections[1].openedSize != nil }
         let second = services.connections[1]
         prefixed(.character("x"))
+        XCTAssertTrue(screen[29].contains("close pane 2 and its Session to web? (y/n)"), screen[29])
+        press(.character("n"))
+        XCTAssertEqual(workbench.workspace.paneCount, 2, "no keeps the pane")
+        XCTAssertFalse(second.isClosed)
+        XCTAssertEqual(second.shell.written, "", "the answer is not typed into the pane")
+        prefixed(.character("x"))
+        press(.character("y"))
         await eventually("the closed pane's connection closed") { second.isClosed && second.shell.isClosed }
         XCTAssertFalse(first.isClosed)
         XCTAssertEqual(workbench.workspace.paneCount, 1)
