@@ -29,7 +29,8 @@ final class ScreenRendererUncertainWidthTests: XCTestCase {
         frame.set(TerminalCell(text: family, width: 2), column: 0, row: 0, isChrome: false)
         frame.set(TerminalCell(text: "│"), column: 2, row: 0, isChrome: false)
         let bytes = renderer.render(frame, cursor: ScreenCursor(row: 0, column: 3))
-        XCTAssertFrame(bytes, "⎋[?2026h⎋[m⎋[H⎋[2J\(family)⎋[1;3H│⎋[0 q⎋[?25h⎋[?2026l")
+        // Without the joiners, so the outer terminal cannot join what libvterm laid out apart.
+        XCTAssertFrame(bytes, "⎋[?2026h⎋[m⎋[H⎋[2J\u{1F468}\u{1F469}\u{1F467}⎋[1;3H│⎋[0 q⎋[?25h⎋[?2026l")
     }
 
     func testLettersCJKAndBoxDrawingKeepRelativeMoves() {
