@@ -1,14 +1,31 @@
-/// How many terminal columns a character takes when Termind draws its own text: 2 for East Asian
-/// wide and fullwidth characters and for emoji shown as pictures, 0 for a lone combining mark or
-/// an invisible format character, 1 otherwise.
-///
-/// It follows the ranges terminals use (Markus Kuhn's `wcwidth`, which libvterm also follows,
-/// plus Unicode's Emoji_Presentation), not the C library's locale, so the result is the same on
-/// every machine. Pane cells need none of this: libvterm already gives their widths.
+/// How many terminal columns a character takes when Termind draws its own text, the one width
+/// function of the TUI: the C library's `wcwidth` for the person's UTF-8 locale (what the outer
+/// terminal most likely uses; `LocaleCharacterWidth`), with tmux's rule that emoji shown as
+/// pictures (Emoji_Presentation, or any character with U+FE0F) take 2. Without a UTF-8 locale
+/// it falls back to the ranges terminals use (Markus Kuhn's `wcwidth`, which libvterm also
+/// follows): 2 for East Asian wide and fullwidth characters, 0 for a lone combining mark or an
+/// invisible format character, 1 otherwise. Pane cells come with libvterm's widths; where a
+/// terminal may disagree, the renderer re-anchors (`isUncertain`).
 enum CharacterWidth {
     static func columns(of character: Character) -> Int {
+        columns(of: character, in: LocaleCharacterWidth.environment)
+    }
+
+    /// The width of `character` under `locale` (nil: the built-in table).
+    static func columns(of character: Character, in locale: LocaleCharacterWidth?) -> Int {
         let scalars = character.unicodeScalars
         guard let first = scalars.first else { return 0 }
+        // tmux's wide-emoji rule: a picture takes two columns whatever the table says.
+        if first.value >= 0x1100, first.properties.isEmojiPresentation {
+            return 2
+        }
+        // U+FE0F asks for the picture form of a character that defaults to text (☺️, ❤️).
+        if scalars.count > 1, scalars.contains("\u{FE0F}") {
+            return 2
+        }
+        if first.value >= 0x80, let locale, let width = locale.columns(of: first) {
+            return width
+        }
         switch first.properties.generalCategory {
         case .nonspacingMark, .enclosingMark, .format:
             // Swift joins a mark to the character before it; one that starts a Character has
@@ -17,14 +34,7 @@ enum CharacterWidth {
         default:
             break
         }
-        if isWide(first) {
-            return 2
-        }
-        // U+FE0F asks for the picture form of a character that defaults to text (☺️, ❤️).
-        if scalars.count > 1, scalars.contains("\u{FE0F}") {
-            return 2
-        }
-        return 1
+        return isWide(first) ? 2 : 1
     }
 
     /// The columns `text` takes, character by character.
