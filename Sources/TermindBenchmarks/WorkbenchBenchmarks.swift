@@ -5,8 +5,9 @@ import TermindTestSupport
 /// Python harness drains as fast as it can (as a fast terminal would), with Termind's Navigator
 /// hidden so both panes span the width: the same remote `cat` of 64 MiB of text in a Termind SSH
 /// pane and in a tmux pane running `ssh`, timed to a marker printed after it; the bytes written
-/// to the terminal for one typed character and for one line scrolled; and wake-ups per second
-/// while idle (context switches of every thread: termind's one process; tmux's client, server
+/// to the terminal for one typed character and for one line scrolled; a paste of 200 KB of text
+/// arriving as keys (unbracketed, in 4 KiB reads as a terminal delivers it) until the remote
+/// `head -c` has read all of it; and wake-ups per second while idle (context switches of every thread: termind's one process; tmux's client, server
 /// and the ssh it runs). `termind-bench workbench` runs only these.
 struct WorkbenchBenchmarks {
     let sshd: SSHDServer
@@ -19,6 +20,7 @@ struct WorkbenchBenchmarks {
         let idleWakeupsPerSecond: Double
         let processes: Int
         let catSeconds: Double
+        let pasteSeconds: Double
         let error: String?
     }
 
@@ -77,6 +79,8 @@ struct WorkbenchBenchmarks {
         }
         line("cat \(bytes >> 20) MiB of text in a pane", formatSeconds(termindCat), formatSeconds(tmuxCat), termindCat / tmuxCat)
         print(String(format: "  (%.0f MB/s against %.0f MB/s)", Double(bytes) / termindCat / 1e6, Double(bytes) / tmuxCat / 1e6))
+        let pasteOurs = median(ours.map(\.pasteSeconds)), pasteTheirs = median(theirs.map(\.pasteSeconds))
+        line("paste of 200 KB read by the remote", formatSeconds(pasteOurs), formatSeconds(pasteTheirs), pasteOurs / pasteTheirs)
         let typeOurs = median(ours.map { Double($0.typeBytes) }), typeTheirs = median(theirs.map { Double($0.typeBytes) })
         line("bytes out for one typed character", "\(Int(typeOurs)) B", "\(Int(typeTheirs)) B", typeOurs / typeTheirs)
         let scrollOurs = median(ours.map { Double($0.scrollBytes) }), scrollTheirs = median(theirs.map { Double($0.scrollBytes) })
@@ -241,6 +245,27 @@ os.write(master, spec["command"].encode() + b"\r")
 if not wait_for(spec["marker"].encode(), 600):
     result["error"] = "the marker never came"
 result["catSeconds"] = time.monotonic() - start
+quiet(0.5)
+
+# A paste of 200 KB arriving as keys, 4 KiB at a time, while the terminal's output is drained;
+# timed until the remote `head -c` has read every byte (echo off: the input path alone).
+paste = b"".join((b"%05d " % i) + b"pasted text " * 6 + b".\r" for i in range(2500))  # 200,000 bytes
+os.write(master, b"stty -echo; head -c %d > /dev/null; stty echo; echo $((111110+111112))-PASTED\r" % len(paste))
+quiet(0.5)
+start = time.monotonic()
+view = memoryview(paste)
+while view:
+    readable, writable, _ = select.select([master], [master], [], 1.0)
+    if readable:
+        read(0)
+    if writable:
+        try:
+            view = view[os.write(master, view[:4096]):]
+        except OSError:
+            break
+if not wait_for(b"222222-PASTED", 60):
+    result["error"] = "the paste never arrived whole"
+result["pasteSeconds"] = time.monotonic() - start
 quiet(0.5)
 
 os.write(master, spec["quit"].encode("latin-1"))

@@ -65,7 +65,7 @@ extension VTermSurface {
         switch property {
         case VTERM_PROP_TITLE:
             if let string = value.string {
-                title = String(cString: string)
+                title = Self.sanitizedTitle(String(cString: string))
             }
         case VTERM_PROP_ALTSCREEN:
             isAlternateScreen = value.boolean != 0
@@ -81,6 +81,25 @@ extension VTermSurface {
         default:
             break
         }
+    }
+
+    /// The most characters of a title kept: more cannot show in a pane's border.
+    static let titleLimit = 256
+
+    /// A title as it may reach the outer terminal: no control characters (C0, DEL, C1), no
+    /// bidirectional overrides or isolates that could reorder the border around it, at most
+    /// `titleLimit` characters.
+    static func sanitizedTitle(_ raw: String) -> String {
+        var scalars = String.UnicodeScalarView()
+        for scalar in raw.unicodeScalars {
+            switch scalar.value {
+            case 0x00...0x1F, 0x7F...0x9F, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069:
+                continue
+            default:
+                scalars.append(scalar)
+            }
+        }
+        return String(String(scalars).prefix(titleLimit))
     }
 
     /// Keeps a row libvterm scrolled off the top, without its trailing blank cells.

@@ -12,9 +12,11 @@ import CVTerm
 /// of the primary screen are kept here, up to `scrollbackLimit`, and given back when the pane
 /// grows taller.
 ///
-/// It also works around libvterm 0.1.4's parser, which cannot resume an OSC/DCS string or a
-/// UTF-8 sequence split across writes (see `VTermInputHoldBack`): such a tail is held back and
-/// fed whole with the next write, so a write's effects may appear one write later.
+/// Every byte passes through `VTermInputParser` first: libvterm 0.1.4 crashes on some
+/// sequences a server can send (17 CSI parameters) and cannot resume an OSC/DCS string or a
+/// UTF-8 sequence split across writes, so only complete sequences within its limits reach it;
+/// an unfinished tail is held and fed whole with the next write, so a write's effects may
+/// appear one write later.
 ///
 /// Lives on the TUI's main actor (its one loop), like every pane: it is not `Sendable`, so the
 /// compiler keeps it in the isolation domain that created it. libvterm calls back only from
@@ -62,7 +64,7 @@ public final class VTermSurface {
     /// The parser callbacks for what libvterm itself does not handle (OSC 7); kept as long as
     /// `terminal`, like `callbacks`.
     private let fallbacks: UnsafeMutablePointer<VTermParserCallbacks>
-    private var holdBack = VTermInputHoldBack()
+    var parser = VTermInputParser()
 
     /// Makes a blank `rows` × `columns` screen.
     ///
@@ -93,6 +95,7 @@ public final class VTermSurface {
         vterm_screen_enable_altscreen(screen, 1)
         vterm_screen_reset(screen, 1)
         vterm_state_get_default_colors(state, &defaultForeground, &defaultBackground)
+        parser.repeatLimit = columns
         dirtyRows = 0..<rows
     }
 
@@ -114,7 +117,7 @@ public final class VTermSurface {
     /// Feeds bytes received from the remote side.
     public func write(_ bytes: UnsafeRawBufferPointer) {
         let terminal = self.terminal
-        holdBack.process(bytes) { piece in
+        parser.process(bytes) { piece in
             guard let base = piece.baseAddress else { return }
             _ = vterm_input_write(terminal, base.assumingMemoryBound(to: CChar.self), piece.count)
         }
@@ -130,6 +133,7 @@ public final class VTermSurface {
         self.rows = rows
         self.columns = columns
         vterm_set_size(terminal, Int32(clamping: rows), Int32(clamping: columns))
+        parser.repeatLimit = columns
         vterm_screen_flush_damage(screen)
         var position = VTermPos()
         vterm_state_get_cursorpos(state, &position)

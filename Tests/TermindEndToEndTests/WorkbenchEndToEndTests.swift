@@ -93,6 +93,33 @@ final class WorkbenchEndToEndTests: XCTestCase {
         XCTAssertTrue(server.waitForLog(containing: "Disconnected from user \(server.username)"), server.log())
     }
 
+    func testHostileSequencesAndOddWidthsInAPaneLeaveTheWorkbenchAliveAndItsBarsInPlace() throws {
+        let server = try startSSHD(configure: "MaxStartups 100\n")
+        try home.succeed(["keys", "import", "rig", "--file", server.clientPrivateKeyPath])
+        try home.succeed(["identities", "add", "tester", "--user", server.username, "--key", "rig"])
+        try home.succeed(["hosts", "add", "web", "--hostname", server.host, "--port", String(server.port), "--identity", "tester"])
+
+        let session = try workbench(["connect", "web"])
+        defer { session.kill() }
+        XCTAssertTrue(session.waitForScreen(containing: "Unknown host key"), session.screen())
+        keys(session, "s")
+        XCTAssertTrue(session.waitForScreen(containing: "~$"), session.screen())
+
+        // libvterm 0.1.4 alone writes the 17th parameter past its 16 slots: a crash.
+        let seventeen = Array(repeating: "1", count: 16).joined(separator: ";") + ";1094795585"
+        session.send("printf '\\033[\(seventeen)HX\\033[0;0;0;0;0;0;0;0;0;0;0;0;0;0;0;0;1m\\033[?25;\(seventeen)h\\033[b\\033[0m\\n'; echo alive-$((6*7))")
+        XCTAssertTrue(session.waitForScreen(containing: "alive-42"), session.screen())
+
+        // Characters Termind and the terminal may measure differently, on full-width lines.
+        session.send("clear; for i in $(seq 45); do python3 -c \"print('x'*124 + chr(0x600)*4 + 'END')\"; done; echo widths-$((7*8))")
+        XCTAssertTrue(session.waitForScreen(containing: "widths-56"), session.screen())
+        let lines = session.screen().split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        XCTAssertTrue(lines.first?.contains(" 1 web") == true, "the tab bar is in place:\n\(lines.joined(separator: "\n"))")
+        XCTAssertTrue(lines.contains { $0.hasPrefix(" Navigator") }, "the Navigator is in place:\n\(lines.joined(separator: "\n"))")
+        XCTAssertTrue(lines.contains { $0.hasPrefix(" 1:web") && $0.contains("transfers") }, "the status bar is in place:\n\(lines.joined(separator: "\n"))")
+        XCTAssertFalse(session.screen().contains("termind exited"))
+    }
+
     func testAKeyboardInteractiveDialogAnswersTheServersRounds() throws {
         let round = AsyncSSHScenario.Round(
             name: "Second factor", instruction: "Enter the code from your token",

@@ -92,7 +92,7 @@ public enum KeyAction: Sendable, Hashable {
         case .toggleNavigator: "Show or hide the navigator"
         case .quickOpen: "Quick open: find a Host, Workspace or Template by name"
         case .showHelp: "Show every key binding"
-        case .scrollMode: "Scroll back, search and copy in the pane"
+        case .scrollMode: "Scroll back through the pane's history (q leaves)"
         case .reconnect: "Reconnect the pane's Session"
         case .importSSH: "Import Hosts, Identities, Keys and Known Hosts from ~/.ssh (a checklist)"
         case .quit: "Quit Termind"

@@ -95,10 +95,23 @@ struct FrameWriter: Sendable {
     // MARK: - Cells
 
     /// Writes one cell (or a wide pair) where the cursor is, in `style`.
+    ///
+    /// After text whose width the outer terminal may see otherwise (`CharacterWidth
+    /// .isUncertain`), the cursor's place is forgotten, so the next cell is placed with an
+    /// absolute move: a disagreement costs at most a cell, never the rest of the row or a row.
+    /// A zero width joiner is left out: libvterm gives each emoji of a ZWJ sequence its own
+    /// cells, and an outer terminal that joined them would draw one picture over those cells,
+    /// leaving the rest showing what was there before.
     mutating func write(_ cell: TerminalCell, style: RenderStyle) {
         setPen(style)
-        appendText(cell.text)
-        advance(by: cell.width)
+        appendText(Self.withoutJoiners(cell.text))
+        if CharacterWidth.isUncertain(cell.text) {
+            cursorColumn = nil
+            cursorRow = nil
+            pendingWrap = false
+        } else {
+            advance(by: cell.width)
+        }
     }
 
     /// Erases from the cursor to the end of its row, in `style`'s colours (BCE).
@@ -106,6 +119,11 @@ struct FrameWriter: Sendable {
         setPen(style)
         appendCSI()
         bytes.append(UInt8(ascii: "K"))
+    }
+
+    private static func withoutJoiners(_ text: String) -> String {
+        guard text.unicodeScalars.contains("\u{200D}") else { return text }
+        return String(text.unicodeScalars.filter { $0 != "\u{200D}" })
     }
 
     /// The bytes of `cell`'s text as `write` sends them.

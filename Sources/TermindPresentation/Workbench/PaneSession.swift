@@ -7,7 +7,10 @@ import TermindDomain
 /// Workspaces; never stored.
 ///
 /// Input to the remote goes through one ordered queue (`send`, `resize`) drained by one task,
-/// so keys, pastes and window changes reach the shell in the order they happened.
+/// so keys, pastes and window changes reach the shell in the order they happened. Between
+/// `beginInputBatch()` and `endInputBatch()` (the input events of one terminal read) what is
+/// sent is gathered and queued as one write: a paste typed as 4,000 keys goes out as one
+/// channel write, not 4,000 SSH packets.
 ///
 /// Confined to the TUI's main actor; it owns a `VTermSurface`.
 @MainActor
@@ -31,6 +34,10 @@ final class PaneSession {
     var readTask: Task<Void, Never>?
     var writeTask: Task<Void, Never>?
     private var outgoing: AsyncStream<Outgoing>.Continuation?
+    /// True between `beginInputBatch()` and `endInputBatch()`.
+    private var isBatchingInput = false
+    /// The bytes sent during the batch in progress.
+    private var batchedInput: [UInt8] = []
 
     /// The visible rows as cells, refreshed from the surface's damage before each frame.
     private(set) var rows: [[TerminalCell]]
@@ -42,6 +49,8 @@ final class PaneSession {
     var seenBells = 0
     /// The scrollback length at the last frame, to keep a scrolled view still as lines arrive.
     private var lastScrollbackCount = 0
+    /// True once a shell was open in this pane: a later connection is a reconnect.
+    private(set) var hasBeenConnected = false
     /// The size last sent to the remote shell.
     private(set) var sentSize: TerminalSize?
 
@@ -64,6 +73,7 @@ final class PaneSession {
         self.connection = connection
         self.shell = shell
         self.sentSize = terminalSize
+        hasBeenConnected = true
         let (stream, continuation) = AsyncStream.makeStream(of: Outgoing.self)
         outgoing = continuation
         writeTask = Task {
@@ -79,7 +89,28 @@ final class PaneSession {
     /// Queues bytes for the remote shell (dropped when no shell is open).
     func send(_ bytes: [UInt8]) {
         guard !bytes.isEmpty else { return }
-        outgoing?.yield(.bytes(bytes))
+        if isBatchingInput {
+            batchedInput += bytes
+        } else {
+            outgoing?.yield(.bytes(bytes))
+        }
+    }
+
+    /// From now until `endInputBatch()`, what is sent is gathered into one write.
+    func beginInputBatch() {
+        isBatchingInput = true
+    }
+
+    /// Queues what the batch gathered, as one write.
+    func endInputBatch() {
+        isBatchingInput = false
+        sendBatchedInput()
+    }
+
+    private func sendBatchedInput() {
+        guard !batchedInput.isEmpty else { return }
+        outgoing?.yield(.bytes(batchedInput))
+        batchedInput = []
     }
 
     /// Sends whatever the surface has encoded (keys typed, answers to queries).
@@ -97,6 +128,7 @@ final class PaneSession {
         let newSize = terminalSize
         if shell != nil, newSize != sentSize {
             sentSize = newSize
+            sendBatchedInput()  // keys typed before the resize go first
             outgoing?.yield(.resize(newSize))
         }
     }
@@ -110,6 +142,7 @@ final class PaneSession {
         readTask?.cancel()
         outgoing?.finish()
         outgoing = nil
+        batchedInput = []
         connectTask = nil
         readTask = nil
         writeTask = nil

@@ -41,7 +41,7 @@ struct PaneView {
             }
             if case .ended(let detail) = session.status { drawNotice("Session ended: \(detail). \(retryHint)", in: content, into: &buffer) }
             if case .dropped(let detail) = session.status {
-                drawNotice("Connection lost: \(detail). \(retryHint)", in: content, into: &buffer)
+                drawNotice("Connection lost: \(ConnectionLossText.words(for: detail)). \(retryHint)", in: content, into: &buffer)
             }
         }
     }

@@ -15,32 +15,59 @@ struct StatusBar {
     /// "C-\ ?", the keys that open the help overlay.
     var helpKeys: String?
 
+    /// The left part keeps at least this many columns for the pane (or the message) before the
+    /// right part gives up its longer forms.
+    static let leftReserve = 16
+
+    /// Draws the bar. On a narrow terminal the right part shortens first (the help keys go,
+    /// then the words), then the pane text is cut with an ellipsis; nothing is cut mid-word.
     func draw(into buffer: inout CellBuffer, row: Int) {
         let line = CellRect(column: 0, row: row, columns: buffer.width, rows: 1)
         buffer.fill(line, style: WorkbenchTheme.bar)
 
-        var right = "\(activeTransfers) transfer\(activeTransfers == 1 ? "" : "s")"
-        if let helpKeys { right += "  \(helpKeys) help" }
-        right += " "
+        let workspaceLabel = " \(workspace) "
+        let prefixLabel = awaitingPrefix.map { " \($0) … " } ?? ""
+        let leftNeeds = CharacterWidth.columns(of: workspaceLabel + prefixLabel) + Self.leftReserve
+        let (waiting, right) = rightParts(fitting: max(0, buffer.width - leftNeeds))
+
         let rightWidth = CharacterWidth.columns(of: right)
         let rightStart = max(0, buffer.width - rightWidth)
         buffer.put(right, column: rightStart, row: row, style: WorkbenchTheme.bar, clip: line)
         var end = rightStart
-        if pendingInteractions > 0 {
-            let waiting = " \(pendingInteractions) interaction\(pendingInteractions == 1 ? "" : "s") waiting  "
+        if !waiting.isEmpty {
             end = max(0, rightStart - CharacterWidth.columns(of: waiting))
             buffer.put(waiting, column: end, row: row, style: WorkbenchTheme.barWarning, clip: line)
         }
 
         let left = CellRect(column: 0, row: row, columns: max(0, end - 1), rows: 1)
-        var column = buffer.put(" \(workspace) ", column: 0, row: row, style: WorkbenchTheme.barEmphasis, clip: left)
-        if let awaitingPrefix {
-            column = buffer.put(" \(awaitingPrefix) … ", column: column, row: row, style: WorkbenchTheme.selectedTab, clip: left)
+        var column = buffer.put(TextWrap.truncated(workspaceLabel, to: left.columns), column: 0, row: row, style: WorkbenchTheme.barEmphasis, clip: left)
+        if !prefixLabel.isEmpty {
+            column = buffer.put(prefixLabel, column: column, row: row, style: WorkbenchTheme.selectedTab, clip: left)
         }
+        let room = max(0, left.columns - column - 1)
         if let message {
-            buffer.put(" " + TextWrap.truncated(message, to: max(0, left.columns - column - 1)), column: column, row: row, style: WorkbenchTheme.barWarning, clip: left)
-        } else {
-            buffer.put(" \(pane)", column: column, row: row, style: WorkbenchTheme.bar, clip: left)
+            buffer.put(" " + TextWrap.truncated(message, to: room), column: column, row: row, style: WorkbenchTheme.barWarning, clip: left)
+        } else if room > 0 {
+            buffer.put(" " + TextWrap.truncated(pane, to: room), column: column, row: row, style: WorkbenchTheme.bar, clip: left)
         }
+    }
+
+    /// The waiting interactions and the transfers-and-help part, in their longest forms that
+    /// fit in `width` columns together (the waiting count is kept longest).
+    private func rightParts(fitting width: Int) -> (waiting: String, right: String) {
+        let transfers = "\(activeTransfers) transfer\(activeTransfers == 1 ? "" : "s")"
+        var rights = [transfers + (helpKeys.map { "  \($0) help" } ?? "") + " ", transfers + " ", "\(activeTransfers)⇅ "]
+        if activeTransfers == 0 { rights.append("") }
+        var waitings = [""]
+        if pendingInteractions > 0 {
+            let count = pendingInteractions
+            waitings = [" \(count) interaction\(count == 1 ? "" : "s") waiting  ", " \(count) waiting ", " \(count)! "]
+        }
+        for waiting in waitings {
+            for right in rights where CharacterWidth.columns(of: waiting + right) <= width {
+                return (waiting, right)
+            }
+        }
+        return (waitings.last!, rights.last!)
     }
 }

@@ -10,7 +10,12 @@ extension Workbench {
         switch action {
         case .splitHorizontal: split(.horizontal)
         case .splitVertical: split(.vertical)
-        case .closePane: closeFocusedPane()
+        case .closePane:
+            if focusedSession?.status.isLive == true {
+                confirmingClose = workspace.focusedPaneID
+            } else {
+                closeFocusedPane()
+            }
         case .focus(let direction):
             focus = .panes
             workspace.focus(direction, in: area, minimumPane: minimum)

@@ -91,6 +91,10 @@ extension Workbench {
         if session?.isScrolling == true { pane += " · scroll mode: ↑↓ PgUp PgDn g G, q leaves" }
         if focus == .navigator { pane = "Navigator: type to filter, Enter opens, Tab back to the panes" }
         var message = self.message
+        if confirmingClose != nil {
+            let label = focusedSession?.hostLabel.map { " to \($0)" } ?? ""
+            message = "close pane \(index + 1) and its Session\(label)? (y/n)"
+        }
         if confirmingQuit {
             let live = sessions.values.filter { $0.status.isLive }.count
             message = "quit and close \(live) Session\(live == 1 ? "" : "s")? (y/n)"

@@ -16,6 +16,13 @@ extension Workbench {
             if press.typedCharacter == "y" || press.typedCharacter == "Y" { exitStatus = 0 }
             return
         }
+        if let pane = confirmingClose {
+            confirmingClose = nil
+            if press.typedCharacter == "y" || press.typedCharacter == "Y", workspace.focusedPaneID == pane {
+                closeFocusedPane()
+            }
+            return
+        }
         if choosingMoveTarget {
             choosingMoveTarget = false
             if let digit = press.typedCharacter?.wholeNumberValue, digit > 0 {
@@ -248,5 +255,48 @@ extension Workbench {
             dialog = nil
             dialogs.cancelCurrent()
         }
+    }
+}
+
+// MARK: - Runs of plain characters
+
+extension Workbench {
+    /// The fast way for most input, text typed or pasted without brackets: a run of characters
+    /// without modifiers, bound to nothing, for the focused and connected pane, is sent as its
+    /// UTF-8 (what a character without modifiers encodes to in every mode) without dispatching
+    /// each key. Returns how many events of `events` it took (0 when the first is not such a
+    /// character or the pane does not take plain typing now).
+    func typePlainRun(_ events: ArraySlice<InputEvent>, boundCache: inout [Character: Bool]) -> Int {
+        guard dialog == nil, !confirmingQuit, confirmingClose == nil, !choosingMoveTarget, helpScroll == nil, quickOpen == nil,
+              importScreen == nil, !dispatcher.isAwaitingKey, focus == .panes || !navigator.isVisible,
+              let session = focusedSession, session.status == .connected, !session.isScrolling
+        else { return 0 }
+        var bytes: [UInt8] = []
+        var taken = 0
+        for event in events {
+            guard case .key(let press) = event, press.modifiers.isEmpty, case .character(let character) = press.key,
+                  Self.isPlainText(character)
+            else { break }
+            let isBound = boundCache[character] ?? {
+                let key = press.keymapKey
+                let bound = key == keymap.prefix || keymap.action(for: .direct(key)) != nil
+                boundCache[character] = bound
+                return bound
+            }()
+            if isBound { break }
+            bytes.append(contentsOf: character.utf8)
+            taken += 1
+        }
+        guard taken > 0 else { return 0 }
+        message = nil
+        session.scrollOffset = 0
+        session.surface.output.append(contentsOf: bytes)
+        session.flushSurfaceOutput()
+        return taken
+    }
+
+    private static func isPlainText(_ character: Character) -> Bool {
+        guard let first = character.unicodeScalars.first else { return false }
+        return (0x20...0x7E).contains(first.value) || first.value >= 0xA0
     }
 }

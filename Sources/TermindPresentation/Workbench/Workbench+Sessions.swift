@@ -1,3 +1,4 @@
+import Foundation
 import TermindApplication
 import TermindDomain
 
@@ -103,6 +104,10 @@ extension Workbench {
                     await connection.close()
                     return
                 }
+                if session.hasBeenConnected {
+                    session.surface.beginNewSession(marker: Self.reconnectMarker(at: Date()))
+                    session.refreshRows()
+                }
                 session.attach(connection: connection, shell: shell)
                 session.status = .connected
                 session.flushSurfaceOutput()  // keys typed while connecting
@@ -114,6 +119,14 @@ extension Workbench {
             self?.refreshPendingCount()
             self?.onChange()
         }
+    }
+
+    /// The line a reconnected pane shows between the old Session's text and the new one's:
+    /// `── reconnected 14:02 ──`, local time.
+    static func reconnectMarker(at date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.dateFormat = "HH:mm"
+        return "── reconnected \(formatter.string(from: date)) ──"
     }
 
     /// Feeds the shell's output to the pane until it ends, answering the surface's queries.

@@ -52,6 +52,9 @@ public final class Workbench {
     var pendingInteractions = 0
     /// Quit asked while Sessions are open: the status bar asks to confirm.
     var confirmingQuit = false
+    /// The pane whose close waits for a yes: its Session is live (an editor with unsaved work
+    /// would be lost), so `C-\\ x` asks first, as tmux does.
+    var confirmingClose: PaneID?
     /// `move-pane-to-workspace` without a number: the next digit chooses.
     var choosingMoveTarget = false
     /// The divider the mouse is dragging.
@@ -101,7 +104,7 @@ public final class Workbench {
     /// label or an ad-hoc target) when given; otherwise the Navigator has focus, ready to pick.
     public func start(connecting destination: String? = nil) async {
         await reloadHosts()
-        recent = await services.recentWorkspaces()
+        recent = Self.distinctRecent(await services.recentWorkspaces())
         if let destination {
             openDestination(destination)
         } else if !hosts.isEmpty {
@@ -116,7 +119,7 @@ public final class Workbench {
     /// keep the person waiting).
     public func shutdown(closeTimeout: Duration = .seconds(1)) async {
         let kept = workspaces.filter { $0.panes.contains { $0.kind != .empty } }
-        await services.saveRecentWorkspaces(kept + recent)
+        await services.saveRecentWorkspaces(Self.distinctRecent(kept + recent))
         dialogs.cancelAll()
         pendingCountRefresh?.cancel()
         var closing: [Task<Void, Never>] = []
@@ -125,6 +128,18 @@ public final class Workbench {
             if let task = session.disconnect() { closing.append(task) }
         }
         await BoundedWait.wait(for: closing, atMost: closeTimeout)
+    }
+
+    /// The Recent Workspaces without repeats: a Workspace opened from Recent and kept again at
+    /// quit has the same name and layout as its saved self, and must not list twice. The first
+    /// (the most recent) of each name and layout stays.
+    static func distinctRecent(_ workspaces: [Workspace]) -> [Workspace] {
+        struct Identity: Hashable {
+            let name: String
+            let layout: TemplateLayout
+        }
+        var seen = Set<Identity>()
+        return workspaces.filter { seen.insert(Identity(name: $0.name, layout: $0.templateLayout)).inserted }
     }
 
     /// Ends the loop with `status` (a signal, the terminal hanging up).
@@ -138,16 +153,45 @@ public final class Workbench {
 
     // MARK: - Events
 
+    /// The input events decoded from one terminal read, in order. What they send to each pane
+    /// goes out as one write per pane (keys and pastes read together travel together).
+    public func handle(_ events: [InputEvent]) {
+        guard !events.isEmpty else { return }
+        let batched = Array(sessions.values)
+        for session in batched { session.beginInputBatch() }
+        var boundCache: [Character: Bool] = [:]
+        var index = events.startIndex
+        while index < events.endIndex {
+            let typed = typePlainRun(events[index...], boundCache: &boundCache)
+            if typed > 0 {
+                index += typed
+                continue
+            }
+            let event = events[index]
+            index += 1
+            // Laying out again after each of 4,000 pasted keys costs more than sending them:
+            // only when a key changed the layout (a split, a zoom, the Navigator, a new Session).
+            let before = (workspaces, navigator.isVisible, sessions.count)
+            apply(event)
+            if case .key = event, before == (workspaces, navigator.isVisible, sessions.count) { continue }
+            syncPaneSizes()
+        }
+        for session in batched { session.endInputBatch() }
+        onChange()
+    }
+
     /// One decoded input event: a key, a paste, the mouse (focus changes are not used).
     public func handle(_ event: InputEvent) {
+        handle([event])
+    }
+
+    private func apply(_ event: InputEvent) {
         switch event {
         case .key(let press): handleKey(press)
         case .paste(let bytes): handlePaste(bytes)
         case .mouse(let mouse): if importScreen == nil { handleMouse(mouse) }
         case .focusGained, .focusLost: return
         }
-        syncPaneSizes()
-        onChange()
     }
 
     /// The terminal changed size: everything is laid out again at the next frame, and each

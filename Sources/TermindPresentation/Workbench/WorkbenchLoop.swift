@@ -75,9 +75,7 @@ public final class WorkbenchLoop {
             return
         }
         handlingInput = true
-        for event in decoder.feed(bytes) {
-            workbench.handle(event)
-        }
+        workbench.handle(decoder.feed(bytes))
         handlingInput = false
         armEscapeTimer()
         changed()
@@ -92,9 +90,7 @@ public final class WorkbenchLoop {
         DispatchQueue.main.asyncAfter(deadline: .now() + Self.interval(timeout)) { [weak self] in
             MainActor.assumeIsolated {
                 guard let self, self.escapeTimer == ticket else { return }
-                for event in self.decoder.flushTimeout() {
-                    self.workbench.handle(event)
-                }
+                self.workbench.handle(self.decoder.flushTimeout())
                 self.changed()
             }
         }

@@ -44,6 +44,30 @@ final class WorkbenchSessionTests: WorkbenchTestCase {
         await eventually("the keys reached the shell") { connection.shell.written == "ls -l\r\u{03}" }
     }
 
+    func testKeysReadTogetherGoOutInOneWrite() async throws {
+        try await start()
+        let shell = try await openFromNavigator("web").shell
+        // A paste into a program without bracketed paste arrives as keys: 4,000 of them in
+        // one terminal read.
+        let text = String(repeating: "0123456789", count: 400)
+        workbench.handle(text.map { InputEvent.key(KeyPress(.character($0))) })
+        await eventually("the paste reached the shell") { shell.written == text }
+        XCTAssertEqual(shell.writeCount, 1)
+
+        workbench.handle([.key(KeyPress(.character("a"))), .paste(Array("b".utf8)), .key(KeyPress(.enter))])
+        await eventually("the keys and the paste reached the shell") { shell.written == text + "ab\r" }
+        XCTAssertEqual(shell.writeCount, 2)
+    }
+
+    func testAPrefixInsideABatchOfTypedKeysStillActsAndTheKeysAfterItGoToTheNewPane() async throws {
+        try await start()
+        let first = try await openFromNavigator("web")
+        workbench.handle([.key(KeyPress(.character("a"))), Self.prefix, .key(KeyPress(.character("%"))), .key(KeyPress(.character("b")))])
+        await eventually("the split opened a second shell") { services.connections.count == 2 && services.connections[1].openedSize != nil }
+        await eventually("b went to the new pane once its shell opened") { services.connections[1].shell.written == "b" }
+        XCTAssertEqual(first.shell.written, "a")
+    }
+
     func testKeysAreEncodedInThePanesOwnModes() async throws {
         try await start()
         let shell = try await openFromNavigator("web").shell
@@ -104,6 +128,13 @@ final class WorkbenchSessionTests: WorkbenchTestCase {
         await eventually("the second shell is open") { services.connections.count == 2 && services.connections[1].openedSize != nil }
         let second = services.connections[1]
         prefixed(.character("x"))
+        XCTAssertTrue(screen[29].contains("close pane 2 and its Session to web? (y/n)"), screen[29])
+        press(.character("n"))
+        XCTAssertEqual(workbench.workspace.paneCount, 2, "no keeps the pane")
+        XCTAssertFalse(second.isClosed)
+        XCTAssertEqual(second.shell.written, "", "the answer is not typed into the pane")
+        prefixed(.character("x"))
+        press(.character("y"))
         await eventually("the closed pane's connection closed") { second.isClosed && second.shell.isClosed }
         XCTAssertFalse(first.isClosed)
         XCTAssertEqual(workbench.workspace.paneCount, 1)
@@ -128,6 +159,28 @@ final class WorkbenchSessionTests: WorkbenchTestCase {
         XCTAssertEqual(services.attempts.map(\.label), ["web", "web", "web"])
         XCTAssertNotEqual(services.attempts[1].generation, services.attempts[2].generation)
         XCTAssertFalse(screen[1].contains("[lost]"), screen[1])
+    }
+
+    func testAReconnectAfterADroppedFullScreenProgramStartsCleanBelowAMarker() async throws {
+        try await start()
+        let first = try await openFromNavigator("web")
+        first.shell.print("$ vi notes\r\n\u{1B}[?1049h\u{1B}[?1h\u{1B}[?1002h\u{1B}[Hvi's text")
+        await waitForScreen(containing: "vi's text")
+        first.shell.drop()
+        await waitForScreen(containing: "Connection lost")
+        press(.enter)
+        await eventually("a new attempt connected") { services.connections.count == 2 && services.connections[1].openedSize != nil }
+        let second = services.connections[1].shell
+        second.print("$ ")
+        var lines: [String] { screen.map { $0.split(separator: "│", omittingEmptySubsequences: false).last.map(String.init) ?? "" } }
+        await eventually("the new prompt below the marker") {
+            guard let marker = lines.firstIndex(where: { $0.hasPrefix("── reconnected ") }) else { return false }
+            return lines[marker - 1].trimmingCharacters(in: .whitespaces) == "$ vi notes"
+                && lines[marker + 1].trimmingCharacters(in: .whitespaces) == "$"
+        }
+        XCTAssertFalse(screenText.contains("vi's text"), screenText)
+        press(.up)
+        await eventually("the Up key in normal mode") { second.written == "\u{1B}[A" }
     }
 
     func testARemoteExitSaysHowTheShellEnded() async throws {

@@ -12,7 +12,7 @@ typealias Host = TermindDomain.Host
 final class ScriptedShell: RemoteShell {
     let output: AsyncThrowingStream<RemoteOutput, any Error>
     private let continuation: AsyncThrowingStream<RemoteOutput, any Error>.Continuation
-    private let state = Mutex<(written: [UInt8], sizes: [TerminalSize], closed: Bool)>(([], [], false))
+    private let state = Mutex<(written: [UInt8], writes: Int, sizes: [TerminalSize], closed: Bool)>(([], 0, [], false))
 
     init() {
         (output, continuation) = AsyncThrowingStream.makeStream(of: RemoteOutput.self)
@@ -28,10 +28,17 @@ final class ScriptedShell: RemoteShell {
 
     var written: String { String(decoding: state.withLock { $0.written }, as: UTF8.self) }
     var writtenBytes: [UInt8] { state.withLock { $0.written } }
+    /// How many `write` calls the pane made (each is one channel write).
+    var writeCount: Int { state.withLock { $0.writes } }
     var sizes: [TerminalSize] { state.withLock { $0.sizes } }
     var isClosed: Bool { state.withLock { $0.closed } }
 
-    func write(_ bytes: [UInt8]) async throws { state.withLock { $0.written += bytes } }
+    func write(_ bytes: [UInt8]) async throws {
+        state.withLock {
+            $0.written += bytes
+            $0.writes += 1
+        }
+    }
     func closeInput() async throws {}
     func close() async {
         state.withLock { $0.closed = true }

@@ -139,6 +139,25 @@ final class WorkbenchWorkspaceTests: WorkbenchTestCase {
         XCTAssertTrue(screen[1].hasPrefix(" Type to filter Hosts"), screen[1])
     }
 
+    func testRecentWorkspacesListEachNameAndLayoutOnce() async throws {
+        let web = WorkbenchFixture.host("web")
+        let saved = Workspace(name: "web", pane: .terminal(hostID: web.id))
+        let again = Workspace(name: "web", pane: .terminal(hostID: web.id))
+        let other = Workspace(name: "other", pane: .terminal(hostID: web.id))
+        services = InMemoryWorkbenchServices(hosts: [web], recent: [saved, again, other, saved])
+        workbench = Workbench(services: services, keymap: try WorkbenchFixture.defaultKeymap(), size: CellSize(columns: 100, rows: 30))
+        await workbench.start()
+        XCTAssertEqual(workbench.recent.map(\.name), ["web", "other"])
+
+        // Opened from Recent and kept at quit: still once.
+        for _ in 0..<3 { press(.down) }
+        press(.enter)
+        await eventually("a Recent Workspace connected") { services.connections.count == 1 }
+        await workbench.shutdown()
+        let kept = services.savedWorkspaces?.map(\.name) ?? []
+        XCTAssertEqual(kept.sorted(), ["other", "web"])
+    }
+
     func testRecentWorkspacesOfTheLastRunReconnectOnlyWhenOpened() async throws {
         let web = WorkbenchFixture.host("web")
         let db = WorkbenchFixture.host("db-primary")

@@ -1,0 +1,487 @@
+/// The parser in front of libvterm: a VT500-family parser (the state machine of vt100.net's DEC
+/// parser, as tmux's `input.c` and alacritty's `vte` implement it) that reads the bytes the
+/// remote side sends and forwards to libvterm 0.1.4 only what that library parses safely.
+///
+/// libvterm 0.1.4 writes a CSI's parameters into 16 slots without a bound (a 17th parameter or
+/// sub-parameter writes past them: a crash with a server-chosen value, neovim#34012), lets long
+/// numbers overflow (vim#19894), executes control characters found inside OSC strings, loses an
+/// OSC or DCS string split across writes, turns a UTF-8 character split across writes into two
+/// U+FFFD, and prints the contents of SOS, PM and APC strings. So this parser:
+/// - forwards a CSI or DCS with at most `maxParameters` parameters and sub-parameters (the rest
+///   dropped, as xterm does), each clamped at `maxParameterValue`, with at most
+///   `maxIntermediates` intermediate bytes and at most one private marker; anything else it
+///   drops whole;
+/// - forwards an OSC or DCS string only once it is complete, whole, in one write, ended by
+///   `ESC \`, with its control characters dropped; a bare ESC ends an OSC too (as tmux does); a
+///   string longer than `stringLimit` is dropped whole without holding memory;
+/// - swallows SOS, PM and APC strings;
+/// - forwards only whole, valid UTF-8 characters (an invalid sequence becomes U+FFFD) and holds
+///   an incomplete one until its next bytes arrive;
+/// - answers DECID (`ESC Z`) by handing libvterm the equivalent DA request (`CSI c`);
+/// - performs REP (`CSI n b`) itself, as `n` copies (at most `repeatLimit`) of the last graphic
+///   character it forwarded: libvterm 0.1.4 loops forever on a REP when no character of
+///   non-zero width was printed before it (`ESC [ b` as the first bytes of a session);
+/// - turns the C1 controls encoded as UTF-8 (U+0080–U+009F) into U+FFFD: libvterm gives them
+///   width -1, and a REP after one never ends either.
+///
+/// So every piece it hands over leaves libvterm's own parser in its ground state.
+///
+/// A value owned by its `VTermSurface`, on the same thread.
+struct VTermInputParser {
+    /// libvterm 0.1.4's `CSI_ARGS_MAX`.
+    static let maxParameters = 16
+    /// Larger values mean nothing to a terminal; xterm and alacritty clamp at the same bound.
+    static let maxParameterValue = 65_535
+    /// Escape sequences in use have at most two (`ESC ( B`, `CSI ? $ p`).
+    static let maxIntermediates = 2
+    static let defaultStringLimit = 16 * 1024
+
+    /// Where the parser is in the DEC state machine, kept across writes.
+    enum State: Equatable {
+        case ground
+        case escape
+        case escapeIntermediate
+        case csiEntry
+        case csiParameter
+        case csiIntermediate
+        /// A malformed CSI: consumed up to its final byte, then dropped.
+        case csiIgnore
+        case dcsEntry
+        case dcsParameter
+        case dcsIntermediate
+        case dcsPassthrough
+        /// Just after an ESC inside a DCS string.
+        case dcsEscape
+        case oscString
+        /// Just after an ESC inside an OSC string.
+        case oscEscape
+        /// SOS, PM, APC, or a malformed DCS: swallowed up to its terminator.
+        case ignoredString
+        /// Just after an ESC inside an ignored string.
+        case ignoredStringEscape
+    }
+
+    let stringLimit: Int
+    /// The most copies one REP makes: the pane's width (libvterm's REP stops at the margin).
+    var repeatLimit = 512
+    private(set) var state: State = .ground
+    private var sequence = ControlSequence()
+    /// The OSC or DCS data in progress (without introducer or terminator).
+    private var string: [UInt8] = []
+    /// True once the string in progress outgrew `stringLimit`: it is being dropped.
+    private var isStringOverLimit = false
+    /// The bytes so far of a UTF-8 character cut by the end of the last write.
+    private var pendingCharacter: [UInt8] = []
+    /// The UTF-8 bytes of the last graphic character forwarded, which REP repeats.
+    private var lastGraphicCharacter: [UInt8] = []
+    /// What this call forwards, handed to `feed` in one piece at its end.
+    private var output: [UInt8] = []
+
+    init(stringLimit: Int = VTermInputParser.defaultStringLimit) {
+        self.stringLimit = stringLimit
+        output.reserveCapacity(4096)
+    }
+
+    /// How many bytes are held back, waiting for the rest of their string or character.
+    var heldCount: Int { string.count + pendingCharacter.count }
+
+    /// Parses `input` and calls `feed` at most once, with everything that is complete and safe
+    /// to hand to libvterm now (never an empty piece).
+    mutating func process(_ input: UnsafeRawBufferPointer, feed: (UnsafeRawBufferPointer) -> Void) {
+        var index = 0
+        if !pendingCharacter.isEmpty {
+            index = finishPendingCharacter(input)
+        }
+        let count = input.count
+        while index < count {
+            if state == .ground {
+                index = scanGround(input, from: index)
+            } else if step(input[index]) {
+                index += 1
+            }
+        }
+        guard !output.isEmpty else { return }
+        output.withUnsafeBytes(feed)
+        output.removeAll(keepingCapacity: true)
+    }
+
+    // MARK: - Ground: text and C0 controls
+
+    private static let esc: UInt8 = 0x1B
+    private static let bel: UInt8 = 0x07
+    private static let replacementCharacter: [UInt8] = [0xEF, 0xBF, 0xBD]
+
+    /// Forwards text and controls up to the next ESC (which it consumes, entering `.escape`)
+    /// or the end of `buffer`; returns where it stopped.
+    private mutating func scanGround(_ buffer: UnsafeRawBufferPointer, from start: Int) -> Int {
+        let count = buffer.count
+        var runStart = start
+        var index = start
+        while index < count {
+            let byte = buffer[index]
+            if byte < 0x80 {
+                if byte == Self.esc {
+                    appendText(buffer, runStart..<index)
+                    enterEscape()
+                    return index + 1
+                }
+                index += 1
+                continue
+            }
+            let length = Self.utf8Length(lead: byte)
+            guard length > 1 else {
+                appendText(buffer, runStart..<index)
+                appendReplacementCharacter()
+                index += 1
+                runStart = index
+                continue
+            }
+            var next = 1
+            while next < length, index + next < count, Self.isContinuation(buffer[index + next], at: next, lead: byte) {
+                next += 1
+            }
+            if next == length, !Self.isC1Control(lead: byte, buffer[index + 1]) {
+                index += length
+            } else if next < length, index + next == count {
+                // Cut by the end of this write: wait for the rest.
+                appendText(buffer, runStart..<index)
+                pendingCharacter = Array(UnsafeRawBufferPointer(rebasing: buffer[index..<count]))
+                return count
+            } else {
+                appendText(buffer, runStart..<index)
+                appendReplacementCharacter()
+                index += next
+                runStart = index
+            }
+        }
+        appendText(buffer, runStart..<count)
+        return count
+    }
+
+    /// Completes the character cut by the last write with the first bytes of this one; returns
+    /// how many bytes of `buffer` it used.
+    private mutating func finishPendingCharacter(_ buffer: UnsafeRawBufferPointer) -> Int {
+        let lead = pendingCharacter[0]
+        let length = Self.utf8Length(lead: lead)
+        var index = 0
+        while pendingCharacter.count < length, index < buffer.count {
+            guard Self.isContinuation(buffer[index], at: pendingCharacter.count, lead: lead) else {
+                pendingCharacter = []
+                appendReplacementCharacter()
+                return index
+            }
+            pendingCharacter.append(buffer[index])
+            index += 1
+        }
+        if pendingCharacter.count == length {
+            let character = pendingCharacter
+            pendingCharacter = []
+            if Self.isC1Control(lead: lead, character[1]) {
+                appendReplacementCharacter()
+            } else {
+                character.withUnsafeBytes { appendText($0, 0..<$0.count) }
+            }
+        }
+        return index
+    }
+
+    /// U+0080–U+009F, the C1 controls, as UTF-8.
+    private static func isC1Control(lead: UInt8, _ second: UInt8) -> Bool {
+        lead == 0xC2 && second < 0xA0
+    }
+
+    /// The length of the UTF-8 sequence a byte starts, or 1 for a byte that starts none.
+    private static func utf8Length(lead: UInt8) -> Int {
+        switch lead {
+        case 0xC2...0xDF: 2
+        case 0xE0...0xEF: 3
+        case 0xF0...0xF4: 4
+        default: 1
+        }
+    }
+
+    /// Whether `byte` may stand at `position` (1, 2 or 3) of a sequence started by `lead`:
+    /// no overlong forms, no surrogates, nothing past U+10FFFF.
+    private static func isContinuation(_ byte: UInt8, at position: Int, lead: UInt8) -> Bool {
+        guard position == 1 else { return byte & 0xC0 == 0x80 }
+        switch lead {
+        case 0xE0: return (0xA0...0xBF).contains(byte)
+        case 0xED: return (0x80...0x9F).contains(byte)
+        case 0xF0: return (0x90...0xBF).contains(byte)
+        case 0xF4: return (0x80...0x8F).contains(byte)
+        default: return byte & 0xC0 == 0x80
+        }
+    }
+
+    /// Forwards a run of whole, valid characters and controls, remembering its last graphic
+    /// character for REP.
+    private mutating func appendText(_ buffer: UnsafeRawBufferPointer, _ range: Range<Int>) {
+        guard !range.isEmpty else { return }
+        let run = UnsafeRawBufferPointer(rebasing: buffer[range])
+        output.append(contentsOf: run)
+        rememberLastGraphicCharacter(in: run)
+    }
+
+    private mutating func appendReplacementCharacter() {
+        output.append(contentsOf: Self.replacementCharacter)
+        lastGraphicCharacter = Self.replacementCharacter
+    }
+
+    /// Looks back over the last few characters of `run` for one that takes a cell.
+    private mutating func rememberLastGraphicCharacter(in run: UnsafeRawBufferPointer) {
+        var end = run.count
+        for _ in 0..<8 where end > 0 {
+            var start = end - 1
+            while start > 0, run[start] & 0xC0 == 0x80 {
+                start -= 1
+            }
+            let character = UnsafeRawBufferPointer(rebasing: run[start..<end])
+            if Self.isGraphic(character) {
+                lastGraphicCharacter = Array(character)
+                return
+            }
+            end = start
+        }
+    }
+
+    private static func isGraphic(_ character: UnsafeRawBufferPointer) -> Bool {
+        if character.count == 1 {
+            return (0x20...0x7E).contains(character[0])
+        }
+        guard let scalar = String(decoding: character, as: UTF8.self).unicodeScalars.first else { return false }
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .enclosingMark, .format, .control, .unassigned, .surrogate, .privateUse, .lineSeparator, .paragraphSeparator:
+            return false
+        default:
+            return true
+        }
+    }
+
+    /// REP: copies of the last graphic character instead of libvterm's own REP.
+    private mutating func appendRepetition(_ count: Int?) {
+        guard !lastGraphicCharacter.isEmpty else { return }
+        for _ in 0..<min(max(count ?? 1, 1), repeatLimit) {
+            output.append(contentsOf: lastGraphicCharacter)
+        }
+    }
+
+    // MARK: - Escape, CSI, DCS, OSC and ignored strings
+
+    private mutating func enterEscape() {
+        state = .escape
+        sequence.reset()
+    }
+
+    /// Handles one byte outside the ground state. Returns false when the byte was not consumed
+    /// and must be read again in the new state.
+    private mutating func step(_ byte: UInt8) -> Bool {
+        switch state {
+        case .ground:
+            return false
+        case .escape, .escapeIntermediate:
+            return stepEscape(byte)
+        case .csiEntry, .csiParameter, .csiIntermediate, .csiIgnore,
+             .dcsEntry, .dcsParameter, .dcsIntermediate:
+            return stepHeader(byte)
+        case .dcsPassthrough, .oscString, .ignoredString:
+            stepString(byte)
+            return true
+        case .dcsEscape, .oscEscape, .ignoredStringEscape:
+            return stepStringEscape(byte)
+        }
+    }
+
+    /// Bytes that end any sequence: a new ESC, CAN and SUB. Returns true when `byte` was one.
+    private mutating func abortsSequence(_ byte: UInt8) -> Bool {
+        switch byte {
+        case Self.esc:
+            enterEscape()
+            return true
+        case 0x18, 0x1A:
+            state = .ground
+            return true
+        default:
+            return false
+        }
+    }
+
+    private mutating func stepEscape(_ byte: UInt8) -> Bool {
+        if abortsSequence(byte) { return true }
+        switch byte {
+        case 0x00...0x1F:
+            output.append(byte)  // C0 controls execute inside a sequence without ending it
+        case 0x20...0x2F:
+            state = .escapeIntermediate
+            sequence.addIntermediate(byte)
+        case 0x7F:
+            break
+        case 0x30...0x7E where state == .escapeIntermediate:
+            // libvterm 0.1.4 starts strings and CSI even after intermediates: never hand it those.
+            if !sequence.isIgnored, !"[]PX^_".utf8.contains(byte) {
+                output.append(Self.esc)
+                output.append(contentsOf: sequence.intermediates)
+                output.append(byte)
+            }
+            state = .ground
+        case UInt8(ascii: "["):
+            state = .csiEntry
+        case UInt8(ascii: "]"):
+            startString(.oscString)
+        case UInt8(ascii: "P"):
+            state = .dcsEntry
+        case UInt8(ascii: "X"), UInt8(ascii: "^"), UInt8(ascii: "_"):
+            startString(.ignoredString)
+        case UInt8(ascii: "Z"):
+            // DECID: libvterm 0.1.4 ignores it; it means DA, which libvterm answers.
+            output.append(contentsOf: [Self.esc, UInt8(ascii: "["), UInt8(ascii: "c")])
+            state = .ground
+        case UInt8(ascii: "\\"):
+            state = .ground  // a stray string terminator
+        case 0x30...0x7E:
+            if byte == UInt8(ascii: "c") {
+                lastGraphicCharacter = []  // RIS
+            }
+            output.append(contentsOf: [Self.esc, byte])
+            state = .ground
+        default:
+            state = .ground  // not part of any sequence: read it again as text
+            return false
+        }
+        return true
+    }
+
+    /// CSI and DCS headers: private marker, parameters, intermediates, final byte.
+    private mutating func stepHeader(_ byte: UInt8) -> Bool {
+        if abortsSequence(byte) { return true }
+        let isDCS = state == .dcsEntry || state == .dcsParameter || state == .dcsIntermediate
+        switch byte {
+        case 0x00...0x1F:
+            if !isDCS {
+                output.append(byte)  // executed where it stands, as libvterm and xterm do
+            }
+        case 0x7F:
+            break
+        case 0x80...:
+            // Not part of a sequence (8-bit bytes are UTF-8 here): drop the sequence.
+            state = .ground
+            return false
+        case _ where state == .csiIgnore:
+            if byte >= 0x40 {
+                state = .ground
+            }
+        case 0x30...0x39, UInt8(ascii: ";"), UInt8(ascii: ":"):
+            if state == .csiIntermediate || state == .dcsIntermediate {
+                sequence.isIgnored = true
+            } else if byte == UInt8(ascii: ";") || byte == UInt8(ascii: ":") {
+                sequence.addSeparator(byte)
+            } else {
+                sequence.addDigit(byte)
+            }
+            if state == .csiEntry { state = .csiParameter }
+            if state == .dcsEntry { state = .dcsParameter }
+        case 0x3C...0x3F:
+            if state == .csiEntry || state == .dcsEntry {
+                sequence.privateMarker = byte
+                state = isDCS ? .dcsParameter : .csiParameter
+            } else {
+                sequence.isIgnored = true
+            }
+        case 0x20...0x2F:
+            sequence.addIntermediate(byte)
+            state = isDCS ? .dcsIntermediate : .csiIntermediate
+        default:  // 0x40...0x7E, the final byte
+            if isDCS {
+                if sequence.isIgnored {
+                    state = .ignoredString
+                } else {
+                    startString(.dcsPassthrough)
+                    string.append(contentsOf: [Self.esc, UInt8(ascii: "P")])
+                    sequence.encode(final: byte, into: &string)
+                }
+            } else {
+                if sequence.isIgnored {
+                    // dropped whole
+                } else if byte == UInt8(ascii: "b"), sequence.privateMarker == nil, sequence.intermediates.isEmpty {
+                    appendRepetition(sequence.parameters.first ?? nil)
+                } else {
+                    output.append(contentsOf: [Self.esc, UInt8(ascii: "[")])
+                    sequence.encode(final: byte, into: &output)
+                }
+                state = .ground
+            }
+        }
+        if sequence.isIgnored, state == .csiParameter || state == .csiIntermediate {
+            state = .csiIgnore
+        }
+        return true
+    }
+
+    private mutating func startString(_ stringState: State) {
+        state = stringState
+        string.removeAll(keepingCapacity: true)
+        isStringOverLimit = false
+        if stringState == .oscString {
+            string.append(contentsOf: [Self.esc, UInt8(ascii: "]")])
+        }
+    }
+
+    /// A byte inside an OSC, DCS or ignored string.
+    private mutating func stepString(_ byte: UInt8) {
+        switch byte {
+        case Self.esc:
+            state = switch state {
+            case .oscString: .oscEscape
+            case .dcsPassthrough: .dcsEscape
+            default: .ignoredStringEscape
+            }
+        case 0x18, 0x1A:
+            dropString()
+        case Self.bel:
+            finishString()
+        case 0x00...0x1F, 0x7F:
+            break  // never executed from inside a string (tmux ignores them too)
+        default:
+            guard state != .ignoredString, !isStringOverLimit else { return }
+            if string.count >= stringLimit {
+                isStringOverLimit = true
+                string = []
+            } else {
+                string.append(byte)
+            }
+        }
+    }
+
+    /// The byte after an ESC inside a string: `\` completes the string; anything else starts a
+    /// new escape sequence, after ending an OSC (as tmux does) or abandoning a DCS.
+    private mutating func stepStringEscape(_ byte: UInt8) -> Bool {
+        let wasOSC = state == .oscEscape
+        if byte == UInt8(ascii: "\\") {
+            finishString()
+            return true
+        }
+        if wasOSC {
+            finishString()
+        } else {
+            dropString()
+        }
+        enterEscape()
+        return false
+    }
+
+    /// Forwards the OSC or DCS string in progress, whole and terminated by ST, unless it went
+    /// over the limit; then returns to the ground state.
+    private mutating func finishString() {
+        let isForwarded = state == .oscString || state == .oscEscape || state == .dcsPassthrough || state == .dcsEscape
+        if isForwarded, !isStringOverLimit {
+            output.append(contentsOf: string)
+            output.append(contentsOf: [Self.esc, UInt8(ascii: "\\")])
+        }
+        dropString()
+    }
+
+    private mutating func dropString() {
+        state = .ground
+        string.removeAll(keepingCapacity: string.capacity <= 4096)
+        isStringOverLimit = false
+    }
+}
