@@ -85,7 +85,10 @@ final class UntrustedCellTextPropertyTests: XCTestCase {
         var buffer = CellBuffer(width: 62, height: 8)
         PaneView(number: 1, session: pane, isFocused: true, isZoomed: false, reconnectKeys: nil, closeKeys: nil, quickOpenKeys: nil)
             .draw(in: buffer.bounds, into: &buffer)
-        XCTAssertTrue(buffer.line(0).contains(#"PWNED\342\200\256txt"#), buffer.line(0))
+        // The parser in front of libvterm drops the reordering character from the title; the
+        // title shows, and nothing of it can reorder or control the line.
+        XCTAssertTrue(buffer.line(0).contains("PWNED"), buffer.line(0))
+        XCTAssertFalse(buffer.line(0).contains("\u{202E}"), buffer.line(0))
         var renderer = ScreenRenderer(capabilities: TerminalCapabilities(colorDepth: .truecolor))
         let bytes = renderer.render(buffer, cursor: ScreenCursor(row: 1, column: 0))
         let text = String(decoding: bytes, as: UTF8.self)
