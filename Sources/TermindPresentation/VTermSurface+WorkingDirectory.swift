@@ -1,17 +1,24 @@
 import CVTerm
 
-// OSC 7, the working directory a shell reports (`ESC ] 7 ; file://host/path BEL`). libvterm
-// 0.1.4 handles only OSC 0, 1 and 2 itself and hands every other OSC string, whole, to the
-// screen's unrecognised-sequence fallbacks; the hold-back makes sure the string is whole.
+// OSC 7, the working directory a shell reports (`ESC ] 7 ; file://host/path BEL`), and OSC 52,
+// a clipboard write. libvterm 0.1.4 handles only OSC 0, 1 and 2 itself and hands every other
+// OSC string, whole, to the screen's unrecognised-sequence fallbacks; the parser in front of
+// it makes sure the string is whole.
 
 extension VTermSurface {
     static let unrecognisedCallbacks = VTermParserCallbacks(
         text: nil, control: nil, escape: nil, csi: nil,
         osc: { command, length, user in
             guard let command, let user, length > 0 else { return 0 }
-            let bytes = UnsafeRawBufferPointer(start: command, count: length)
-            guard let directory = VTermSurface.workingDirectory(fromOSC: Array(bytes)) else { return 0 }
-            Unmanaged<VTermSurface>.fromOpaque(user).takeUnretainedValue().workingDirectory = directory
+            let bytes = Array(UnsafeRawBufferPointer(start: command, count: length))
+            let surface = Unmanaged<VTermSurface>.fromOpaque(user).takeUnretainedValue()
+            if let request = ClipboardRequest(osc: bytes) {
+                // Kept for the workbench to forward or drop; a flood keeps only the newest few.
+                surface.clipboardRequests = Array((surface.clipboardRequests + [request]).suffix(4))
+                return 1
+            }
+            guard let directory = VTermSurface.workingDirectory(fromOSC: bytes) else { return 0 }
+            surface.workingDirectory = directory
             return 1
         },
         dcs: nil, resize: nil)

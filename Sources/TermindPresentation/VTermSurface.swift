@@ -38,6 +38,9 @@ public final class VTermSurface {
     public internal(set) var workingDirectory: String?
     /// How many times the remote rang the bell (BEL) since the surface was made.
     public internal(set) var bellCount = 0
+    /// Clipboard writes the remote program asked for (OSC 52), checked and waiting for the
+    /// workbench, which forwards them only for a Host that allows it and drops them otherwise.
+    var clipboardRequests: [ClipboardRequest] = []
     /// True while the remote program uses the alternate screen (`CSI ?1049h`, full-screen
     /// programs such as vim and less). Rows do not go to scrollback meanwhile.
     public internal(set) var isAlternateScreen = false

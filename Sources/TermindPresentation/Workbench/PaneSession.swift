@@ -24,6 +24,9 @@ final class PaneSession {
     let paneID: PaneID
     /// The Host label the pane connects to (the Vault label, or an ad-hoc target).
     var hostLabel: String?
+    /// Whether the Host lets remote programs set the clipboard (OSC 52); off until a session
+    /// of a Host that allows it opens.
+    var allowsClipboardWrites = false
     var status: PaneStatus
     let surface: VTermSurface
     /// The attempt now in charge; a retired one's late results are dropped.

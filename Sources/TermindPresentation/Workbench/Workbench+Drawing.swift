@@ -5,6 +5,20 @@ import TermindDomain
 
 extension Workbench {
     /// Lays the panes out (sending window-changes where a size changed) and draws the screen.
+    /// The clipboard writes remote programs asked for since the last call, as the OSC 52
+    /// sequences to send the outer terminal: only from panes whose Host allows them (a per-Host
+    /// setting, off by default); every other request is dropped here.
+    public func takeClipboardWrites() -> [UInt8] {
+        var bytes: [UInt8] = []
+        for session in sessions.values where !session.surface.clipboardRequests.isEmpty {
+            let requests = session.surface.clipboardRequests
+            session.surface.clipboardRequests = []
+            guard session.allowsClipboardWrites else { continue }
+            for request in requests { bytes += request.sequence }
+        }
+        return bytes
+    }
+
     public func frame() -> (buffer: CellBuffer, cursor: ScreenCursor) {
         var buffer = CellBuffer(width: size.columns, height: size.rows)
         guard fitsScreen else {

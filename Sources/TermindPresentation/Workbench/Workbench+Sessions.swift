@@ -81,6 +81,7 @@ extension Workbench {
         let generation = AttemptGeneration.next()
         session.generation = generation
         session.status = .connecting
+        session.allowsClipboardWrites = hosts.first { $0.label.rawValue == label }?.allowsClipboardWrites ?? false
         session.isScrolling = false
         session.scrollOffset = 0
         _ = session.surface.takeOutput()  // keys typed for an attempt that is gone

@@ -126,7 +126,7 @@ public final class WorkbenchLoop {
 
     private func draw() {
         let (buffer, cursor) = workbench.frame()
-        let bytes = renderer.render(buffer, cursor: cursor)
+        let bytes = workbench.takeClipboardWrites() + renderer.render(buffer, cursor: cursor)
         if !bytes.isEmpty { terminal.write(bytes) }
         scheduler.drew(at: .now)
     }
