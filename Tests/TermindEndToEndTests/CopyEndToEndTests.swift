@@ -323,16 +323,14 @@ final class CopyEndToEndTests: XCTestCase {
     /// Runs `cp ARGUMENTS` in the background and interrupts it (SIGINT) once a partial shows
     /// under `watched`, as Ctrl-C would.
     private func interruptedCopy(_ arguments: [String], watching watched: String) throws -> ChildProcess.Output {
-        var environment = ProcessInfo.processInfo.environment.merging(home.terminalEnvironment) { $1 }
-        environment["T"] = try TermindBinary.path()
         let quoted = (["cp", "--batch", "--accept-new", "-i", try sshd().clientPrivateKeyPath] + arguments)
             .map { "'" + $0 + "'" }.joined(separator: " ")
-        return try ChildProcess.run("bash", ["-c", """
+        return try home.bash("""
             set -m
             "$T" \(quoted) & pid=$!
             for i in $(seq 400); do find '\(watched)' -name '*.termind-partial' 2>/dev/null | grep -q . && break; sleep 0.02; done
             kill -INT $pid; wait $pid
-            """], environment: environment)
+            """)
     }
 
     func testAResumedTreeCopyIntoADirectoryTheFirstRunCreatedLandsWhereTheFirstRunPutIt() throws {

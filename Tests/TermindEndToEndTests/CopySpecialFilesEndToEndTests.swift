@@ -45,11 +45,9 @@ final class CopySpecialFilesEndToEndTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: remote.path), [], "nothing was written")
 
         // As a shell hands over `<(echo x)`: a pipe under /dev/fd.
-        var environment = ProcessInfo.processInfo.environment.merging(home.terminalEnvironment) { $1 }
-        environment["T"] = try TermindBinary.path()
-        let substituted = try ChildProcess.run("bash", ["-c", """
+        let substituted = try home.bash("""
             "$T" cp --batch --accept-new -i '\(server.clientPrivateKeyPath)' <(echo x) '\(destination)'
-            """], environment: environment)
+            """)
         XCTAssertEqual(substituted.status, 1, substituted.stderr)
         XCTAssertTrue(substituted.stderr.contains("is not a regular file"), substituted.stderr)
     }

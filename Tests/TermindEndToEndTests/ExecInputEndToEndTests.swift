@@ -33,10 +33,8 @@ final class ExecInputEndToEndTests: XCTestCase {
     }
 
     /// Runs `script` in bash with this test's home; `$1` onwards are `arguments`.
-    private func shell(_ script: String, timeout: TimeInterval = 120) throws -> ChildProcess.Output {
-        var environment = ProcessInfo.processInfo.environment.merging(home.terminalEnvironment) { $1 }
-        environment["SCRATCH"] = scratch.path
-        return try ChildProcess.run("timeout", [String(Int(timeout)), "bash", "-c", script], environment: environment)
+    private func shell(_ script: String, timeout: Int = 120) throws -> ChildProcess.Output {
+        try home.bash(script, timeout: timeout, environment: ["SCRATCH": scratch.path])
     }
 
     private func sha256(ofFile path: String) throws -> String {

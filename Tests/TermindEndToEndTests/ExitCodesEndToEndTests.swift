@@ -84,14 +84,12 @@ final class ExitCodesEndToEndTests: XCTestCase {
         let remote = try TemporaryDirectory(prefix: "termind-exit-8", mode: 0o755)
         let source = remote.path + "/moving.bin"
         XCTAssertEqual(try ChildProcess.run("sh", ["-c", "head -c 134217728 /dev/urandom > '\(source)'"]).status, 0)
-        var environment = ProcessInfo.processInfo.environment.merging(home.terminalEnvironment) { $1 }
-        environment["T"] = try TermindBinary.path()
-        return try ChildProcess.run("bash", ["-c", """
+        return try home.bash("""
             "$T" cp --batch --accept-new -i '\(server.clientPrivateKeyPath)' '\(target):\(source)' '\(scratch.path)/moving-copy.bin' & pid=$!
             for i in $(seq 200); do ls -a '\(scratch.path)' | grep -q 'moving-copy.bin.termind-partial' && break; sleep 0.05; done
             head -c 1000 /dev/urandom >> '\(source)'; touch -d '2001-01-01' '\(source)'
             wait $pid
-            """], environment: environment)
+            """)
     }
 
     /// A 256 MiB download stopped by SIGINT once its partial is there.
@@ -99,14 +97,12 @@ final class ExitCodesEndToEndTests: XCTestCase {
         let remote = try TemporaryDirectory(prefix: "termind-exit-130", mode: 0o755)
         let source = remote.path + "/big.bin"
         XCTAssertEqual(try ChildProcess.run("sh", ["-c", "head -c 268435456 /dev/zero > '\(source)'"]).status, 0)
-        var environment = ProcessInfo.processInfo.environment.merging(home.terminalEnvironment) { $1 }
-        environment["T"] = try TermindBinary.path()
-        return try ChildProcess.run("bash", ["-c", """
+        return try home.bash("""
             set -m
             "$T" cp --batch --accept-new -i '\(server.clientPrivateKeyPath)' '\(target):\(source)' '\(scratch.path)/' & pid=$!
             for i in $(seq 200); do ls -a '\(scratch.path)' | grep -q 'big.bin.termind-partial' && break; sleep 0.05; done
             kill -INT $pid; wait $pid
-            """], environment: environment)
+            """)
     }
 
     /// A loopback port with nothing listening on it.

@@ -44,6 +44,16 @@ final class VaultHome: @unchecked Sendable {
         return (status, bytes)
     }
 
+    /// Runs `script` in bash as a person's shell would run termind (pipes, redirections, jobs):
+    /// this home's environment, `$T` naming the built binary, and `extra`; ended after
+    /// `timeout` seconds so a hung termind fails the test instead of stalling the run.
+    func bash(_ script: String, timeout: Int = 300, environment extra: [String: String] = [:]) throws -> ChildProcess.Output {
+        var environment = ProcessInfo.processInfo.environment.merging(terminalEnvironment) { $1 }
+        environment["T"] = try TermindBinary.path()
+        environment.merge(extra) { $1 }
+        return try ChildProcess.run("timeout", [String(timeout), "bash", "-c", script], environment: environment)
+    }
+
     /// Runs and fails the test unless the command exited 0; returns stdout.
     @discardableResult
     func succeed(

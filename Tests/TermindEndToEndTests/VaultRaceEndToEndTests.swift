@@ -10,12 +10,7 @@ final class VaultRaceEndToEndTests: XCTestCase {
     override func setUpWithError() throws { home = try VaultHome() }
     override func tearDown() { home = nil }
 
-    /// Runs `script` in bash with this test's home and `$T` naming the binary.
-    private func shell(_ script: String) throws -> ChildProcess.Output {
-        var environment = ProcessInfo.processInfo.environment.merging(home.terminalEnvironment) { $1 }
-        environment["T"] = try TermindBinary.path()
-        return try ChildProcess.run("timeout", ["300", "bash", "-c", script], environment: environment)
-    }
+    private func shell(_ script: String) throws -> ChildProcess.Output { try home.bash(script) }
 
     func testTwoConcurrentEditsOfOneHostBothLand() throws {
         try home.succeed(["hosts", "add", "ce", "--hostname", "10.0.0.1"])
