@@ -10,6 +10,9 @@ final class FileTransferState {
     var partialPath: String?
     var sourceSize: UInt64 = 0
     var sourceModified: Int64?
+    /// When this partial's first bytes were read (carried over from the record a resume
+    /// continues).
+    var startedAt = Date()
     var prefix = VerifiedPrefix()
     /// `prefix` describes the partial (false while an earlier partial is still being checked).
     var prefixKnown = false
@@ -43,7 +46,7 @@ final class FileTransferState {
         PartialTransferRecord(
             source: source, sourceSize: sourceSize, sourceModified: sourceModified, destination: destination,
             partialPath: partialPath ?? "", verifiedBytes: prefix.length, sha256: prefix.sha256, savedAt: Date(),
-            partial: partial, writer: run)
+            startedAt: startedAt, partial: partial, writer: run)
     }
 
     /// Closes what is still open, ignoring failures (the run already failed or stopped).

@@ -23,6 +23,10 @@ public struct PartialTransferRecord: Sendable, Equatable, Codable {
     /// SHA-256 (lower-case hex) of those bytes.
     public var sha256: String
     public var savedAt: Date
+    /// When the partial's first bytes were read from the source (kept across resumes); nil in
+    /// records of earlier versions. A source modified shortly before could be rewritten within
+    /// the same second, which size and a whole-second mtime cannot tell.
+    public var startedAt: Date?
     /// The partial file Termind created (device and inode, or owner, size and mtime): a later
     /// run takes over only a file that matches it. Nil in records of earlier versions, whose
     /// partials are then not taken over.
@@ -33,8 +37,8 @@ public struct PartialTransferRecord: Sendable, Equatable, Codable {
 
     public init(
         source: TransferAddress, sourceSize: UInt64, sourceModified: Int64?, destination: TransferAddress,
-        partialPath: String, verifiedBytes: UInt64, sha256: String, savedAt: Date, partial: FileIdentity? = nil,
-        writer: String? = nil
+        partialPath: String, verifiedBytes: UInt64, sha256: String, savedAt: Date, startedAt: Date? = nil,
+        partial: FileIdentity? = nil, writer: String? = nil
     ) {
         version = Self.currentVersion
         self.source = source
@@ -45,7 +49,17 @@ public struct PartialTransferRecord: Sendable, Equatable, Codable {
         self.verifiedBytes = verifiedBytes
         self.sha256 = sha256
         self.savedAt = savedAt
+        self.startedAt = startedAt
         self.partial = partial
         self.writer = writer
+    }
+
+    /// Whether size and mtime may hide a rewrite of the source, so a resume must hash its
+    /// prefix too: always for a local source (reading it is cheap); for a remote one when its
+    /// whole-second mtime lies within `window` of when the copy began (or either is unknown).
+    public func sourceMayHideARewrite(sourceIsLocal: Bool, window: TimeInterval = 10) -> Bool {
+        guard verifiedBytes > 0 else { return false }
+        guard !sourceIsLocal, let sourceModified, let startedAt else { return true }
+        return abs(startedAt.timeIntervalSince1970 - Double(sourceModified)) <= window
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import TermindDomain
 
 extension TransferJob {
@@ -13,10 +14,11 @@ extension TransferJob {
     /// A partial taken over is continued at its verified end when resuming and every check
     /// passes (the source has the recorded size and mtime, the partial is at least as long as
     /// recorded and its prefix hashes to the recorded SHA-256; it is then cut to that length),
-    /// else emptied and started at zero with a `restarted` event saying why. Size and mtime
-    /// cannot tell a source rewritten within the same second: a local source's prefix is then
-    /// always hashed too (reading it is cheap), a remote one's when its mtime lies within two
-    /// seconds of the record's own time (where a same-second rewrite could hide).
+    /// else emptied and started at zero with a `restarted` event saying why. Size and a
+    /// whole-second mtime (all SFTP v3 gives, and all a record keeps) cannot tell a source
+    /// rewritten within the same second: a local source's prefix is always hashed too and must
+    /// equal the partial's (a local read is cheap), and a remote one's when its mtime lies near
+    /// when the copy began (`PartialTransferRecord.sourceMayHideARewrite`).
     /// - Parameter digest: receives the running digest of the kept prefix.
     func prepareStart(
         _ state: FileTransferState, digest: inout ContentDigest, in fileSystem: any FileSystem, source sourceFS: any FileSystem
@@ -85,6 +87,7 @@ extension TransferJob {
                 try await writer.truncate(to: 0)
             }
             digest = ContentDigest()
+            state.startedAt = Date()
             state.prefix = VerifiedPrefix()
             state.prefixKnown = true
             try await saveFreshRecord(state, writer: writer)
@@ -110,7 +113,7 @@ extension TransferJob {
             return try await restart(.partialUnreadable)
         }
         guard prefixDigest.hex == record.sha256 else { return try await restart(.partialChanged) }
-        if Self.sourcePrefixNeedsHashing(record, sourceIsLocal: !(sourceFS is any RemoteFileSystem)) {
+        if record.sourceMayHideARewrite(sourceIsLocal: !(sourceFS is any RemoteFileSystem)) {
             let sourceDigest: ContentDigest
             do {
                 sourceDigest = try await hashSourcePrefix(count: record.verifiedBytes, in: sourceFS)
@@ -124,6 +127,7 @@ extension TransferJob {
             try await writer.truncate(to: record.verifiedBytes)
         }
         digest = prefixDigest
+        state.startedAt = record.startedAt ?? record.savedAt
         state.prefix = VerifiedPrefix(length: record.verifiedBytes, sha256: record.sha256)
         state.prefixKnown = true
         try await saveFreshRecord(state, writer: writer)
@@ -140,16 +144,6 @@ extension TransferJob {
             partial: identity.whileWriting)
         try await store.save(record)
         state.recordSaved = true
-    }
-
-    /// Whether size and mtime leave a same-second rewrite of the source possible, so its prefix
-    /// must be hashed as well: always for a local source, and for a remote one whose recorded
-    /// mtime is unknown or within two seconds of when the record was saved.
-    static func sourcePrefixNeedsHashing(_ record: PartialTransferRecord, sourceIsLocal: Bool) -> Bool {
-        guard record.verifiedBytes > 0 else { return false }
-        if sourceIsLocal { return true }
-        guard let modified = record.sourceModified else { return true }
-        return abs(record.savedAt.timeIntervalSince1970 - Double(modified)) <= 2
     }
 
     /// The SHA-256 of the source's first `count` bytes, read as a transfer reads it.
