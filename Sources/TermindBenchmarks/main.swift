@@ -19,6 +19,11 @@ func require(_ output: ChildProcess.Output, _ what: String) {
 // 60 parallel logins need more than sshd's default MaxStartups of 10 unauthenticated connections.
 let sshd = try SSHDServer.start(configure: "MaxStartups 200\nMaxSessions 100\n")
 defer { sshd.stop() }
+if CommandLine.arguments.dropFirst().first == "import" {
+    try ImportBenchmarks().run()
+    sshd.stop()
+    exit(0)
+}
 if CommandLine.arguments.dropFirst().first == "workbench" {
     try WorkbenchBenchmarks(sshd: sshd).run()
     sshd.stop()
@@ -210,4 +215,5 @@ for benchmark in benchmarks {
         benchmark.bytes == nil ? "" : "  (\(benchmark.rates(result)))")
 }
 
+try ImportBenchmarks().run()
 try WorkbenchBenchmarks(sshd: sshd).run()
