@@ -1,4 +1,4 @@
-/// Every exit status `termind` uses, in one place (SPEC §7). `--help` and the README print
+/// Every exit status `termind` uses, in one place (docs/behaviour.md §7). `--help` and the README print
 /// this table; failures map to a case through `TermindFailure.exitCode`.
 public enum ExitCode: Int32, CaseIterable, Sendable {
     case success = 0

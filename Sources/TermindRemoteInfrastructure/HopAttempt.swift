@@ -20,7 +20,7 @@ struct HopAttempt: Sendable {
     func open(through previous: ConnectionWorker?, attempt: ConnectionAttempt) async throws -> ConnectionWorker {
         try await withWorker(attempt: attempt) { worker in
             let hostKey = try await handshake(worker, through: previous)
-            // The trust decision comes before any authentication request (SPEC §2).
+            // The trust decision comes before any authentication request (docs/behaviour.md §2).
             try await context.trust.verify(
                 hostKey, hostname: plan.hostname, port: plan.port, connectionLabel: plan.label, generation: context.generation)
             try await HopAuthentication(

@@ -2,7 +2,7 @@ import CLibSSH2
 import TermindApplication
 import TermindDomain
 
-/// Authenticates one hop after its host key was accepted, in SPEC §2's order and within what
+/// Authenticates one hop after its host key was accepted, in docs/behaviour.md §2's order and within what
 /// the server advertises: `none` (asking for the method list sends it), each of the plan's
 /// keys, at most `agentKeyLimit` ssh-agent keys, the stored password (or, when none is stored
 /// and the server has no keyboard-interactive, one asked for), then keyboard-interactive with
@@ -51,7 +51,7 @@ struct HopAuthentication: Sendable {
     /// The methods to try, in order, before looking at what the server offers.
     var methods: [Method] { Self.methods(for: plan, agentSocketPath: agentSocketPath) }
 
-    /// The methods a plan can try, in SPEC §2's order: its keys, the agent (when allowed and a
+    /// The methods a plan can try, in docs/behaviour.md §2's order: its keys, the agent (when allowed and a
     /// socket is known), its stored passwords (or one to ask for), keyboard-interactive.
     static func methods(for plan: ConnectionPlan, agentSocketPath: String?) -> [Method] {
         var methods: [Method] = []

@@ -1,7 +1,7 @@
 import TermindApplication
 
 /// How libssh2 failures and interaction outcomes become the `SSHFailure` categories callers
-/// see (SPEC §7). The detail keeps `SSH2Error`'s sentence: what was being done, where, libssh2's
+/// see (docs/behaviour.md §7). The detail keeps `SSH2Error`'s sentence: what was being done, where, libssh2's
 /// own message and what to do. Never a secret: none of the sources holds one.
 extension SSHFailure {
     /// The category for an `SSH2Error` kind.

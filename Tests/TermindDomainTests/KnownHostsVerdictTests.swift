@@ -1,7 +1,7 @@
 import TermindDomain
 import XCTest
 
-/// The verdict on an offered host key (SPEC §2): known, unknown (also for a new key type of a
+/// The verdict on an offered host key (docs/behaviour.md §2): known, unknown (also for a new key type of a
 /// known host), changed (a recorded type, another key) or revoked (which wins over everything).
 final class KnownHostsVerdictTests: XCTestCase {
     private typealias Fixture = KnownHostsFixture

@@ -3,7 +3,7 @@ import TermindApplication
 import TermindDomain
 import XCTest
 
-/// The order of authentication methods (SPEC §2) and which apply to what a server offers.
+/// The order of authentication methods (docs/behaviour.md §2) and which apply to what a server offers.
 final class HopAuthenticationOrderTests: XCTestCase {
     private typealias Method = HopAuthentication.Method
 

@@ -1,7 +1,7 @@
 import TermindDomain
 
 /// Everything needed to open one SSH connection, resolved before any socket opens
-/// (SPEC §2): Host → Identity → credentials → jump chain. Secrets are unsealed here and
+/// (docs/behaviour.md §2): Host → Identity → credentials → jump chain. Secrets are unsealed here and
 /// live only as long as the plan.
 public struct ConnectionPlan: Sendable {
     /// How messages and interactions name the connection: the Host's label, or

@@ -1,7 +1,7 @@
 import Foundation
 import TermindDomain
 
-/// Connection preparation (SPEC §2): resolves Host → Identity → credentials → jump chain
+/// Connection preparation (docs/behaviour.md §2): resolves Host → Identity → credentials → jump chain
 /// into a `ConnectionPlan` before any socket opens.
 ///
 /// - The user is the Host's `username`, else the Identity's, else the local user.

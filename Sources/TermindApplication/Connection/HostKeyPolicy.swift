@@ -1,4 +1,4 @@
-/// What to do with a host key no record knows (SPEC §2, §7).
+/// What to do with a host key no record knows (docs/behaviour.md §2, §7).
 public enum HostKeyPolicy: Sendable, Equatable {
     /// Ask the person through the interaction queue: *Trust once*, *Trust and save* or
     /// *Reject*. Without anyone to ask (the silent presenter) the key is not accepted.

@@ -1,7 +1,7 @@
 import Foundation
 import TermindDomain
 
-/// The host-key trust policy (SPEC §2): the `HostKeyVerifier` the connector asks inside the
+/// The host-key trust policy (docs/behaviour.md §2): the `HostKeyVerifier` the connector asks inside the
 /// handshake, before any credential is sent.
 ///
 /// Trust records are the Vault's Known Hosts (read afresh for every check, so a key saved by

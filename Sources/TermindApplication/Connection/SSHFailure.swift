@@ -1,4 +1,4 @@
-/// A connection that failed, by category (SPEC §7): what failed, for which connection, and
+/// A connection that failed, by category (docs/behaviour.md §7): what failed, for which connection, and
 /// what the person can do. Never holds a secret.
 public struct SSHFailure: CategorizedFailure, Equatable {
     public enum Kind: String, Sendable, Equatable {

@@ -1,6 +1,6 @@
 import TermindDomain
 
-/// Reads a folder into an `ImportPreview` (SPEC §6): walks it, classifies each file by content,
+/// Reads a folder into an `ImportPreview` (docs/behaviour.md §6): walks it, classifies each file by content,
 /// reads the public facts of private keys (then drops their text: only the path and SHA-256
 /// stay), parses known_hosts, reads the ssh config through the config reader, and compares it
 /// all with the Vault. Writes nothing.

@@ -1,7 +1,7 @@
 import Foundation
 import TermindDomain
 
-/// Commits an import plan (SPEC §6) so that it cannot half-happen: every selected key file is
+/// Commits an import plan (docs/behaviour.md §6) so that it cannot half-happen: every selected key file is
 /// read again and refused if its SHA-256 differs from the preview's; passphrases are asked (or
 /// keys stored still encrypted) before anything is written; the new secrets are sealed first;
 /// the Vault is saved once, in one transaction; if that save fails the new secrets are removed.

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The one queue for the whole program: interactions from every connection wait here in
-/// order and are presented one at a time (SPEC §2).
+/// order and are presented one at a time (docs/behaviour.md §2).
 ///
 /// - A keyboard-interactive round with no prompts is answered at once, never presented.
 /// - `cancel(generation:)` retires an attempt: its waiting interactions end with

@@ -1,7 +1,7 @@
 /// The file systems a Batch's transfers take from one site: its connection and the silent
 /// extras opened on demand (up to the engine's parallelism). Each transfer holds one lease for
 /// its whole run. When no extra can be opened, the site's own connection serves one transfer
-/// at a time (SPEC §4). A connection that drops is not handed out again.
+/// at a time (docs/behaviour.md §4). A connection that drops is not handed out again.
 actor TransferConnections {
     struct Lease: Sendable {
         let fileSystem: any FileSystem

@@ -1,7 +1,7 @@
 import Foundation
 import TermindDomain
 
-/// The transfer queue (SPEC §4): runs Batches of uploads, downloads and remote copies, at
+/// The transfer queue (docs/behaviour.md §4): runs Batches of uploads, downloads and remote copies, at
 /// most `parallel` transfers at once across all of them, with pause, resume and cancel per
 /// transfer and per Batch. `termind cp` runs one Batch and prints its report; the TUI submits
 /// Batches and follows the events.
@@ -28,7 +28,7 @@ public actor TransferEngine {
     private var nextBatch = 1
 
     /// - Parameters:
-    ///   - parallel: transfers at once, across Batches (SPEC: four by default).
+    ///   - parallel: transfers at once, across Batches (docs/behaviour.md §4: four by default).
     ///   - store: where partial-transfer records are saved for a resume in a later run.
     ///   - observer: receives every event, from the engine and its transfers (several at once);
     ///     keep it quick and thread-safe.

@@ -2,7 +2,7 @@
 /// plus a way to open silent extra ones) or this machine.
 ///
 /// Transfers prefer extra connections, so a browser pane's connection stays free to browse;
-/// when none can be opened, they take turns on `fileSystem`, one at a time (SPEC §4).
+/// when none can be opened, they take turns on `fileSystem`, one at a time (docs/behaviour.md §4).
 public struct TransferSite: Sendable {
     /// The connection the site already has (a pane's, or the one `termind cp` opened).
     public let fileSystem: any FileSystem

@@ -41,7 +41,7 @@ struct ConnectionAccess: Sendable {
     }
 
     /// Plans and opens an authenticated connection to a Vault label or an ad-hoc target. A
-    /// Vault Host's opened session adds a Connection History entry (SPEC §2).
+    /// Vault Host's opened session adds a Connection History entry (docs/behaviour.md §2).
     func connect(_ destination: String) async throws -> any SSHConnection {
         let plan = try await preparer.plan(destination: destination, loginName: options.login, keyFile: keyFile)
         let context = ConnectionContext(
@@ -64,7 +64,7 @@ struct ConnectionAccess: Sendable {
     }
 
     /// Opens another connection to `destination` that never asks anything: for a transfer's
-    /// extra connections (SPEC §4). A host key trusted only once, or a password typed for the
+    /// extra connections (docs/behaviour.md §4). A host key trusted only once, or a password typed for the
     /// first connection, is not remembered, so such a connection fails and the transfer uses
     /// the first one serially instead.
     func connectSilently(_ destination: String) async throws -> any SSHConnection {

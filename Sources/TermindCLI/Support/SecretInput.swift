@@ -2,7 +2,7 @@ import Foundation
 import TermindApplication
 import TermindDomain
 
-/// Reads secrets the two ways SPEC allows: from standard input (`--password-stdin`), or
+/// Reads secrets the two ways docs/behaviour.md §1 allows: from standard input (`--password-stdin`), or
 /// from a no-echo prompt on the controlling terminal. Never from argv. Without a terminal a
 /// prompt becomes `InteractionRequired` (exit 6).
 enum SecretInput {

@@ -1,4 +1,4 @@
-/// Looks host keys up in known_hosts records the way OpenSSH does (SPEC §2): plain names, comma
+/// Looks host keys up in known_hosts records the way OpenSSH does (docs/behaviour.md §2): plain names, comma
 /// lists, `*` and `?` wildcards, `!` negation, `[host]:port` and hashed `|1|salt|hmac` entries,
 /// `@revoked` and `@cert-authority` markers.
 ///

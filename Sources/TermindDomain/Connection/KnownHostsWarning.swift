@@ -1,4 +1,4 @@
-/// A known_hosts line that could not be read: skipped, never fatal (SPEC §2).
+/// A known_hosts line that could not be read: skipped, never fatal (docs/behaviour.md §2).
 public struct KnownHostsWarning: Sendable, Equatable, CustomStringConvertible {
     public let file: String
     public let line: Int

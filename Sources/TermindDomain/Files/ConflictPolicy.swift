@@ -1,4 +1,4 @@
-/// What to do when a transfer's destination file already exists (SPEC §4). Directories
+/// What to do when a transfer's destination file already exists (docs/behaviour.md §4). Directories
 /// always merge; the policy applies to files.
 public enum ConflictPolicy: String, Sendable, Equatable, CaseIterable, Codable {
     /// Replace it (atomically, by rename over it).

@@ -1,5 +1,5 @@
 /// Labels for records the import names itself (Keys after their files, Identities after their
-/// user and key): made valid (SPEC: no whitespace, `:` or `@`, no leading `-`, at most 64
+/// user and key): made valid (docs/behaviour.md §1: no whitespace, `:` or `@`, no leading `-`, at most 64
 /// characters) instead of refused, since the person did not type them.
 enum ImportLabel {
     static func sanitized(_ text: String) -> String {

@@ -1,6 +1,6 @@
 import Foundation
 
-/// A selection checked against the rules of SPEC §6 and resolved to what commit writes: which
+/// A selection checked against the rules of docs/behaviour.md §6 and resolved to what commit writes: which
 /// Keys, which Identities with which Key, which Hosts bound to which Identity and jumping through
 /// which Hosts, which Known Hosts — plus notes on what was left out and why.
 ///

@@ -1,4 +1,4 @@
-/// What an import from a folder would write, before anything is written (SPEC §6): indexed lists
+/// What an import from a folder would write, before anything is written (docs/behaviour.md §6): indexed lists
 /// of Hosts, Identities, Keys and Known Hosts, each with its status against the Vault, and what
 /// was skipped and why. It holds paths, digests and public facts only — never private-key text
 /// or a passphrase — so it can be shown, kept and turned into JSON freely.

@@ -1,4 +1,4 @@
-/// A selection that breaks a rule of the import (SPEC §6): nothing is written. Each case says
+/// A selection that breaks a rule of the import (docs/behaviour.md §6): nothing is written. Each case says
 /// which item and what to do.
 public enum ImportSelectionError: Error, Sendable, Equatable, CustomStringConvertible {
     case unknownItem(kind: VaultRecordKind, name: String)

@@ -1,6 +1,6 @@
 import TermindCrypto
 
-/// Tells what a file holds from its bytes alone (SPEC §6: by content, not name). Pure: the caller
+/// Tells what a file holds from its bytes alone (docs/behaviour.md §6: by content, not name). Pure: the caller
 /// reads the file; nothing here keeps the bytes, logs them or puts them in a reason.
 ///
 /// Private key blocks are recognised first (their header says whether they are encrypted); then

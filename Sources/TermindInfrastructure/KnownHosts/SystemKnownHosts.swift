@@ -3,7 +3,7 @@ import TermindApplication
 import TermindDomain
 
 /// The person's OpenSSH known_hosts files (`~/.ssh/known_hosts`, and `~/.ssh/known_hosts2`
-/// when present), read read-only as OpenSSH would consult them (SPEC §2, issue 4). Termind
+/// when present), read read-only as OpenSSH would consult them (docs/behaviour.md §2, issue 4). Termind
 /// never writes them; new trust goes to the Vault.
 ///
 /// Reading never fails a connection: a missing file is normal (logged at debug), an unreadable

@@ -2,7 +2,7 @@ import TermindApplication
 import TermindDomain
 import XCTest
 
-/// The Batch report's exit status and totals (SPEC §7): Ctrl-C first, then partials kept or a
+/// The Batch report's exit status and totals (docs/behaviour.md §7): Ctrl-C first, then partials kept or a
 /// failed verification (8), then connection and authentication, then plain failures.
 final class TransferBatchReportTests: XCTestCase {
     private let batch = TransferBatchID(1)

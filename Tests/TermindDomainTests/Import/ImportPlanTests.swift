@@ -2,7 +2,7 @@ import Foundation
 import TermindDomain
 import XCTest
 
-/// The selection rules of SPEC §6, as `ImportPlan` applies them.
+/// The selection rules of docs/behaviour.md §6, as `ImportPlan` applies them.
 final class ImportPlanTests: XCTestCase {
     typealias Fixture = ImportPreviewFixture
 

@@ -4,7 +4,7 @@ import TermindDomain
 import TermindInfrastructure
 
 /// `termind cp [-r] [--resume] [--wait] [--on-conflict POLICY] [--parallel N] [--json] SRC... DST`:
-/// uploads, downloads and remote copies through the transfer engine (SPEC §4): a temporary
+/// uploads, downloads and remote copies through the transfer engine (docs/behaviour.md §4): a temporary
 /// file beside each destination, committed by rename after an exact byte count and SHA-256;
 /// partials kept on a lost connection or Ctrl-C and continued by `--resume`.
 struct CpCommand: Command {

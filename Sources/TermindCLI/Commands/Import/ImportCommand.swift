@@ -4,7 +4,7 @@ import TermindDomain
 import TermindInfrastructure
 
 /// `termind import [DIR] (--dry-run | --all | --hosts A,B --identities I --keys K --known-hosts)
-/// [--ask-passphrases [--store-passphrases]] [--json]`: Vault records from `~/.ssh` (SPEC §6),
+/// [--ask-passphrases [--store-passphrases]] [--json]`: Vault records from `~/.ssh` (docs/behaviour.md §6),
 /// previewed before anything is written and committed all or nothing.
 struct ImportCommand: Command {
     static let definition = CommandDefinition(
