@@ -8,25 +8,8 @@ import XCTest
 /// process fails saying another transfer is writing the destination. Uploads and downloads,
 /// fresh and `--resume`, two and then eight at a time, with random small delays; against the
 /// rig's OpenSSH sshd.
-final class ConcurrentCopyEndToEndTests: XCTestCase {
-    private var server: SSHDServer?
-    private var home: VaultHome!
-    private var remote: TemporaryDirectory!
-    private var local: TemporaryDirectory!
-
-    override func setUpWithError() throws {
-        home = try VaultHome()
-        remote = try TemporaryDirectory(prefix: "termind-race-remote", mode: 0o755)
-        local = try TemporaryDirectory(prefix: "termind-race-local", mode: 0o755)
-    }
-
-    override func tearDown() {
-        server?.stop()
-        server = nil
-        home = nil
-        remote = nil
-        local = nil
-    }
+final class ConcurrentCopyEndToEndTests: CopyTestCase {
+    override class var directoryPrefix: String { "termind-race" }
 
     /// Eight sources of different sizes, contents and mtimes (so no `--resume` takes one for
     /// another as already transferred), in `directory`.

@@ -5,52 +5,18 @@ import XCTest
 /// `termind cp` through the built binary against real servers: OpenSSH sshd (its
 /// internal-sftp, sessions as the rig's account) and, for connections that drop on purpose,
 /// the asyncssh rig behind its dropping proxy.
-final class CopyEndToEndTests: XCTestCase {
-    private var server: SSHDServer?
+final class CopyEndToEndTests: CopyTestCase {
     private var asyncSSH: AsyncSSHServer?
-    private var home: VaultHome!
-    private var remote: TemporaryDirectory!
-    private var local: TemporaryDirectory!
     private var mounted: String?
-
-    override func setUpWithError() throws {
-        home = try VaultHome()
-        remote = try TemporaryDirectory(prefix: "termind-cp-remote", mode: 0o755)
-        local = try TemporaryDirectory(prefix: "termind-cp-local", mode: 0o755)
-    }
 
     override func tearDown() {
         if let mounted { _ = try? ChildProcess.run("umount", [mounted]) }
-        server?.stop()
         asyncSSH?.stop()
-        server = nil
         asyncSSH = nil
-        home = nil
-        remote = nil
-        local = nil
+        super.tearDown()
     }
 
     // MARK: - Helpers
-
-    private func sshd() throws -> SSHDServer {
-        if let server { return server }
-        let started = try startSSHD()
-        server = started
-        let chown = try ChildProcess.run("chown", ["-R", started.username, remote.path])
-        XCTAssertEqual(chown.status, 0, chown.stderr)
-        return started
-    }
-
-    /// `termind-test@127.0.0.1:PORT:PATH` on the sshd.
-    private func onServer(_ path: String) throws -> String {
-        let server = try sshd()
-        return "\(server.username)@\(server.host):\(server.port):\(path)"
-    }
-
-    private func cp(_ arguments: [String], key: String? = nil) throws -> ChildProcess.Output {
-        let keyPath = try key ?? sshd().clientPrivateKeyPath
-        return try home.run(["cp", "--batch", "--accept-new", "-i", keyPath] + arguments)
-    }
 
     private func randomFile(_ path: String, bytes: Int) throws {
         let made = try ChildProcess.run("sh", ["-c", "head -c \(bytes) /dev/urandom > '\(path)'"])

@@ -4,39 +4,18 @@ import XCTest
 
 /// A FIFO, a device or a process substitution named as a `cp` source is a failure that says
 /// why (exit 1), as scp's is; inside a tree such entries are skipped, listed and counted.
-final class CopySpecialFilesEndToEndTests: XCTestCase {
-    private var server: SSHDServer!
-    private var home: VaultHome!
-    private var local: TemporaryDirectory!
-    private var remote: TemporaryDirectory!
+final class CopySpecialFilesEndToEndTests: CopyTestCase {
+    override class var directoryPrefix: String { "termind-cp-special" }
 
-    override func setUpWithError() throws {
-        server = try startSSHD()
-        home = try VaultHome()
-        local = try TemporaryDirectory(prefix: "termind-cp-special", mode: 0o755)
-        remote = try TemporaryDirectory(prefix: "termind-cp-special-remote", mode: 0o755)
-        XCTAssertEqual(try ChildProcess.run("chown", ["-R", server.username, remote.path]).status, 0)
-    }
+    private var destination: String { get throws { try onServer(remote.path + "/") } }
 
-    override func tearDown() {
-        server?.stop()
-        server = nil
-        home = nil
-        local = nil
-        remote = nil
-    }
-
-    private var destination: String { "\(server.username)@\(server.host):\(server.port):\(remote.path)/" }
-
-    private func cp(_ arguments: [String]) throws -> ChildProcess.Output {
-        try home.run(["cp", "--batch", "--accept-new", "-i", server.clientPrivateKeyPath, "--json"] + arguments)
-    }
+    private func cpJSON(_ arguments: [String]) throws -> ChildProcess.Output { try cp(["--json"] + arguments) }
 
     func testANamedFIFOOrDeviceIsAFailureThatSaysWhy() throws {
         let fifo = local.path + "/pipe"
         XCTAssertEqual(mkfifo(fifo, 0o600), 0)
         for source in [fifo, "/dev/zero"] {
-            let result = try cp([source, destination])
+            let result = try cpJSON([source, try destination])
             XCTAssertEqual(result.status, 1, "\(source): \(result.stderr)")
             XCTAssertTrue(result.stderr.contains("is not a regular file"), result.stderr)
             let summary = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
@@ -46,7 +25,7 @@ final class CopySpecialFilesEndToEndTests: XCTestCase {
 
         // As a shell hands over `<(echo x)`: a pipe under /dev/fd.
         let substituted = try home.bash("""
-            "$T" cp --batch --accept-new -i '\(server.clientPrivateKeyPath)' <(echo x) '\(destination)'
+            "$T" cp --batch --accept-new -i '\(try sshd().clientPrivateKeyPath)' <(echo x) '\(try destination)'
             """)
         XCTAssertEqual(substituted.status, 1, substituted.stderr)
         XCTAssertTrue(substituted.stderr.contains("is not a regular file"), substituted.stderr)
@@ -57,7 +36,7 @@ final class CopySpecialFilesEndToEndTests: XCTestCase {
         try FileManager.default.createDirectory(atPath: tree, withIntermediateDirectories: true)
         try Data("hello\n".utf8).write(to: URL(fileURLWithPath: tree + "/file.txt"))
         XCTAssertEqual(mkfifo(tree + "/pipe", 0o600), 0)
-        let result = try cp(["-r", tree, destination])
+        let result = try cpJSON(["-r", tree, try destination])
         XCTAssertEqual(result.status, 0, result.stderr)
         let summary = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         XCTAssertEqual((summary["totals"] as? [String: Any])?["skipped"] as? Int, 1, result.stdout)

@@ -7,50 +7,23 @@ import XCTest
 /// file, a FIFO, another transfer's locked partial. Nothing of it is followed, opened for
 /// writing or removed; the copy fails naming the path (exit 1). Against the rig's OpenSSH sshd,
 /// with the binary run as root (as in issue 21's reproductions).
-final class PartialFileEndToEndTests: XCTestCase {
-    private var server: SSHDServer?
-    private var home: VaultHome!
-    private var remote: TemporaryDirectory!
-    private var local: TemporaryDirectory!
+final class PartialFileEndToEndTests: CopyTestCase {
     private var shared: TemporaryDirectory!
 
+    override class var directoryPrefix: String { "termind-partial" }
+
     override func setUpWithError() throws {
-        home = try VaultHome()
-        remote = try TemporaryDirectory(prefix: "termind-partial-remote", mode: 0o755)
-        local = try TemporaryDirectory(prefix: "termind-partial-local", mode: 0o755)
+        try super.setUpWithError()
         // Like /tmp: sticky and writable by everyone.
         shared = try TemporaryDirectory(prefix: "termind-partial-shared", mode: 0o1777)
     }
 
     override func tearDown() {
-        server?.stop()
-        server = nil
-        home = nil
-        remote = nil
-        local = nil
         shared = nil
+        super.tearDown()
     }
 
     // MARK: - Helpers
-
-    /// Starts the sshd; everything already in `remote` then belongs to the login account.
-    private func sshd() throws -> SSHDServer {
-        if let server { return server }
-        let started = try startSSHD()
-        server = started
-        let chown = try ChildProcess.run("chown", ["-R", started.username, remote.path])
-        XCTAssertEqual(chown.status, 0, chown.stderr)
-        return started
-    }
-
-    private func onServer(_ path: String) throws -> String {
-        let server = try sshd()
-        return "\(server.username)@\(server.host):\(server.port):\(path)"
-    }
-
-    private func cp(_ arguments: [String]) throws -> ChildProcess.Output {
-        try home.run(["cp", "--batch", "--accept-new", "-i", try sshd().clientPrivateKeyPath] + arguments)
-    }
 
     private func file(_ path: String, bytes: Int) throws {
         let made = try ChildProcess.run("sh", ["-c", "head -c \(bytes) /dev/urandom > '\(path)'"])
