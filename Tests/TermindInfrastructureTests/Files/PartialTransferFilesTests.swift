@@ -95,6 +95,43 @@ final class PartialTransferFilesTests: XCTestCase {
         XCTAssertNil(misplaced)
     }
 
+    private let placementSources = [TransferAddress(location: "local", path: "/home/me/many")]
+    private let placementDestination = TransferAddress(location: "web1", path: "/srv/new1")
+
+    func testAPlacementLoadsBackForTheSameSourcesAndDestinationAndIsForgottenWhenRemoved() async throws {
+        let placement = TransferPlacement(sources: placementSources, destination: placementDestination, targets: ["/srv/new1"])
+        try await store.savePlacement(placement)
+        let loaded = try await store.loadPlacement(sources: placementSources, destination: placementDestination)
+        XCTAssertEqual(loaded?.targets, ["/srv/new1"])
+        let other = try await store.loadPlacement(sources: placementSources, destination: TransferAddress(location: "web2", path: "/srv/new1"))
+        XCTAssertNil(other, "another destination has no placement")
+        try await store.removePlacement(sources: placementSources, destination: placementDestination)
+        let removed = try await store.loadPlacement(sources: placementSources, destination: placementDestination)
+        XCTAssertNil(removed)
+    }
+
+    func testASymlinkPlantedAtAPlacementsNameIsNeitherFollowedNorWrittenThrough() async throws {
+        let path = store.placementFile(sources: placementSources, destination: placementDestination)
+        try FileManager.default.createDirectory(atPath: store.directory, withIntermediateDirectories: true)
+        let victim = directory.path + "/victim"
+        try Data("#!/bin/sh\nexit 0\n".utf8).write(to: URL(fileURLWithPath: victim))
+        XCTAssertEqual(symlink(victim, path), 0)
+
+        // Reading through the link is refused (so a resume plans afresh); saving replaces the link.
+        await XCTAssertThrowsErrorAsync(try await self.store.loadPlacement(sources: self.placementSources, destination: self.placementDestination))
+        try await store.savePlacement(TransferPlacement(sources: placementSources, destination: placementDestination, targets: ["/x"]))
+        XCTAssertEqual(try String(contentsOfFile: victim, encoding: .utf8), "#!/bin/sh\nexit 0\n", "the victim was written through the link")
+        let loaded = try await store.loadPlacement(sources: placementSources, destination: placementDestination)
+        XCTAssertEqual(loaded?.targets, ["/x"])
+    }
+
+    private func XCTAssertThrowsErrorAsync<T>(_ expression: @autoclosure () async throws -> T, file: StaticString = #filePath, line: UInt = #line) async {
+        do {
+            _ = try await expression()
+            XCTFail("expected an error", file: file, line: line)
+        } catch {}
+    }
+
     func testTheStoreLivesUnderTheXDGStateDirectory() {
         let paths = XDGPaths(environment: ["XDG_STATE_HOME": "/var/st"], homeDirectory: "/home/ada")
         XCTAssertEqual(PartialTransferFiles(paths: paths).directory, "/var/st/termind/partials")
