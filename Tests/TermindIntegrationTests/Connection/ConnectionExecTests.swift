@@ -29,7 +29,8 @@ final class ConnectionExecTests: XCTestCase {
         XCTAssertEqual(first.output, .stdout(Array("first\n".utf8)))
         let exitAt = try XCTUnwrap(collected.chunks.last?.at)
         XCTAssertLessThan(first.at, .milliseconds(800), "the first line came only with the end")
-        XCTAssertGreaterThanOrEqual(exitAt, .seconds(1))
+        // The remote `sleep 1` may start before the local clock does: measure from the first line.
+        XCTAssertGreaterThanOrEqual(exitAt - first.at, .milliseconds(900), "the end came without the sleep between")
         if case .exit = collected.chunks.last?.output {} else { XCTFail("the stream did not end with .exit") }
     }
 
