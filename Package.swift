@@ -81,7 +81,7 @@ let package = Package(
             name: "TermindCLI",
             dependencies: [
                 "TermindPresentation", "TermindRemoteInfrastructure", "TermindInfrastructure",
-                "TermindApplication", "TermindDomain", "TermindResources",
+                "TermindApplication", "TermindDomain", "TermindResources", "TermindCrypto",
             ]
         ),
         /** The `termind` binary: a thin main over TermindCLI. */

@@ -15,6 +15,12 @@
 #include <openssl/pem.h>
 #include <string.h>
 
+/* Keeps libcrypto's global state until the process is gone instead of freeing it in an
+   atexit handler, where a thread still hashing at exit would touch freed memory. */
+static inline int termind_crypto_keep_until_exit(void) {
+    return OPENSSL_init_crypto(OPENSSL_INIT_NO_ATEXIT, NULL);
+}
+
 /* EVP_CIPHER_CTX_ctrl's GCM tag commands are macros; named wrappers read better in Swift. */
 static inline int termind_evp_gcm_set_ivlen(EVP_CIPHER_CTX *ctx, int length) {
     return EVP_CIPHER_CTX_ctrl(ctx, EVP_CTRL_GCM_SET_IVLEN, length, NULL);

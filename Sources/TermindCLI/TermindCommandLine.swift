@@ -1,5 +1,6 @@
 import Foundation
 import TermindApplication
+import TermindCrypto
 import TermindInfrastructure
 
 /// The entry point `main.swift` calls: parse, validate, run, and turn every outcome into an
@@ -40,6 +41,7 @@ public enum TermindCommandLine {
 
     /// Runs with the process's real arguments, environment and streams.
     public static func main() async -> Int32 {
+        CryptoLibrary.keepLoadedUntilExit()
         let environment = ProcessInfo.processInfo.environment
         let context = CommandContext(
             environment: environment, root: TermindCommand.self,
