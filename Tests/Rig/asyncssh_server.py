@@ -32,7 +32,8 @@ Scenario (JSON object, every field optional):
     "shell": true enables a shell. It prints "$ ", echoes what it reads (CR or LF ends a
              line, printed as CRLF), then: "exit" closes with status 0, "size" prints
              "<cols>x<rows>" of the current PTY size, "term" prints the requested TERM.
-    "sftp":  {"root": "/some/dir"} serves SFTP with that directory as "/".
+    "sftp":  {"root": "/some/dir"} serves SFTP with that directory as "/"; its other fields
+             make the server lie or stall on purpose (misbehaving_sftp.py lists them).
     "misbehave": {"stall_before_banner": true}  accept TCP and never send anything;
                  {"stall_after_banner": true}   send the version line, then nothing;
                  {"drop_after_bytes": N}        forward to the real server through a proxy that
@@ -44,7 +45,8 @@ Scenario (JSON object, every field optional):
 Events (one JSON object per line, always with "event"): connect, auth (method, username,
 success, partial), kbdint_round_sent (round, name, instruction, prompts, echo),
 kbdint_round_answered (round, matched), auth_complete (username, methods), exec (command),
-pty (term, columns, rows), shell, window_change (columns, rows), sftp (root), subsystem
+pty (term, columns, rows), shell, window_change (columns, rows), sftp (root), sftp_stall
+(op, path), subsystem
 (name, accepted), drop (after_bytes). Passwords and answers are never logged.
 """
 
@@ -61,6 +63,9 @@ import asyncssh
 from asyncssh.auth import get_supported_server_auth_methods
 from asyncssh.constants import MSG_USERAUTH_FAILURE
 from asyncssh.packet import Boolean, NameList
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from misbehaving_sftp import MisbehavingSFTPServer  # noqa: E402
 
 KBDINT = "keyboard-interactive"
 VERSION_LINE = b"SSH-2.0-TermindRig_stall\r\n"
@@ -277,9 +282,14 @@ class Sessions:
                     process.stdout.write(bytes([byte]))
 
 
-def sftp_factory(root: str, log: EventLog) -> Any:
+def sftp_factory(config: dict, log: EventLog) -> Any:
+    root = config["root"]
+    lies = {key: value for key, value in config.items() if key != "root"}
+
     def make(chan: asyncssh.SSHServerChannel) -> asyncssh.SFTPServer:
         log("sftp", root=root)
+        if lies:
+            return MisbehavingSFTPServer(chan, root, lies, log)
         return asyncssh.SFTPServer(chan, chroot=root.encode())
     return make
 
@@ -380,7 +390,7 @@ async def main(scenario_path: str) -> None:
             "127.0.0.1", 0, server_host_keys=[host_key],
             server_factory=lambda: ScenarioServer(scenario, log),
             process_factory=Sessions(scenario, log), encoding=None, line_editor=False,
-            sftp_factory=sftp_factory(sftp["root"], log) if sftp else None,
+            sftp_factory=sftp_factory(sftp, log) if sftp else None,
             allow_scp=False, agent_forwarding=False, x11_forwarding=False)
         servers.append(acceptor)
         port = acceptor.get_port()

@@ -125,10 +125,44 @@ public struct AsyncSSHScenario: Codable, Sendable, Equatable {
         }
     }
 
-    /// The directory served as `/` over SFTP.
+    /// The directory served as `/` over SFTP, and the lies the server tells about it
+    /// (`Tests/Rig/misbehaving_sftp.py` is their reference). Paths are the client's.
     public struct SFTP: Codable, Sendable, Equatable {
         public var root: String
+        /// The size reported for a path, whatever the file holds.
+        public var sizes: [String: UInt64]?
+        /// The permission bits reported for a path (e.g. `0o6777`).
+        public var modes: [String: UInt32]?
+        /// Requests never answered.
+        public var stall: [Stall]?
+        /// A directory holding `d/` and `f` at every depth, without end.
+        public var endlessTree: String?
+        /// A directory listing new names forever.
+        public var endlessListing: String?
+        /// Each entry of a directory listed this many times.
+        public var `repeat`: [String: Int]?
+        /// Extra entries of a directory, as raw name bytes (hex on the wire to the script).
+        public var names: [String: [String]]?
+
         public init(root: String) { self.root = root }
+
+        /// A request (`op`: open, read, close, opendir, readdir, stat, lstat, realpath) on a
+        /// path starting with `path` that the server never answers.
+        public struct Stall: Codable, Sendable, Equatable {
+            public var op: String
+            public var path: String
+            public init(op: String, path: String) {
+                self.op = op
+                self.path = path
+            }
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case root, sizes, modes, stall, names
+            case `repeat` = "repeat"
+            case endlessTree = "endless_tree"
+            case endlessListing = "endless_listing"
+        }
     }
 
     /// A server that fails on purpose. Set one field.
@@ -210,6 +244,15 @@ public struct AsyncSSHScenario: Codable, Sendable, Equatable {
     public func sftp(root: String) -> Self {
         var copy = self
         copy.sftp = SFTP(root: root)
+        return copy
+    }
+
+    /// Serves SFTP with `root` as `/`, lying as `change` sets up.
+    public func sftp(root: String, lying change: (inout SFTP) -> Void) -> Self {
+        var copy = self
+        var sftp = SFTP(root: root)
+        change(&sftp)
+        copy.sftp = sftp
         return copy
     }
 
