@@ -1,6 +1,7 @@
 import Foundation
 import TermindApplication
 import TermindCrypto
+import TermindDomain
 import TermindInfrastructure
 
 /// The entry point `main.swift` calls: parse, validate, run, and turn every outcome into an
@@ -46,11 +47,21 @@ public enum TermindCommandLine {
         let context = CommandContext(
             environment: environment, root: TermindCommand.self,
             logger: FileLogger(paths: XDGPaths.current(), environment: environment),
-            out: { FileHandle.standardOutput.write(Data($0.utf8)) },
-            err: { FileHandle.standardError.write(Data($0.utf8)) },
+            // Names that are not UTF-8 go out as their own bytes (`NameBytes`); on a terminal
+            // they were escaped before.
+            out: { FileHandle.standardOutput.write(Data(NameBytes.bytes($0))) },
+            err: { FileHandle.standardError.write(Data(NameBytes.bytes($0))) },
             outBytes: { FileHandle.standardOutput.write(Data($0)) },
             errBytes: { FileHandle.standardError.write(Data($0)) },
             outIsTerminal: isatty(STDOUT_FILENO) == 1, errIsTerminal: isatty(STDERR_FILENO) == 1)
-        return await run(Array(CommandLine.arguments.dropFirst()), context: context)
+        return await run(arguments(), context: context)
+    }
+
+    /// The arguments as given: a path that is not UTF-8 keeps its bytes (`NameBytes`), where
+    /// `CommandLine.arguments` would replace them with U+FFFD.
+    private static func arguments() -> [String] {
+        (1..<Int(CommandLine.argc)).compactMap { index in
+            CommandLine.unsafeArgv[index].map { NameBytes.string(UnsafeBufferPointer(start: $0, count: strlen($0)).map { UInt8(bitPattern: $0) }) }
+        }
     }
 }

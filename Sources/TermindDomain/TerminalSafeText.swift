@@ -27,10 +27,10 @@ public struct TerminalSafeText: Sendable, Hashable, CustomStringConvertible {
     /// The visible form, safe to write to a terminal.
     public let text: String
 
-    /// `untrusted` made safe; strings hold only UTF-8, so only control characters and line
-    /// reordering characters are escaped (and backslashes doubled).
+    /// `untrusted` made safe: control characters and line reordering characters escaped (and
+    /// backslashes doubled), and the bytes of a name that are not UTF-8 (`NameBytes`) as `\377`.
     public init(_ untrusted: String, lineBreaks: LineBreaks = .escaped) {
-        self.init(bytes: Array(untrusted.utf8), lineBreaks: lineBreaks)
+        self.init(bytes: NameBytes.bytes(untrusted), lineBreaks: lineBreaks)
     }
 
     /// `bytes` made safe, also when they are not UTF-8 (each byte that is not part of a valid
@@ -87,7 +87,7 @@ public struct TerminalSafeText: Sendable, Hashable, CustomStringConvertible {
     /// its backslashes left single. The last guard before standard output or error when they
     /// are a terminal.
     public static func message(_ text: String) -> String {
-        TerminalSafeText(bytes: Array(text.utf8), lineBreaks: .kept, doublingBackslashes: false).text
+        TerminalSafeText(bytes: NameBytes.bytes(text), lineBreaks: .kept, doublingBackslashes: false).text
     }
 
     /// True when `text` would be written differently (it holds something a terminal acts on,

@@ -28,6 +28,10 @@ public struct TransferError: CategorizedFailure, Equatable {
         case destinationBusy = "destination-busy"
         /// Something at the partial's name is not a partial Termind wrote: left untouched.
         case notAPartial = "not-a-partial"
+        /// The server sent a size no file can have.
+        case impossibleSize = "impossible-size"
+        /// The server did not say how big the file is, so its copy could not be checked.
+        case unknownSize = "unknown-size"
     }
 
     public let kind: Kind

@@ -14,7 +14,15 @@ extension TransferJob {
             guard current.kind == .file else {
                 throw TransferError(.sourceChanged, source, "is no longer a regular file; run the copy again")
             }
-            state.sourceSize = current.attributes.size ?? 0
+            // Sizes come from the server: a missing or impossible one is said as such, never
+            // taken for a file that changed.
+            guard let size = current.attributes.size else {
+                throw TransferError(
+                    .unknownSize, source,
+                    "the server did not say how big it is; a file is copied only when its size is known, so the copy can be checked")
+            }
+            if let impossible = TransferPlanner.impossibleSize(current, at: source) { throw impossible }
+            state.sourceSize = size
             state.sourceModified = current.attributes.modified
             let replacing: Bool
             switch try await place(at: destination.path, source: current.attributes, kind: .file, in: destinationFS) {

@@ -50,6 +50,7 @@ extension TransferJob {
             var inFlight = 0
             var buffered: [UInt64: [UInt8]] = [:]
             var nextHash = start
+            var dataEnded: UInt64?
             // After the first failure nothing new is issued, but the requests in flight are
             // drained: writes that land still count towards the verified prefix.
             var failure: (any Error)?
@@ -72,13 +73,20 @@ extension TransferJob {
                 }
                 switch step {
                 case .read(let offset, let requested, let bytes):
-                    guard failure == nil else { continue }
                     guard !bytes.isEmpty else {
-                        failure = TransferError(
-                            .sourceChanged, sourceAddress,
-                            "ended at \(offset) bytes where \(total) were expected; it changed while being copied, run the copy again")
+                        // Reads in flight come back in any order: the data ended at the lowest
+                        // offset that found nothing.
+                        dataEnded = min(dataEnded ?? offset, offset)
+                        if failure == nil || failure is ShortSource { failure = ShortSource() }
                         continue
                     }
+                    if failure is ShortSource, bytes.count < requested, offset + UInt64(bytes.count) < dataEnded ?? .max {
+                        // Still finding where the data ends: ask for this read's rest.
+                        let rest = offset + UInt64(bytes.count)
+                        let remaining = requested - bytes.count
+                        group.addTask { .read(offset: rest, requested: remaining, bytes: try await reader.read(at: rest, count: remaining)) }
+                    }
+                    guard failure == nil else { continue }
                     buffered[offset] = bytes
                     if bytes.count < requested {
                         // Fewer bytes than asked inside the file: ask for the rest in a request of its own.
@@ -124,10 +132,19 @@ extension TransferJob {
                     }
                 }
             }
+            if let dataEnded, failure is ShortSource {
+                throw TransferError(
+                    .sourceChanged, sourceAddress,
+                    "ended at \(dataEnded) bytes where \(total) were expected; it changed while being copied, "
+                        + "or the server reported a size it does not hold: run the copy again")
+            }
             if let failure { throw failure }
         }
         reportProgress(state, began: began, now: clock.now)
     }
+
+    /// The source ended before its size: reported once every read in flight is back.
+    private struct ShortSource: Error {}
 
     /// A progress event: the verified prefix and the bytes sent this run.
     func reportProgress(

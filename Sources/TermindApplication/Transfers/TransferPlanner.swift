@@ -4,7 +4,8 @@ import TermindDomain
 /// lands (`TransferTarget`), then, with `recursive`, what every directory holds, in pre-order
 /// and by name. Entries that cannot be copied are planned with their outcome already known
 /// (a source that is not there, a directory without `recursive`, a tree that cannot be listed).
-/// Partial files (`.NAME.termind-partial`) inside a tree are left out.
+/// Partial files (`.NAME.termind-partial`) inside a tree are skipped and counted, and files
+/// with a size no file can have fail, each by name.
 struct TransferPlanner: Sendable {
     struct Result: Sendable {
         var plan = TransferPlan()
@@ -66,6 +67,10 @@ struct TransferPlanner: Sendable {
         }
         let index = result.plan.append(.init(
             kind: found.kind, sourcePath: source.path, parent: nil, destinationName: target, attributes: found.attributes))
+        if let impossible = Self.impossibleSize(found, at: source.address) {
+            result.decided[index] = .failed(TransferFailure(impossible))
+            return
+        }
         let destination = TransferAddress(location: batch.destination.site.location, path: target)
         if source.site.location == batch.destination.site.location && source.path == target {
             result.decided[index] = .failed(TransferFailure(TransferError(
@@ -98,16 +103,33 @@ struct TransferPlanner: Sendable {
             result.decided[index] = .failed(TransferFailure(error))
             return
         }
-        for child in children.sorted(by: { $0.name < $1.name }) where !PartialFileName.isPartial(child.name) {
+        for child in children.sorted(by: { $0.name < $1.name }) {
             let name = child.name
             guard name != "." && name != ".." else { continue }
             let path = RemotePath.join(directory, name)
             let childIndex = result.plan.append(.init(
                 kind: child.kind, sourcePath: path, parent: index, destinationName: name, attributes: child.attributes))
+            if PartialFileName.isPartial(name) {
+                result.decided[childIndex] = .skipped(.partialFileName)
+                continue
+            }
+            let address = TransferAddress(location: fileSystem.location, path: path)
+            if let impossible = Self.impossibleSize(child, at: address) {
+                result.decided[childIndex] = .failed(TransferFailure(impossible))
+                continue
+            }
             if child.kind == .directory {
                 await walk(fileSystem, directory: path, index: childIndex, into: &result)
             }
         }
+    }
+
+    /// A file whose size no file can have: sizes come from the server, never trusted.
+    static func impossibleSize(_ file: RemoteFile, at address: TransferAddress) -> TransferError? {
+        guard file.kind == .file, file.attributes.hasImpossibleSize, let size = file.attributes.size else { return nil }
+        return TransferError(
+            .impossibleSize, address,
+            "the server sent an impossible size for it (\(size) bytes, more than any file can hold); not copied, check the server")
     }
 
     static func error(for problem: TransferTarget.Problem, destination: TransferAddress) -> TransferError {

@@ -10,6 +10,9 @@ public enum TransferSkipReason: String, Sendable, Equatable, CustomStringConvert
     case notARegularFile = "not-a-regular-file"
     /// Its directory was skipped.
     case directorySkipped = "directory-skipped"
+    /// Inside a tree, its name is a partial file's (`.NAME.termind-partial`): another copy's
+    /// unfinished file, never copied as if it were data.
+    case partialFileName = "partial-file-name"
 
     public var description: String {
         switch self {
@@ -18,6 +21,7 @@ public enum TransferSkipReason: String, Sendable, Equatable, CustomStringConvert
         case .symlinkUnsupported: "the destination cannot create symlinks"
         case .notARegularFile: "not a regular file, directory or symlink"
         case .directorySkipped: "its directory was skipped"
+        case .partialFileName: "its name is a Termind partial file's (.NAME.termind-partial); those are never copied"
         }
     }
 }

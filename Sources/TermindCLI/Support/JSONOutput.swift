@@ -23,18 +23,27 @@ enum JSONOutput {
     }
 
     /// `json` with the control characters JSONEncoder leaves as they are (DEL, C1, reordering)
-    /// written as `\uXXXX`; outside strings JSON holds only ASCII, so only strings change.
+    /// written as `\uXXXX`, and a name's bytes that are not UTF-8 (`NameBytes`) as `\udcXX`
+    /// (PEP 383: Python's `os.fsencode(json.loads(...))` gives the bytes back). Outside strings
+    /// JSON holds only ASCII, so only strings change.
     static func escapingControls(_ json: String) -> String {
-        guard json.unicodeScalars.contains(where: TerminalSafeText.isControl) else { return json }
+        guard json.unicodeScalars.contains(where: { TerminalSafeText.isControl($0) || NameBytes.escapedByte($0) != nil })
+        else { return json }
         var result = String.UnicodeScalarView()
         for scalar in json.unicodeScalars {
-            if scalar != "\n" && TerminalSafeText.isControl(scalar) {
-                let hex = String(scalar.value, radix: 16)
-                result.append(contentsOf: ("\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex).unicodeScalars)
+            if let byte = NameBytes.escapedByte(scalar) {
+                result.append(contentsOf: Self.escape(0xDC00 + UInt32(byte)).unicodeScalars)
+            } else if scalar != "\n" && TerminalSafeText.isControl(scalar) {
+                result.append(contentsOf: Self.escape(scalar.value).unicodeScalars)
             } else {
                 result.append(scalar)
             }
         }
         return String(result)
+    }
+
+    private static func escape(_ value: UInt32) -> String {
+        let hex = String(value, radix: 16)
+        return "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
     }
 }

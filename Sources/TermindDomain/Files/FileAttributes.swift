@@ -25,6 +25,12 @@ public struct FileAttributes: Sendable, Equatable, Codable {
     /// The kind the mode's type bits name; `.other` when the mode is unknown.
     public var kind: FileKind { mode.map(FileKind.init(mode:)) ?? .other }
 
+    /// The largest size a file can have (`off_t`'s maximum); a server saying more is wrong.
+    public static let largestPossibleSize = UInt64(Int64.max)
+
+    /// True when the size is known and larger than any file can be.
+    public var hasImpossibleSize: Bool { (size ?? 0) > Self.largestPossibleSize }
+
     /// The permission bits alone (`0o7777`), when the mode is known.
     public var permissions: UInt32? { mode.map { $0 & 0o7777 } }
 }

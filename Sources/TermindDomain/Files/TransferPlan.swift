@@ -35,6 +35,13 @@ public struct TransferPlan: Sendable, Equatable {
 
     /// Regular files to copy.
     public var fileCount: Int { entries.reduce(0) { $0 + ($1.kind == .file ? 1 : 0) } }
-    /// Bytes of the regular files to copy.
-    public var byteCount: UInt64 { entries.reduce(0) { $0 + ($1.kind == .file ? $1.attributes.size ?? 0 : 0) } }
+    /// Bytes of the regular files to copy, for progress: sizes come from a server, so an
+    /// impossible one counts nothing and the sum stops at `UInt64.max` instead of overflowing.
+    public var byteCount: UInt64 {
+        entries.reduce(0) { total, entry in
+            guard entry.kind == .file, !entry.attributes.hasImpossibleSize else { return total }
+            let (sum, overflow) = total.addingReportingOverflow(entry.attributes.size ?? 0)
+            return overflow ? .max : sum
+        }
+    }
 }

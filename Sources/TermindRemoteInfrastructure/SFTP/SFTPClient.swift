@@ -103,6 +103,8 @@ final class SFTPClient: RemoteFileSystem {
         try await explaining(path, { try await self.orParent(path, try? await self.notADirectoryFinding(path)) }) {
             let handle = try await self.handle(.opendir(path: path), path: path, doing: "opening the directory")
             var files: [RemoteFile] = []
+            // By bytes: Swift compares Strings by canonical equivalence, names are compared by bytes.
+            var seen = Set<[UInt8]>()
             do {
                 // To EOF; an empty NAME also ends it (a server answering so would otherwise be
                 // asked forever).
@@ -110,10 +112,18 @@ final class SFTPClient: RemoteFileSystem {
                       !names.isEmpty {
                     for name in names where name.filename != "." && name.filename != ".." {
                         // A name with a slash could lead a recursive copy out of its directory.
-                        guard !name.filename.isEmpty, !name.filename.contains("/"), !name.filename.contains("\0") else {
+                        guard !name.filename.isEmpty, !name.filename.unicodeScalars.contains("/"),
+                              !name.filename.unicodeScalars.contains("\0") else {
                             throw FileSystemError(.failure, location: self.location, path: path, detail:
                                 "reading the directory failed: the server sent the entry name "
                                     + "“\(SFTPStatusError.displayable(name.filename))”, which is not a plain name; "
+                                    + "the listing was refused, check the server")
+                        }
+                        // Two entries of one name would be two sources for one destination.
+                        guard seen.insert(Array(name.filename.utf8)).inserted else {
+                            throw FileSystemError(.failure, location: self.location, path: path, detail:
+                                "reading the directory failed: the server listed the name "
+                                    + "“\(SFTPStatusError.displayable(name.filename))” more than once; "
                                     + "the listing was refused, check the server")
                         }
                         files.append(RemoteFile(
@@ -168,6 +178,21 @@ final class SFTPClient: RemoteFileSystem {
     }
 
     func rename(_ source: String, to destination: String, replacing: Bool) async throws {
+        guard replacing else { return try await performRename(source, to: destination, replacing: false) }
+        do {
+            try await performRename(source, to: destination, replacing: true)
+        } catch let error as FileSystemError where error.kind == .alreadyExists {
+            // Replacing was asked for: "choose another name or replace it" would be no advice.
+            let how = offers(SFTPExtensionRequest.posixRenameName)
+                ? "refused to replace it"
+                : "cannot replace a file by renaming (it lacks posix-rename@openssh.com)"
+            throw FileSystemError(.alreadyExists, location: location, path: destination, detail:
+                "renaming \(source) to \(destination) failed: something is already there and the server \(how); "
+                    + "Termind never removes a file to make way: move \(destination) away, then run the copy again")
+        }
+    }
+
+    private func performRename(_ source: String, to destination: String, replacing: Bool) async throws {
         let what = "renaming \(source) to \(destination)"
         if replacing && offers(SFTPExtensionRequest.posixRenameName) {
             try await explaining(source, { try await self.renameFinding(source, destination) }) {

@@ -62,8 +62,8 @@ struct SFTPReply: Sendable, Equatable {
             // Each entry takes at least 12 bytes: never reserve more than could be there.
             names.reserveCapacity(min(Int(count), reader.remaining / 12))
             for index in 0..<count {
-                let filename = try reader.string("name \(index + 1) of \(count)")
-                let longName = try reader.string("long name \(index + 1) of \(count)")
+                let filename = try reader.name("name \(index + 1) of \(count)")
+                let longName = try reader.name("long name \(index + 1) of \(count)")
                 let attributes = try FileAttributes.read(from: &reader)
                 names.append(SFTPName(filename: filename, longName: longName, attributes: attributes))
             }

@@ -1,3 +1,5 @@
+import TermindDomain
+
 /// Reads SSH wire fields (RFC 4251 §5: `byte`, `uint32`, `uint64`, `string`) from one SFTP
 /// packet, checking every length against what is left so a truncated or hostile packet throws
 /// `SFTPWireError` instead of reading past its end or allocating from a length it claims.
@@ -45,11 +47,18 @@ struct SFTPWireReader {
         return Array(bytes[range])
     }
 
-    /// An SSH `string` as text. SFTP v3 names are bytes; they are read as UTF-8, with
-    /// U+FFFD for what is not.
+    /// An SSH `string` as text (a message, an extension's name): UTF-8, with U+FFFD for what
+    /// is not.
     mutating func string(_ field: @autoclosure () -> String) throws -> String {
         let range = try stringRange(field())
         return String(decoding: bytes[range], as: UTF8.self)
+    }
+
+    /// An SSH `string` that is a file name or path: SFTP v3 names are bytes, kept exactly
+    /// (`NameBytes`).
+    mutating func name(_ field: @autoclosure () -> String) throws -> String {
+        let range = try stringRange(field())
+        return NameBytes.string(bytes[range])
     }
 
     /// Steps over an SSH `string`.

@@ -1,3 +1,5 @@
+import TermindDomain
+
 /// Builds one SFTP packet: the `uint32` length (patched in by `finish`), the type byte, then
 /// SSH wire fields. Callers say how big the packet will be, so a WRITE's data is copied once,
 /// into storage of the right size.
@@ -33,8 +35,14 @@ struct SFTPWireWriter {
         bytes.append(contentsOf: value)
     }
 
+    /// A file name or path: its bytes exactly (`NameBytes`), which is UTF-8 for every name
+    /// that came in as UTF-8.
     mutating func string(_ value: String) {
-        string(value.utf8)
+        if NameBytes.hasEscapes(value) {
+            string(NameBytes.bytes(value))
+        } else {
+            string(value.utf8)
+        }
     }
 
     /// Bytes as they are, without a length (an extension's already encoded data).

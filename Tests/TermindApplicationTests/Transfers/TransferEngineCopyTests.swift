@@ -235,7 +235,7 @@ final class TransferEngineCopyTests: XCTestCase {
         XCTAssertEqual(local.contents("/d/alias"), sampleBytes(8))
     }
 
-    func testPartialFilesInASourceTreeAreLeftOut() async {
+    func testPartialFilesInASourceTreeAreSkippedAndReportedByName() async {
         let server = MemoryFileSystem(location: "srv")
         let local = MemoryFileSystem(location: "local")
         server.addFile("/t/a", sampleBytes(4))
@@ -246,7 +246,11 @@ final class TransferEngineCopyTests: XCTestCase {
             sources: [TransferEndpoint(site(server), "/t")], destination: TransferEndpoint(site(local), "/d"), recursive: true))
 
         XCTAssertEqual(report.exitCode, .success)
-        XCTAssertEqual(report.files.map(\.source.path), ["/t", "/t/a"])
+        XCTAssertEqual(report.files.map(\.source.path), ["/t", "/t/.b.termind-partial", "/t/a"])
+        guard case .skipped(.partialFileName) = report.files[1].outcome else {
+            return XCTFail("\(report.files[1].outcome) is not a skip for its partial-like name")
+        }
+        XCTAssertNil(local.contents("/d/t/.b.termind-partial"))
     }
 
     func testACopyOnOneServerWithCopyDataStaysOnTheServer() async {

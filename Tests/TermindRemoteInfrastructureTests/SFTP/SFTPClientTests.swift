@@ -321,8 +321,10 @@ final class SFTPClientTests: XCTestCase {
         try await answer(channel, .lstat(path: "/a.part"), with: .attributes(FileAttributes(mode: 0o100644)))
         let error = await fileSystemError { try await renaming.value }
         XCTAssertEqual(error?.kind, .alreadyExists)
-        XCTAssertEqual(error?.path, "/a.part")
-        XCTAssertTrue(error?.detail.contains("a file is already at /a") == true, error?.description ?? "")
+        XCTAssertEqual(error?.path, "/a")
+        // Replacing was asked for: the error says why it could not be done, not to replace it.
+        XCTAssertTrue(error?.detail.contains("the server cannot replace a file by renaming") == true, error?.description ?? "")
+        XCTAssertFalse(error?.detail.contains("replace it") == true, error?.description ?? "")
         let quiet = await channel.staysQuiet()
         XCTAssertTrue(quiet)
         XCTAssertFalse(channel.requests.contains { if case .remove = $0 { true } else { false } })

@@ -109,7 +109,9 @@ final class TransferProgressReporter: Sendable {
             if !json { say(&state, "termind: \(failure)\n") }
         case .skipped(let reason):
             emit(["event": "skipped", "file": file, "reason": reason.rawValue])
-            if !json && terminal { say(&state, "\(shownFile): skipped, \(reason)\n") }
+            // A skip the person asked for is said on a terminal only; one they could not expect
+            // (a server's file named like a partial) always.
+            if !json && (terminal || reason == .partialFileName) { say(&state, "\(shownFile): skipped, \(reason)\n") }
         case .paused(let pause):
             emit(["event": "paused", "file": file, "message": pause.description])
             if !json, pause.cause != nil { say(&state, "termind: \(shownFile): \(pause)\n") }
