@@ -9,11 +9,15 @@ final class LibSSH2Connection: SSHConnection {
     let label: String
     private let target: ConnectionWorker
     private let hops: [ConnectionWorker]
+    /// How long an SFTP request may wait for its answer once sent.
+    private let requestTimeout: Duration
 
-    init(label: String, target: ConnectionWorker, hops: [ConnectionWorker]) {
+    init(label: String, target: ConnectionWorker, hops: [ConnectionWorker],
+         requestTimeout: Duration = SFTPExchange.defaultRequestTimeout) {
         self.label = label
         self.target = target
         self.hops = hops
+        self.requestTimeout = requestTimeout
     }
 
     deinit {
@@ -66,7 +70,8 @@ final class LibSSH2Connection: SSHConnection {
                                   detail: "opening SFTP failed: \(failure.detail)")
         }
         let banner = try? await target.run { $0.serverBanner }
-        return try await SFTPClient.open(over: process, location: label, serverSoftware: banner ?? nil)
+        return try await SFTPClient.open(
+            over: process, location: label, serverSoftware: banner ?? nil, requestTimeout: requestTimeout)
     }
 
     func close() async {

@@ -30,7 +30,7 @@ public struct LibSSH2Connector: SSHConnector {
     public func connect(_ plan: ConnectionPlan, using context: ConnectionContext) async throws -> any SSHConnection {
         try await throughChain(of: plan, using: context) { target, hops, attempt in
             let worker = try await hop(target, context).open(through: hops.last, attempt: attempt)
-            return LibSSH2Connection(label: plan.label, target: worker, hops: hops)
+            return LibSSH2Connection(label: plan.label, target: worker, hops: hops, requestTimeout: context.requestTimeout)
         }
     }
 

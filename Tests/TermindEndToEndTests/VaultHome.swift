@@ -26,6 +26,12 @@ final class VaultHome: @unchecked Sendable {
         try TermindBinary.run(arguments, stdin: stdin, home: directory, environment: environment.merging(extra) { $1 })
     }
 
+    /// Starts `termind arguments` in the background in this home: a running child the test
+    /// can signal and wait for with a deadline.
+    func start(_ arguments: [String], environment extra: [String: String] = [:]) throws -> ChildProcess {
+        try TermindBinary.start(arguments, home: directory, environment: environment.merging(extra) { $1 })
+    }
+
     /// Runs `termind arguments` with its standard streams on a pseudo-terminal (`script -qec`),
     /// typing `input`; returns what the terminal received, byte for byte.
     func runOnTerminal(_ arguments: [String], input: String? = nil) throws -> (status: Int32, bytes: [UInt8]) {

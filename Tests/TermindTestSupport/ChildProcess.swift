@@ -92,6 +92,26 @@ public final class ChildProcess: @unchecked Sendable {
         throw TestRigError("\(process.executableURL?.lastPathComponent ?? "child") printed no expected line within \(timeout)s; stderr: \(stderr)")
     }
 
+    /// Sends signal `number` to the child (as Ctrl-C or `kill` would).
+    public func signal(_ number: Int32) {
+        guard process.isRunning else { return }
+        kill(process.processIdentifier, number)
+    }
+
+    /// Waits up to `timeout` seconds for the child to exit and returns its status and what it
+    /// printed; nil while it still runs then (it is left running). For children that print
+    /// little: a pipe left unread fills at 64 KiB.
+    public func waitForExit(within timeout: TimeInterval) -> Output? {
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning && Date() < deadline { usleep(5_000) }
+        guard !process.isRunning else { return nil }
+        process.waitUntilExit()
+        return Output(
+            status: process.terminationStatus,
+            stdout: String(decoding: stdoutPipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self),
+            stderr: String(decoding: stderrPipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
+    }
+
     /// Terminates the child (SIGTERM, then SIGKILL after a second) and reaps it.
     public func stop() {
         guard process.isRunning else { return }

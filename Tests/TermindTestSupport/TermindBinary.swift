@@ -48,4 +48,20 @@ public enum TermindBinary {
         environment.merge(extra) { $1 }
         return try ChildProcess.run(try path(), arguments, stdin: stdin, environment: environment)
     }
+
+    /// Starts `termind arguments...` in the background (stdin from /dev/null) in a home of its
+    /// own, for a test that signals it or waits for it with a deadline.
+    public static func start(
+        _ arguments: [String], home: TemporaryDirectory? = nil, environment extra: [String: String] = [:]
+    ) throws -> ChildProcess {
+        var environment = ProcessInfo.processInfo.environment
+        if let home {
+            environment["HOME"] = home.path
+            environment["XDG_DATA_HOME"] = home.path + "/.local/share"
+            environment["XDG_CONFIG_HOME"] = home.path + "/.config"
+            environment["XDG_STATE_HOME"] = home.path + "/.local/state"
+        }
+        environment.merge(extra) { $1 }
+        return try ChildProcess(try path(), arguments, environment: environment)
+    }
 }

@@ -22,6 +22,8 @@ public struct FileSystemError: CategorizedFailure, Equatable {
         case protocolViolation = "protocol-violation"
         /// The channel or connection under the file system ended.
         case connectionLost = "connection-lost"
+        /// The server left a request unanswered too long: the connection to it was given up.
+        case timedOut = "timed-out"
         case failure
     }
 
@@ -42,7 +44,7 @@ public struct FileSystemError: CategorizedFailure, Equatable {
 
     public var exitCode: ExitCode {
         switch kind {
-        case .connectionLost: .connectionFailed
+        case .connectionLost, .timedOut: .connectionFailed
         default: .failure
         }
     }

@@ -61,6 +61,20 @@ final class FileTransferState {
         }
     }
 
+    /// Starts closing what is still open and returns at once: an interrupted transfer never
+    /// waits on a server that may be why it was interrupted (docs/behaviour.md §8: Ctrl-C
+    /// stops at once). The process may exit before the closes are answered.
+    func closeHandlesInBackground() {
+        let writer = writer, reader = reader
+        self.writer = nil
+        self.reader = nil
+        guard writer != nil || reader != nil else { return }
+        Task.detached {
+            _ = try? await writer?.close()
+            _ = try? await reader?.close()
+        }
+    }
+
     /// Closes what is open and gives up the claim on the destination.
     func finish() async {
         await closeHandles()

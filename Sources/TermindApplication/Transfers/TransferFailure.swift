@@ -24,6 +24,9 @@ public struct TransferFailure: Sendable, CustomStringConvertible {
             return "check the permissions there, or copy somewhere you may write"
         case .connectionLost, .protocolViolation:
             return "reconnect, then resume (termind cp --resume)"
+        case .timedOut:
+            // The error says what to do about the server; only the partial is left to tell.
+            return partial == nil ? nil : "resume (termind cp --resume) to continue from the partial file"
         case .noSuchFile:
             return "check the path"
         default:

@@ -79,10 +79,11 @@ struct TransferJob: Sendable {
         TransferAddress(location: destination.location, path: path)
     }
 
-    /// A lost or broken connection: the transfer pauses and keeps its partial.
+    /// A lost or broken connection, or a server that stopped answering: the transfer pauses
+    /// and keeps its partial.
     static func isConnectionLoss(_ error: any Error) -> Bool {
         if let failure = error as? FileSystemError {
-            return failure.kind == .connectionLost || failure.kind == .protocolViolation
+            return failure.kind == .connectionLost || failure.kind == .protocolViolation || failure.kind == .timedOut
         }
         return error is SSHFailure
     }
@@ -106,8 +107,9 @@ struct TransferJob: Sendable {
         }
         let interrupted = reason != nil || error is CancellationError
         if interrupted || Self.isConnectionLoss(error) {
-            let (partial, record) = await keepPartial(state)
-            await state.closeHandles()
+            // Interrupted, nothing more is asked of a server (it may be the one not answering).
+            let (partial, record) = await keepPartial(state, askingTheFile: !interrupted)
+            if interrupted { state.closeHandlesInBackground() } else { await state.closeHandles() }
             let pause = TransferPause(partial: partial, cause: interrupted ? nil : error)
             return Result(outcome: .paused(pause), destination: path, record: record)
         }
@@ -131,8 +133,12 @@ struct TransferJob: Sendable {
     }
 
     /// Saves the record of what the partial verifiably holds (when its prefix is known) and
-    /// names the partial kept. The partial is still open: its identity is read from it.
-    private func keepPartial(_ state: FileTransferState) async -> (PartialFile?, PartialTransferRecord?) {
+    /// names the partial kept. The partial is still open: its identity is read from it, unless
+    /// `askingTheFile` is false (then the identity it was opened with, without size and mtime
+    /// for a remote one, is recorded).
+    private func keepPartial(_ state: FileTransferState, askingTheFile: Bool = true) async
+        -> (PartialFile?, PartialTransferRecord?)
+    {
         guard state.ownsPartial, let partialPath = state.partialPath else { return (nil, nil) }
         guard state.prefixKnown else {
             // Stopped before the earlier partial was checked: its record stays as it was.
@@ -142,7 +148,7 @@ struct TransferJob: Sendable {
         }
         // Saved even when nothing is verified yet: a resume can then say what changed.
         var identity = state.partialIdentity?.whileWriting
-        if let writer = state.writer, let current = try? await uncancelled({ try await writer.currentIdentity() }) {
+        if askingTheFile, let writer = state.writer, let current = try? await uncancelled({ try await writer.currentIdentity() }) {
             identity = current
         }
         let record = state.record(

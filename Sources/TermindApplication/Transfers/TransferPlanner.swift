@@ -19,7 +19,8 @@ struct TransferPlanner: Sendable {
     /// Where the placement of an earlier run of this Batch is found, and this one's is saved.
     let store: any PartialTransferStore
 
-    /// Stops early, with what it has, when its task is cancelled.
+    /// Stops early, with what it has, when its task is cancelled: a walk cut short by the
+    /// cancel is not a failure (its entries stay undecided, so they are reported not run).
     func plan() async -> Result {
         var result = Result()
         let destination = batch.destination
@@ -27,7 +28,7 @@ struct TransferPlanner: Sendable {
         do {
             existing = try await destination.site.fileSystem.statIfPresent(destination.path)?.kind
         } catch {
-            result.failure = TransferFailure(error)
+            if !Self.wasCancelled(error) { result.failure = TransferFailure(error) }
             return result
         }
         let targets: [String]
@@ -62,7 +63,7 @@ struct TransferPlanner: Sendable {
         } catch {
             let index = result.plan.append(.init(
                 kind: .other, sourcePath: source.path, parent: nil, destinationName: target, attributes: FileAttributes()))
-            result.decided[index] = .failed(TransferFailure(error))
+            result.decided[index] = Self.wasCancelled(error) ? .paused(TransferPause(partial: nil)) : .failed(TransferFailure(error))
             return
         }
         let index = result.plan.append(.init(
@@ -100,7 +101,7 @@ struct TransferPlanner: Sendable {
         do {
             children = try await fileSystem.list(directory)
         } catch {
-            result.decided[index] = .failed(TransferFailure(error))
+            if !Self.wasCancelled(error) { result.decided[index] = .failed(TransferFailure(error)) }
             return
         }
         for child in children.sorted(by: { $0.name < $1.name }) {
@@ -130,6 +131,11 @@ struct TransferPlanner: Sendable {
         return TransferError(
             .impossibleSize, address,
             "the server sent an impossible size for it (\(size) bytes, more than any file can hold); not copied, check the server")
+    }
+
+    /// The walk's task was cancelled (Ctrl-C): whatever the call threw then is the cancel's.
+    private static func wasCancelled(_ error: any Error) -> Bool {
+        error is CancellationError || Task.isCancelled
     }
 
     static func error(for problem: TransferTarget.Problem, destination: TransferAddress) -> TransferError {

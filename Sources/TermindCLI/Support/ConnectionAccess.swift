@@ -45,7 +45,8 @@ struct ConnectionAccess: Sendable {
     func connect(_ destination: String) async throws -> any SSHConnection {
         let plan = try await preparer.plan(destination: destination, loginName: options.login, keyFile: keyFile)
         let context = ConnectionContext(
-            interactions: interactions, trust: trust, generation: .next(), connectTimeout: options.connectTimeout)
+            interactions: interactions, trust: trust, generation: .next(), connectTimeout: options.connectTimeout,
+            requestTimeout: options.ioTimeout)
         let connection = try await connector.connect(plan, using: context)
         // History is a convenience: a Vault that cannot record it never fails the session.
         if let host = try? await store.snapshot().host(destination) {
@@ -59,7 +60,8 @@ struct ConnectionAccess: Sendable {
     func offeredHostKey(_ destination: String) async throws -> HostKey {
         let plan = try await preparer.plan(destination: destination, loginName: options.login, keyFile: keyFile)
         let context = ConnectionContext(
-            interactions: interactions, trust: trust, generation: .next(), connectTimeout: options.connectTimeout)
+            interactions: interactions, trust: trust, generation: .next(), connectTimeout: options.connectTimeout,
+            requestTimeout: options.ioTimeout)
         return try await connector.offeredHostKey(plan, using: context)
     }
 
@@ -73,7 +75,8 @@ struct ConnectionAccess: Sendable {
         let silentTrust = HostKeyTrust(
             store: trust.store, systemRecords: trust.systemRecords, policy: trust.policy, interactions: silent, logger: trust.logger)
         let context = ConnectionContext(
-            interactions: silent, trust: silentTrust, generation: .next(), connectTimeout: options.connectTimeout)
+            interactions: silent, trust: silentTrust, generation: .next(), connectTimeout: options.connectTimeout,
+            requestTimeout: options.ioTimeout)
         return try await connector.connect(plan, using: context)
     }
 

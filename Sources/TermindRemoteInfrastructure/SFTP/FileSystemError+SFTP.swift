@@ -18,6 +18,7 @@ extension FileSystemError.Kind {
         case .unexpectedFile: "it is not the file expected there; nothing was touched"
         case .protocolViolation: "the SFTP session was closed; reconnect, and report the server if this repeats"
         case .connectionLost: "reconnect and retry"
+        case .timedOut: "it may be overloaded or stuck: try again, or raise --io-timeout"
         case .failure: "the server gave no other reason"
         }
     }
@@ -33,6 +34,14 @@ extension FileSystemError {
     /// The channel under the file system ended: `cause` says how.
     static func sftpConnectionLost(_ cause: String, location: String) -> FileSystemError {
         FileSystemError(.connectionLost, location: location, path: "", detail: "\(cause); \(Kind.connectionLost.sftpAdvice)")
+    }
+
+    /// The server left a request unanswered for `limit` after it was sent: the SFTP session
+    /// is closed (a server that answers in order is stuck behind it).
+    static func sftpTimedOut(_ request: SFTPPacketType, path: String, after limit: Duration, location: String) -> FileSystemError {
+        let about = path.isEmpty ? "" : " for \(path)"
+        return FileSystemError(.timedOut, location: location, path: "", detail:
+            "the server did not answer \(request)\(about) in \(limit.secondsText); \(Kind.timedOut.sftpAdvice)")
     }
 
     /// The same failure as seen by a call about `path` doing `what`: channel-wide failures

@@ -58,9 +58,9 @@ final class SFTPClient: RemoteFileSystem {
     /// `serverSoftware` is the server's SSH identification string, for its SYMLINK order.
     static func open(
         over process: any RemoteProcess, location: String, serverSoftware: String? = nil,
-        handshakeLimit: Duration = defaultHandshakeLimit
+        handshakeLimit: Duration = defaultHandshakeLimit, requestTimeout: Duration = SFTPExchange.defaultRequestTimeout
     ) async throws -> SFTPClient {
-        let exchange = SFTPExchange(process: process, location: location)
+        let exchange = SFTPExchange(process: process, location: location, requestTimeout: requestTimeout)
         exchange.start()
         do {
             let version = try await exchange.negotiate(version: 3, within: handshakeLimit)
@@ -380,6 +380,12 @@ final class SFTPClient: RemoteFileSystem {
     }
 
     func closeHandle(_ handle: [UInt8], path: String) async throws {
+        if Task.isCancelled {
+            // On the way out of a cancelled operation: the CLOSE goes out, its answer is not
+            // waited for (the server may be the reason for the cancel).
+            await exchange.post(.close(handle: handle), about: path)
+            return
+        }
         try await explaining(path) {
             try await self.status(.close(handle: handle), path: path, doing: "closing")
         }
@@ -425,7 +431,7 @@ final class SFTPClient: RemoteFileSystem {
     /// Sends `request`; channel-wide failures come back naming `path`.
     private func send(_ request: SFTPRequest, path: String, doing what: String) async throws -> SFTPReply.Body {
         do {
-            return try await exchange.send(request)
+            return try await exchange.send(request, about: path)
         } catch let error as FileSystemError {
             throw error.sftpNaming(path: path, doing: what)
         }

@@ -7,8 +7,11 @@ import TermindApplication
 ///
 /// Anything that breaks the protocol (a malformed or truncated packet, an answer to no
 /// request) fails every request in flight with `.protocolViolation` and closes the channel; the
-/// channel or connection ending fails them with `.connectionLost`. Either way the exchange is
-/// over: later requests fail at once with the same error.
+/// channel or connection ending fails them with `.connectionLost`. A request the server leaves
+/// unanswered for `requestTimeout` (counted from when it was sent) fails them with `.timedOut`
+/// and closes the channel: a server that answers in order is stuck behind it, and only closing
+/// frees the handles. Either way the exchange is over: later requests fail at once with the
+/// same error.
 ///
 /// `Sendable`: its state is behind a `Mutex`; continuations are resumed outside the lock.
 final class SFTPExchange: Sendable {
@@ -33,18 +36,31 @@ final class SFTPExchange: Sendable {
 
     /// The connection's label, for errors.
     let location: String
+    /// How long one request may wait for its answer once sent (`--io-timeout`).
+    let requestTimeout: Duration
     private let process: any RemoteProcess
     private let state = Mutex(State())
 
-    init(process: any RemoteProcess, location: String) {
+    /// How long a request may go unanswered by default: long enough for a slow disk or a
+    /// busy server, short enough that a stuck one does not hold a copy for good.
+    static let defaultRequestTimeout: Duration = .seconds(60)
+
+    init(process: any RemoteProcess, location: String, requestTimeout: Duration = defaultRequestTimeout) {
         self.process = process
         self.location = location
+        self.requestTimeout = requestTimeout
     }
 
-    /// Starts the reader task. It runs until the channel's output ends, and keeps the exchange
-    /// alive until then.
+    /// Starts the reader task, which runs until the channel's output ends and keeps the
+    /// exchange alive until then, and the watch on unanswered requests, which holds the
+    /// exchange only while it looks (it ends with the exchange).
     func start() {
         Task { await self.readReplies() }
+        Task { [weak self] in
+            while let wake = self?.checkDeadlines(at: .now) {
+                try? await Task.sleep(until: wake, clock: .continuous)
+            }
+        }
     }
 
     /// Why the exchange is over, once it is.
@@ -74,14 +90,12 @@ final class SFTPExchange: Sendable {
         }
     }
 
-    /// Sends `request` and returns the reply's body. Throws the exchange's ending
-    /// (`FileSystemError` without a path) when the channel ends or the server breaks the
-    /// protocol first, `CancellationError` when the caller is cancelled while waiting.
-    func send(_ request: SFTPRequest) async throws -> SFTPReply.Body {
-        let id = try state.withLock { state throws(FileSystemError) -> UInt32 in
-            if let ending = state.ending { throw ending }
-            return state.table.register(request.type, expecting: request.expectedReply, entry: .sent)
-        }
+    /// Sends `request` (about `path`, for messages) and returns the reply's body. Throws the
+    /// exchange's ending (`FileSystemError` without a path) when the channel ends, the server
+    /// breaks the protocol or leaves a request unanswered too long first, `CancellationError`
+    /// when the caller is cancelled while waiting.
+    func send(_ request: SFTPRequest, about path: String = "") async throws -> SFTPReply.Body {
+        let id = try register(request, about: path)
         do {
             try await write(request.encode(id: id))
         } catch {
@@ -91,7 +105,44 @@ final class SFTPExchange: Sendable {
             }
             throw error
         }
+        state.withLock { _ = $0.table.markSent(id, at: .now) }
         return try await reply(to: id)
+    }
+
+    /// Sends `request` and does not wait for its answer, which is dropped when it comes: for a
+    /// CLOSE on the way out of a cancelled operation, which must not wait on the server.
+    func post(_ request: SFTPRequest, about path: String = "") async {
+        guard let id = try? register(request, about: path, entry: .abandoned) else { return }
+        do {
+            try await write(request.encode(id: id))
+            state.withLock { _ = $0.table.markSent(id, at: .now) }
+        } catch {
+            state.withLock { _ = $0.table.remove(id) }
+        }
+    }
+
+    private func register(_ request: SFTPRequest, about path: String, entry: Slot = .sent) throws -> UInt32 {
+        try state.withLock { state throws(FileSystemError) -> UInt32 in
+            if let ending = state.ending { throw ending }
+            return state.table.register(request.type, expecting: request.expectedReply, about: path, entry: entry)
+        }
+    }
+
+    /// Ends the exchange when a request has waited `requestTimeout` since it was sent; else
+    /// says when to look again (nil once the exchange is over). A request sent later than
+    /// now cannot run out before now + `requestTimeout`, so that is the longest sleep.
+    private func checkDeadlines(at now: ContinuousClock.Instant) -> ContinuousClock.Instant? {
+        let (overdue, wake) = state.withLock { state -> (SFTPRequestTable<Slot>.Unanswered?, ContinuousClock.Instant?) in
+            guard state.ending == nil else { return (nil, nil) }
+            if let overdue = state.table.overdue(at: now, after: requestTimeout) { return (overdue, nil) }
+            let oldest = state.table.oldestUnanswered?.sent ?? now
+            return (nil, oldest.advanced(by: requestTimeout))
+        }
+        guard let overdue else { return wake }
+        let error = FileSystemError.sftpTimedOut(overdue.request, path: overdue.path, after: requestTimeout, location: location)
+        end(error)
+        Task { await process.close() }
+        return nil
     }
 
     /// Ends the exchange from this side: requests in flight fail with `reason`, and the

@@ -3,12 +3,26 @@
 /// matched by id in any order; a reply to an id not in flight, or of a type the request does
 /// not allow, is a protocol violation.
 ///
+/// A request is timed from when it was sent (`markSent`), not from when it was registered:
+/// time spent queued behind the client's own flow control is not the server's.
+///
 /// A plain value: the client keeps it behind its lock.
 struct SFTPRequestTable<Entry> {
     private struct Pending {
         let request: SFTPPacketType
         let expected: SFTPExpectedReply
+        /// The path the request is about, for messages ("" when none).
+        let path: String
         var entry: Entry
+        var sent: ContinuousClock.Instant?
+    }
+
+    /// A request sent and not answered yet, as the timeout sees it.
+    struct Unanswered: Equatable {
+        let id: UInt32
+        let request: SFTPPacketType
+        let path: String
+        let sent: ContinuousClock.Instant
     }
 
     private var pending: [UInt32: Pending] = [:]
@@ -23,10 +37,38 @@ struct SFTPRequestTable<Entry> {
     var isEmpty: Bool { pending.isEmpty }
 
     /// Records a request and returns its id: the next unused one, wrapping past `UInt32.max`.
-    mutating func register(_ request: SFTPPacketType, expecting expected: SFTPExpectedReply, entry: Entry) -> UInt32 {
+    mutating func register(
+        _ request: SFTPPacketType, expecting expected: SFTPExpectedReply, about path: String = "", entry: Entry
+    ) -> UInt32 {
         repeat { lastID &+= 1 } while pending[lastID] != nil
-        pending[lastID] = Pending(request: request, expected: expected, entry: entry)
+        pending[lastID] = Pending(request: request, expected: expected, path: path, entry: entry)
         return lastID
+    }
+
+    /// Starts timing request `id`: it is on its way to the server. False when it is not in
+    /// flight (answered or failed already).
+    @discardableResult
+    mutating func markSent(_ id: UInt32, at instant: ContinuousClock.Instant) -> Bool {
+        guard pending[id] != nil else { return false }
+        pending[id]?.sent = instant
+        return true
+    }
+
+    /// The request sent longest ago that is still unanswered: the first to run out of time.
+    var oldestUnanswered: Unanswered? {
+        var oldest: Unanswered?
+        for (id, request) in pending {
+            guard let sent = request.sent else { continue }
+            if let current = oldest, current.sent <= sent { continue }
+            oldest = Unanswered(id: id, request: request.request, path: request.path, sent: sent)
+        }
+        return oldest
+    }
+
+    /// The oldest request that has waited `limit` or longer at `now`, if any.
+    func overdue(at now: ContinuousClock.Instant, after limit: Duration) -> Unanswered? {
+        guard let oldest = oldestUnanswered, oldest.sent.duration(to: now) >= limit else { return nil }
+        return oldest
     }
 
     /// What is kept for request `id`, while it is in flight.

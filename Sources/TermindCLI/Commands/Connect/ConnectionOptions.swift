@@ -12,6 +12,11 @@ struct ConnectionOptions {
         .option("connect-timeout", .integer(1...3600), valueName: "SECONDS", help: "Give up connecting after this long (default 15)"),
     ]
 
+    /// `--io-timeout`, for the commands that work on a Host's files over SFTP.
+    static let ioTimeout = OptionDefinition.option(
+        "io-timeout", .integer(1...86_400), valueName: "SECONDS",
+        help: "Give up when the server leaves an SFTP request unanswered this long (default 60)")
+
     /// The same without `-l` for the login: `ls -l` means a long listing, as everywhere.
     static let definitionsWithoutShortLogin: [OptionDefinition] = definitions.map { option in
         guard option.short == "l" else { return option }
@@ -24,6 +29,8 @@ struct ConnectionOptions {
     let identityFile: String?
     let login: String?
     let connectTimeout: Duration
+    /// How long an SFTP request may wait for its answer (`--io-timeout`).
+    let ioTimeout: Duration
     let dataDirectory: String?
 
     init(_ parsed: ParsedCommandLine) {
@@ -33,6 +40,7 @@ struct ConnectionOptions {
         identityFile = parsed.value("identity-file")
         login = parsed.value("login")
         connectTimeout = .seconds(parsed.integer("connect-timeout") ?? 15)
+        ioTimeout = .seconds(parsed.integer("io-timeout") ?? 60)
         dataDirectory = parsed.value("data-dir")
     }
 

@@ -27,6 +27,7 @@ struct CpCommand: Command {
             """,
         arguments: [.init("PATH", repeating: true, help: "SRC... DST: local paths or HOST:PATH")],
         options: ConnectionOptions.definitions + [
+            ConnectionOptions.ioTimeout,
             .flag("recursive", short: "r", help: "Copy directories and everything in them (directories merge)"),
             .flag("resume", help: "Continue partial files an interrupted earlier run left, after checking their prefix"),
             .flag("wait", help: "Wait for another transfer writing a destination to finish, instead of failing"),
@@ -73,9 +74,12 @@ struct CpCommand: Command {
         let sites = TransferSites(access: access)
         let batch: TransferBatch
         do {
+            let (sources, destination) = (sources, destination)
+            let endpoints = try await InterruptibleRun.run("connecting for the copy") {
+                (try await sources.asyncMap { try await sites.endpoint(for: $0) }, try await sites.endpoint(for: destination))
+            }
             batch = TransferBatch(
-                sources: try await sources.asyncMap { try await sites.endpoint(for: $0) },
-                destination: try await sites.endpoint(for: destination),
+                sources: endpoints.0, destination: endpoints.1,
                 recursive: recursive, resume: resume, conflicts: conflictHandling, waitForWriters: waitForWriters)
         } catch {
             await sites.close()

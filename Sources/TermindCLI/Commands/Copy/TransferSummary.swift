@@ -20,7 +20,11 @@ struct TransferSummary {
         if totals.linked > 0 { counts.append("\(totals.linked) symlink\(totals.linked == 1 ? "" : "s")") }
         if totals.directoriesCreated > 0 { counts.append("\(totals.directoriesCreated) director\(totals.directoriesCreated == 1 ? "y" : "ies") created") }
         lines.append(counts.joined(separator: ", "))
-        if report.interrupted { lines.append("interrupted") }
+        if report.interrupted {
+            // Ctrl-C or SIGTERM: said as such, never as a failure of the entry it cut short.
+            let nothing = totals.completed == 0 && totals.linked == 0 && report.partials.isEmpty
+            lines.append(nothing ? "interrupted: the copy was cancelled before anything was copied" : "interrupted: the copy was cancelled")
+        }
         let partials = report.partials
         if !partials.isEmpty {
             lines.append("partial files kept (run the same command with --resume to continue them):")

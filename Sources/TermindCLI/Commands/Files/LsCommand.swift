@@ -15,6 +15,7 @@ struct LsCommand: Command {
             """,
         arguments: [.init("HOST:PATH", help: "The remote directory or file, e.g. web:/var/log")],
         options: ConnectionOptions.definitionsWithoutShortLogin + [
+            ConnectionOptions.ioTimeout,
             .flag("long", short: "l", help: "Mode, size, modification time and name; symlinks show their target"),
             .flag("all", short: "a", help: "Include entries whose names start with '.'"),
             .flag("json", help: "A JSON array: name, path, kind, size, mode, modified, uid, gid, target"),
@@ -43,7 +44,15 @@ struct LsCommand: Command {
 
     func run(_ context: CommandContext) async throws -> Int32 {
         let access = try ConnectionAccess(context, options: options)
-        let entries = try await access.withFileSystem(on: destination) { fileSystem in
+        let what = "the listing of \(TerminalSafeText("\(destination):\(path)").text)"
+        let entries = try await InterruptibleRun.run(what) { try await self.entries(through: access) }
+        context.out(try Self.listing(entries, long: long, json: json, context: context))
+        return 0
+    }
+
+    /// The entries to show, read over SFTP.
+    private func entries(through access: ConnectionAccess) async throws -> [ListedFile] {
+        try await access.withFileSystem(on: destination) { fileSystem in
             let target = try await fileSystem.stat(path)
             var entries = target.isDirectory ? try await fileSystem.list(path) : [target]
             if !all { entries.removeAll { $0.name.hasPrefix(".") && target.isDirectory } }
@@ -56,8 +65,6 @@ struct LsCommand: Command {
             }
             return listed
         }
-        context.out(try Self.listing(entries, long: long, json: json, context: context))
-        return 0
     }
 
     /// The text `ls` writes for `entries`: JSON, a long table, or one name a line. On a

@@ -9,6 +9,7 @@ struct MkdirCommand: Command {
         discussion: "All paths must be on the same HOST (a Vault label or an ad-hoc [user@]hostname[:port]).",
         arguments: [.init("HOST:PATH", repeating: true, help: "The directories to create, e.g. web:/srv/app/releases")],
         options: ConnectionOptions.definitions + [
+            ConnectionOptions.ioTimeout,
             .flag("parents", short: "p", help: "Create missing parents too; an existing directory is no error"),
         ],
         examples: ["termind mkdir web:/srv/app/releases", "termind mkdir -p web:/srv/a/b/c"])
@@ -26,12 +27,14 @@ struct MkdirCommand: Command {
 
     func run(_ context: CommandContext) async throws -> Int32 {
         let access = try ConnectionAccess(context, options: options)
-        try await access.withFileSystem(on: destination) { fileSystem in
-            for path in paths {
-                if parents {
-                    try await makeWithParents(path, on: fileSystem)
-                } else {
-                    try await fileSystem.makeDirectory(path, permissions: 0o777)
+        try await InterruptibleRun.run("creating directories") {
+            try await access.withFileSystem(on: destination) { fileSystem in
+                for path in paths {
+                    if parents {
+                        try await makeWithParents(path, on: fileSystem)
+                    } else {
+                        try await fileSystem.makeDirectory(path, permissions: 0o777)
+                    }
                 }
             }
         }

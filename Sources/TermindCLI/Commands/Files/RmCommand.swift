@@ -14,6 +14,7 @@ struct RmCommand: Command {
             """,
         arguments: [.init("HOST:PATH", repeating: true, help: "What to remove, e.g. web:/tmp/build.log")],
         options: ConnectionOptions.definitions + [
+            ConnectionOptions.ioTimeout,
             .flag("recursive", short: "r", help: "Remove directories and everything in them"),
             .flag("yes", short: "y", help: "Do not ask for confirmation"),
         ],
@@ -35,19 +36,31 @@ struct RmCommand: Command {
     func run(_ context: CommandContext) async throws -> Int32 {
         let access = try ConnectionAccess(context, options: options)
         try await access.withFileSystem(on: destination) { fileSystem in
-            var targets: [RemoteFile] = []
-            for path in paths {
-                let target = try await fileSystem.lstat(path)
-                if target.isDirectory && !recursive {
-                    throw FileSystemError(.isADirectory, location: fileSystem.location, path: path,
-                                          detail: "is a directory; add -r to remove it and everything in it")
-                }
-                targets.append(target)
+            // Ctrl-C stops the looking and the removing; the question on the terminal is
+            // answered (or interrupted) as any prompt is.
+            let targets = try await InterruptibleRun.run("looking up what to remove") {
+                try await self.targets(on: fileSystem)
             }
             if !confirmed { try confirm(targets) }
-            for target in targets { try await remove(target, on: fileSystem) }
+            try await InterruptibleRun.run("removing files") {
+                for target in targets { try await self.remove(target, on: fileSystem) }
+            }
         }
         return 0
+    }
+
+    /// What each path names, without following symlinks; a directory needs `-r`.
+    private func targets(on fileSystem: any RemoteFileSystem) async throws -> [RemoteFile] {
+        var targets: [RemoteFile] = []
+        for path in paths {
+            let target = try await fileSystem.lstat(path)
+            if target.isDirectory && !recursive {
+                throw FileSystemError(.isADirectory, location: fileSystem.location, path: path,
+                                      detail: "is a directory; add -r to remove it and everything in it")
+            }
+            targets.append(target)
+        }
+        return targets
     }
 
     /// Asks once for all targets; anything but y/yes removes nothing.
