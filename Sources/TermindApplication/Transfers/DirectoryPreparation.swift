@@ -97,7 +97,7 @@ struct DirectoryPreparation: Sendable {
             if existing.kind == .symlink {
                 return (path, .failed(TransferFailure(TransferError(
                     .symlinkInTheWay, address(path),
-                    "is a symbolic link where the directory \(entry.destinationName) would go; it is never followed: move it away, or keep both (--on-conflict keep-both)"))))
+                    "is a symbolic link where the directory \(RemotePath.name(of: path)) would go; it is never followed: move it away, or keep both (--on-conflict keep-both)"))))
             }
             return (path, .failed(TransferFailure(TransferError(
                 .fileInTheWay, address(path),
