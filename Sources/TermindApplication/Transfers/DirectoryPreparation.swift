@@ -14,6 +14,9 @@ struct DirectoryPreparation: Sendable {
     let destination: TransferSite
     let conflicts: ConflictDecisions
     let modes: TransferModes
+    /// The directory the person chose (`TransferPlanner.Result.destinationRoot`): a tree merged
+    /// into it as a whole (`cp -r . web:/srv/www`) follows it if it is a symlink.
+    let root: String?
 
     struct Result: Sendable {
         var destinations: [String?]
@@ -77,7 +80,8 @@ struct DirectoryPreparation: Sendable {
         let entry = plan.entries[index]
         // Special bits, if kept at all, come with the final attributes.
         let permissions = ((modes.permissions(of: entry.attributes) ?? 0o755) & 0o777) | 0o700
-        guard let existing = try await fileSystem.lstatIfPresent(path) else {
+        let found = path == root ? try await fileSystem.statIfPresent(path) : try await fileSystem.lstatIfPresent(path)
+        guard let existing = found else {
             return try await make(path, permissions: permissions, in: fileSystem)
         }
         if existing.kind == .directory { return (path, .directory(created: false)) }

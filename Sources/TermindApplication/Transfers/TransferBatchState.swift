@@ -36,6 +36,9 @@ final class TransferBatchState {
     /// Where this Batch writes: the destination's site, confined to the destination root
     /// once planning found it (`confineDestination`).
     private(set) var destinationSite: TransferSite
+    /// The directory the person chose to copy into, once planning found it: it is followed
+    /// if a symlink; nothing below it is.
+    private(set) var destinationRoot: String?
     /// One per location among the sources and the destination. Endpoints at one location are
     /// one server: a source there is read through the destination's site, so a copy on the
     /// server holds a single connection (and can use `copy-data`).
@@ -78,6 +81,7 @@ final class TransferBatchState {
     /// system confined to `root`, where it can be (this machine's): no symlink below the root,
     /// whoever made it, leads a directory, a partial or a rename elsewhere. Before any entry runs.
     func confineDestination(to root: String) {
+        destinationRoot = root
         let site = batch.destination.site
         guard let confinable = site.fileSystem as? any ConfinableFileSystem else { return }
         let openExtra = site.openExtra.map { open in

@@ -173,7 +173,7 @@ public actor TransferEngine {
         if !Task.isCancelled && !state.interrupted && !state.cancelled {
             let preparation = DirectoryPreparation(
                 plan: state.plan, sourceLocations: state.sourceLocations, destination: state.destinationSite,
-                conflicts: state.conflicts, modes: state.modes)
+                conflicts: state.conflicts, modes: state.modes, root: state.destinationRoot)
             let prepared = await preparation.run(
                 outcomes: state.items.map(\.outcome), destinations: state.items.map(\.destination))
             for index in state.items.indices {

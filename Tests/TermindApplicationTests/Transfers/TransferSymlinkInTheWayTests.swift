@@ -55,4 +55,23 @@ final class TransferSymlinkInTheWayTests: XCTestCase {
         XCTAssertEqual(server.contents("/d/tree (1)/inside"), sampleBytes(10, seed: 1))
         assertElsewhereUntouched(server)
     }
+
+    func testATreeMergedIntoTheDestinationThePersonNamedFollowsItWhenItIsASymlink() async {
+        let source = MemoryFileSystem(location: "here")
+        let server = MemoryFileSystem(location: "srv")
+        source.addDirectory("/")
+        source.addFile("/inside", sampleBytes(10, seed: 1))
+        server.addDirectory("/real")
+        server.addSymlink("/www", to: "/real")
+
+        let report = await TransferEngine().run(TransferBatch(
+            sources: [TransferEndpoint(site(source), "/")], destination: TransferEndpoint(site(server), "/www"),
+            recursive: true, conflicts: .apply(.fail)))
+
+        // (The memory file system does not resolve a symlink on the way to a deeper path, so
+        // only the merge itself is looked at; `LocalTransferSafetyTests` copies through one.)
+        guard case .directory(created: false)? = report.outcome(of: "/") else {
+            return XCTFail("not merged: \(String(describing: report.outcome(of: "/")))")
+        }
+    }
 }

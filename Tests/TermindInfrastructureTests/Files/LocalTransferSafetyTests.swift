@@ -98,6 +98,18 @@ final class LocalTransferSafetyTests: XCTestCase {
         XCTAssertEqual(try String(contentsOfFile: path("real/src/f.txt"), encoding: .utf8), "content")
     }
 
+    func testATreeMergedIntoADestinationThatIsASymlinkThePersonNamedGoesWhereItLeads() async throws {
+        try write("content", to: "src/sub/f.txt")
+        XCTAssertEqual(mkdir(path("real"), 0o755), 0)
+        XCTAssertEqual(symlink(path("real"), path("named")), 0)
+
+        let report = await TransferEngine().run(TransferBatch(
+            sources: [TransferEndpoint(local, path("src/."))], destination: TransferEndpoint(local, path("named")), recursive: true))
+
+        XCTAssertEqual(report.exitCode, .success)
+        XCTAssertEqual(try String(contentsOfFile: path("real/sub/f.txt"), encoding: .utf8), "content")
+    }
+
     func testSetuidSetgidAndStickyBitsAreNeverSetOnThisMachineEvenWithPreserveMode() async throws {
         try write("#!/bin/sh\n", to: "src/tree/tool", mode: 0o6777)
         XCTAssertEqual(chmod(path("src/tree"), 0o7777), 0)
