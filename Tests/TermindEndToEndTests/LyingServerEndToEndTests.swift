@@ -34,9 +34,18 @@ final class LyingServerEndToEndTests: MisbehavingServerTestCase {
                 pointer.withMemoryRebound(to: UInt8.self, capacity: 256) { Array(UnsafeBufferPointer(start: $0, count: strlen(UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self)))) }
             }
             if name == Array(".".utf8) || name == Array("..".utf8) { continue }
-            let path = Array(directory.utf8) + [UInt8(ascii: "/")] + name
-            let data = try Data(contentsOf: URL(
-                fileURLWithFileSystemRepresentation: (path + [0]).map { CChar(bitPattern: $0) }, isDirectory: false, relativeTo: nil))
+            // By bytes: Foundation's URL would turn a name that is not UTF-8 into another one.
+            let path = (Array(directory.utf8) + [UInt8(ascii: "/")] + name + [0]).map { CChar(bitPattern: $0) }
+            let descriptor = open(path, O_RDONLY)
+            guard descriptor >= 0 else { throw TestRigError("cannot open an entry of \(directory): errno \(errno)") }
+            defer { close(descriptor) }
+            var data: [UInt8] = []
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            while true {
+                let count = read(descriptor, &buffer, buffer.count)
+                guard count > 0 else { break }
+                data += buffer[0..<count]
+            }
             entries[name] = String(decoding: data, as: UTF8.self)
         }
         return entries
@@ -164,6 +173,29 @@ final class LyingServerEndToEndTests: MisbehavingServerTestCase {
         XCTAssertEqual(check.status, 0, check.stderr)
         XCTAssertEqual(check.stdout.trimmingCharacters(in: .whitespacesAndNewlines),
                        Self.rawNames.map { $0.map { String(format: "%02x", $0) }.joined() }.sorted().joined(separator: " "))
+    }
+
+    func testATreeOfNamesThatAreNotUTF8DownloadsEachFileUnderItsExactName() throws {
+        try serveRawNames()
+        let result = try runAgainstLiar("cp", ["-r", "--on-conflict", "keep-both", try onLiar("/v/names"), local.appending("dl").path])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stderr.contains("3 of 3 files copied"), result.stderr)
+        let entries = try rawEntries(in: local.appending("dl").path)
+        XCTAssertEqual(entries, [Self.rawNames[0]: "file 0\n", Self.rawNames[1]: "file 1\n", Self.rawNames[2]: "file 2\n"])
+    }
+
+    func testAnUploadOfANameThatIsNotUTF8ArrivesUnderItsExactName() throws {
+        try makeDirectory("v/up")
+        try startLiar()
+        let source = local.appending("src").path
+        try FileManager.default.createDirectory(atPath: source, withIntermediateDirectories: true)
+        try writeRaw(Self.rawNames[0], in: source, contents: "up\n")
+        try writeRaw(Self.rawNames[2], in: source, contents: "other\n")
+
+        let result = try runAgainstLiar("cp", ["-r", source, try onLiar("/v/up")])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(try rawEntries(in: served.appending("v/up/src").path),
+                       [Self.rawNames[0]: "up\n", Self.rawNames[2]: "other\n"])
     }
 
     func testANameThatIsNotUTF8GivenOnTheCommandLineIsTheFileOfThoseBytes() throws {

@@ -49,7 +49,9 @@ public struct UntrustedTextSamples: RandomNumberGenerator {
 
     /// `text()` as a file name can be: no `/` or NUL, never empty.
     public mutating func fileName(maxLength: Int = 24) -> String {
-        let name = text(maxLength: maxLength).filter { $0 != "/" && $0 != "\0" }
+        // By scalars: a "/" joined to a following combining mark is one Character that a
+        // Character filter would keep.
+        let name = String(String.UnicodeScalarView(text(maxLength: maxLength).unicodeScalars.filter { $0 != "/" && $0 != "\0" }))
         return name.isEmpty ? "x" : name
     }
 }

@@ -3,14 +3,20 @@ import TermindDomain
 /// The directory phase of a Batch, before any file moves: resolves where every entry goes and
 /// creates (or merges into) each directory in plan order, so files can then be written in
 /// parallel. A directory is created with its owner able to write into it; its own mode and
-/// mtime are applied when its tree settles (`finalAttributes`). A file in a directory's way
-/// is a conflict; a directory that fails or is skipped takes its whole tree with it.
+/// mtime are applied when its tree settles (`finalAttributes`). What is already at a
+/// directory's name is looked at without following it (`lstat`): a directory there is merged
+/// into; a file, or a symlink (which is never followed, wherever it leads), is a conflict; a
+/// directory that fails or is skipped takes its whole tree with it.
 struct DirectoryPreparation: Sendable {
     let plan: TransferPlan
     /// Each entry's source location.
     let sourceLocations: [String]
     let destination: TransferSite
     let conflicts: ConflictDecisions
+    let modes: TransferModes
+    /// The directory the person chose (`TransferPlanner.Result.destinationRoot`): a tree merged
+    /// into it as a whole (`cp -r . web:/srv/www`) follows it if it is a symlink.
+    let root: String?
 
     struct Result: Sendable {
         var destinations: [String?]
@@ -72,11 +78,13 @@ struct DirectoryPreparation: Sendable {
 
     private func prepare(_ index: Int, at path: String, in fileSystem: any FileSystem) async throws -> (String, TransferOutcome) {
         let entry = plan.entries[index]
-        let permissions = (entry.attributes.permissions ?? 0o755) | 0o700
-        guard let existing = try await fileSystem.statIfPresent(path) else {
+        // Special bits, if kept at all, come with the final attributes.
+        let permissions = ((modes.permissions(of: entry.attributes) ?? 0o755) & 0o777) | 0o700
+        let found = path == root ? try await fileSystem.statIfPresent(path) : try await fileSystem.lstatIfPresent(path)
+        guard let existing = found else {
             return try await make(path, permissions: permissions, in: fileSystem)
         }
-        if existing.isDirectory { return (path, .directory(created: false)) }
+        if existing.kind == .directory { return (path, .directory(created: false)) }
         let conflict = TransferConflict(
             source: TransferAddress(location: sourceLocations[index], path: entry.sourcePath),
             sourceAttributes: entry.attributes, destination: address(path), existing: existing.attributes)
@@ -89,6 +97,12 @@ struct DirectoryPreparation: Sendable {
             }
             return try await make(RemotePath.sibling(of: path, named: name), permissions: permissions, in: fileSystem)
         case .overwrite, .fail:
+            // Never replaced, never followed: a symlink here may lead anywhere.
+            if existing.kind == .symlink {
+                return (path, .failed(TransferFailure(TransferError(
+                    .symlinkInTheWay, address(path),
+                    "is a symbolic link where the directory \(RemotePath.name(of: path)) would go; it is never followed: move it away, or keep both (--on-conflict keep-both)"))))
+            }
             return (path, .failed(TransferFailure(TransferError(
                 .fileInTheWay, address(path),
                 "a file is where the directory would go; move it away, or keep both (--on-conflict keep-both)"))))
@@ -101,7 +115,7 @@ struct DirectoryPreparation: Sendable {
             return (path, .directory(created: true))
         } catch let error as FileSystemError where error.kind == .alreadyExists {
             // Made by someone else meanwhile: merge into it if it is a directory.
-            guard try await fileSystem.stat(path).isDirectory else { throw error }
+            guard try await fileSystem.lstat(path).kind == .directory else { throw error }
             return (path, .directory(created: false))
         }
     }

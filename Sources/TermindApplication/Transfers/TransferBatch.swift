@@ -18,10 +18,15 @@ public struct TransferBatch: Sendable {
     /// Wait for another transfer writing a destination to finish instead of failing at once
     /// (`--wait`).
     public var waitForWriters: Bool
+    /// Keep setuid, setgid and sticky bits when copying onto a server (`--preserve-mode`);
+    /// a download never sets them, and read, write and execute bits are always kept
+    /// (`TransferModes`).
+    public var preserveMode: Bool
 
     public init(
         sources: [TransferEndpoint], destination: TransferEndpoint, recursive: Bool = false,
-        resume: Bool = false, conflicts: ConflictHandling = .apply(.fail), waitForWriters: Bool = false
+        resume: Bool = false, conflicts: ConflictHandling = .apply(.fail), waitForWriters: Bool = false,
+        preserveMode: Bool = false
     ) {
         self.sources = sources
         self.destination = destination
@@ -29,5 +34,6 @@ public struct TransferBatch: Sendable {
         self.resume = resume
         self.conflicts = conflicts
         self.waitForWriters = waitForWriters
+        self.preserveMode = preserveMode
     }
 }

@@ -31,10 +31,19 @@ final class TransferBatchState {
     let id: TransferBatchID
     let batch: TransferBatch
     let conflicts: ConflictDecisions
+    /// The permission bits what this Batch creates gets.
+    let modes: TransferModes
+    /// Where this Batch writes: the destination's site, confined to the destination root
+    /// once planning found it (`confineDestination`).
+    private(set) var destinationSite: TransferSite
+    /// The directory the person chose to copy into, once planning found it: it is followed
+    /// if a symlink; nothing below it is.
+    private(set) var destinationRoot: String?
     /// One per location among the sources and the destination. Endpoints at one location are
     /// one server: a source there is read through the destination's site, so a copy on the
     /// server holds a single connection (and can use `copy-data`).
-    let connections: [String: TransferConnections]
+    private(set) var connections: [String: TransferConnections]
+    private let parallel: Int
     var phase = Phase.planning
     var plan = TransferPlan()
     var items: [Item] = []
@@ -58,11 +67,33 @@ final class TransferBatchState {
         self.id = id
         self.batch = batch
         conflicts = ConflictDecisions(batch.conflicts)
+        modes = TransferModes(preserveMode: batch.preserveMode, destination: batch.destination.site.fileSystem)
+        destinationSite = batch.destination.site
+        self.parallel = parallel
         var connections: [String: TransferConnections] = [:]
         for site in [batch.destination.site] + batch.sources.map(\.site) where connections[site.location] == nil {
             connections[site.location] = TransferConnections(site: site, parallel: parallel)
         }
         self.connections = connections
+    }
+
+    /// From now on everything this Batch does at its destination goes through the site's file
+    /// system confined to `root`, where it can be (this machine's): no symlink below the root,
+    /// whoever made it, leads a directory, a partial or a rename elsewhere. Before any entry runs.
+    func confineDestination(to root: String) {
+        destinationRoot = root
+        let site = batch.destination.site
+        guard let confinable = site.fileSystem as? any ConfinableFileSystem else { return }
+        let openExtra = site.openExtra.map { open in
+            { @Sendable () async throws -> any FileSystem in
+                let extra = try await open()
+                return (extra as? any ConfinableFileSystem)?.confined(to: root) ?? extra
+            }
+        }
+        destinationSite = TransferSite(
+            fileSystem: confinable.confined(to: root), primaryTransfers: site.primaryTransfers, openExtra: openExtra,
+            closeExtra: site.closeExtra)
+        connections[site.location] = TransferConnections(site: destinationSite, parallel: parallel)
     }
 
     func enqueue(_ index: Int) { queue.append(index) }
@@ -101,7 +132,7 @@ final class TransferBatchState {
     func report(of index: Int) -> TransferFileReport {
         TransferFileReport(
             id: TransferID(batch: id, index: index), kind: plan.entries[index].kind, source: sourceAddress(of: index),
-            destination: TransferAddress(location: batch.destination.site.location, path: destinationPath(of: index)),
+            destination: TransferAddress(location: destinationSite.location, path: destinationPath(of: index)),
             outcome: items[index].outcome)
     }
 

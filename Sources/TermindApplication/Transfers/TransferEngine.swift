@@ -145,6 +145,7 @@ public actor TransferEngine {
         let planned = await TransferPlanner(batch: state.batch, store: store).plan()
         state.plan = planned.plan
         state.failure = planned.failure
+        if let root = planned.destinationRoot { state.confineDestination(to: root) }
         state.items = planned.plan.entries.indices.map { index in
             TransferBatchState.Item(outcome: planned.decided[index] ?? .pending)
         }
@@ -171,8 +172,8 @@ public actor TransferEngine {
         state.needsPreparation = false
         if !Task.isCancelled && !state.interrupted && !state.cancelled {
             let preparation = DirectoryPreparation(
-                plan: state.plan, sourceLocations: state.sourceLocations, destination: state.batch.destination.site,
-                conflicts: state.conflicts)
+                plan: state.plan, sourceLocations: state.sourceLocations, destination: state.destinationSite,
+                conflicts: state.conflicts, modes: state.modes, root: state.destinationRoot)
             let prepared = await preparation.run(
                 outcomes: state.items.map(\.outcome), destinations: state.items.map(\.destination))
             for index in state.items.indices {
@@ -220,7 +221,7 @@ public actor TransferEngine {
     private func start(_ index: Int, in state: TransferBatchState) {
         let entry = state.plan.entries[index]
         let source = state.sourceAddress(of: index)
-        let destinationSite = state.batch.destination.site
+        let destinationSite = state.destinationSite
         guard let sourceConnections = state.connections[source.location],
             let destinationConnections = state.connections[destinationSite.location]
         else { return }
@@ -231,7 +232,7 @@ public actor TransferEngine {
             sourceConnections: sourceConnections, destinationConnections: destinationConnections,
             resume: state.batch.resume || state.items[index].resumeRequested,
             waitForWriters: state.batch.waitForWriters, runIdentity: runIdentity, knownRecord: state.items[index].record,
-            conflicts: state.conflicts, store: store, tuning: tuning, observer: observer, signal: signal)
+            conflicts: state.conflicts, modes: state.modes, store: store, tuning: tuning, observer: observer, signal: signal)
         running += 1
         state.active += 1
         state.items[index].outcome = .running
@@ -341,7 +342,7 @@ public actor TransferEngine {
                 return
             }
             // Stopped already: remove what it left.
-            let site = state.batch.destination.site
+            let site = state.destinationSite
             let store = store
             let recordAddress = TransferAddress(location: site.location, path: state.destinationPath(of: index))
             state.items[index].outcome = .running
@@ -395,10 +396,10 @@ public actor TransferEngine {
 
     private func settle(_ id: TransferBatchID) async {
         guard let state = batches[id], state.phase == .settling else { return }
-        let fileSystem = state.batch.destination.site.fileSystem
+        let fileSystem = state.destinationSite.fileSystem
         for index in state.directoriesReadyForAttributes() {
             let entry = state.plan.entries[index]
-            var attributes = FileAttributes(mode: entry.attributes.permissions)
+            var attributes = FileAttributes(mode: state.modes.permissions(of: entry.attributes))
             if let modified = entry.attributes.modified {
                 attributes.modified = modified
                 attributes.accessed = entry.attributes.accessed ?? modified

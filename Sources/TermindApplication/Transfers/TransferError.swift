@@ -8,6 +8,8 @@ public struct TransferError: CategorizedFailure, Equatable {
         case directoryInTheWay = "directory-in-the-way"
         /// A file is where a directory would go.
         case fileInTheWay = "file-in-the-way"
+        /// A symlink is where a directory would go: never followed.
+        case symlinkInTheWay = "symlink-in-the-way"
         /// A directory source without `recursive`.
         case directoryNeedsRecursive = "directory-needs-recursive"
         /// Several sources, and the destination is not a directory.

@@ -2,8 +2,8 @@ import TermindDomain
 
 extension TransferJob {
     /// Copies one regular file into `.NAME.termind-partial` beside its destination, checks the
-    /// exact byte count and that the source did not change, applies the source's mode and
-    /// mtime, checks the partial is still the one this run owns, and commits by rename.
+    /// exact byte count and that the source did not change, applies the source's permission
+    /// bits (`TransferModes`) and mtime, checks the partial is still the one this run owns, and commits by rename.
     /// The destination is claimed for the whole run and the partial created or taken over
     /// before anything is written (`preparePartial`); `state.finish()` lets both go.
     func transferFile(_ state: FileTransferState, from sourceFS: any FileSystem, to destinationFS: any FileSystem) async
@@ -69,7 +69,7 @@ extension TransferJob {
                 throw TransferError(
                     .sourceChanged, source, "changed while it was being copied (size or modification time)")
             }
-            var attributes = FileAttributes(mode: current.attributes.permissions)
+            var attributes = FileAttributes(mode: modes.permissions(of: current.attributes))
             if let modified = current.attributes.modified {
                 attributes.modified = modified
                 attributes.accessed = current.attributes.accessed ?? modified

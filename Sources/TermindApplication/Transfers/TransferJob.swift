@@ -30,6 +30,8 @@ struct TransferJob: Sendable {
     /// The record kept in memory from an earlier stop of this entry.
     let knownRecord: PartialTransferRecord?
     let conflicts: ConflictDecisions
+    /// The permission bits the file gets.
+    let modes: TransferModes
     let store: any PartialTransferStore
     let tuning: TransferTuning
     let observer: @Sendable (TransferEvent) -> Void

@@ -13,6 +13,9 @@ struct TransferPlanner: Sendable {
         var decided: [Int: TransferOutcome] = [:]
         /// The whole Batch cannot run (its destination cannot take the sources).
         var failure: TransferFailure?
+        /// The directory the person chose to copy into: the destination when it is a
+        /// directory, else the one that holds it. Everything the Batch writes is below it.
+        var destinationRoot: String?
     }
 
     let batch: TransferBatch
@@ -31,6 +34,7 @@ struct TransferPlanner: Sendable {
             if !Self.wasCancelled(error) { result.failure = TransferFailure(error) }
             return result
         }
+        result.destinationRoot = existing == .directory ? destination.path : RemotePath.parent(of: destination.path)
         let targets: [String]
         let sources = batch.sources.map(\.address)
         let earlier = batch.resume ? try? await store.loadPlacement(sources: sources, destination: destination.address) : nil

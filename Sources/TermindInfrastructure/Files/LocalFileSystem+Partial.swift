@@ -11,17 +11,22 @@ extension LocalFileSystem {
     /// can lock the partial before this writer holds it. The random name ends like a partial's
     /// (`.termind-RANDOM.termind-partial`), so one a crash leaves behind is never copied as a
     /// file of a tree. Where the file system has no hard links, `open(O_CREAT|O_EXCL|O_NOFOLLOW)`
-    /// at the name, then `flock`.
+    /// at the name, then `flock`. Both names are in the one directory the path resolves to
+    /// (`LocalPathAnchor`), and every call works relative to it.
     public func createPartial(_ path: String, permissions: UInt32) async throws -> any PartialWriter {
+        let anchor = try anchor(path, "cannot create the partial file")
+        defer { anchor.close() }
         var descriptor: Int32 = -1
         var temporary = ""
         for _ in 0..<16 {
-            temporary = RemotePath.sibling(of: path, named: ".termind-\(Self.randomTag())\(PartialFileName.suffix)")
-            descriptor = open(temporary, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode_t(permissions & 0o777))
+            temporary = RemotePath.sibling(of: anchor.name, named: ".termind-\(Self.randomTag())\(PartialFileName.suffix)")
+            descriptor = NameBytes.withCString(temporary) {
+                openat(anchor.directory, $0, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode_t(permissions & 0o777))
+            }
             if descriptor >= 0 || errno != EEXIST { break }
         }
         guard descriptor >= 0 else { throw FileSystemError(errno: errno, "cannot create the partial file", path: path) }
-        defer { unlink(temporary) }
+        defer { _ = NameBytes.withCString(temporary) { unlinkat(anchor.directory, $0, 0) } }
         func fail(_ code: Int32, _ doing: String) -> FileSystemError {
             Glibc.close(descriptor)
             return FileSystemError(errno: code, doing, path: path)
@@ -30,17 +35,20 @@ extension LocalFileSystem {
         guard fchmod(descriptor, mode_t(permissions & 0o777)) == 0 else { throw fail(errno, "cannot set the partial file's mode") }
         let locked = (try? await LocalFileLock.lock(descriptor, wait: false)) ?? EWOULDBLOCK
         guard locked == 0 else { throw fail(locked, "cannot lock the new partial file") }
-        if link(temporary, path) != 0 {
+        let linked = NameBytes.withCString(temporary) { old in
+            NameBytes.withCString(anchor.name) { linkat(anchor.directory, old, anchor.directory, $0, 0) }
+        }
+        if linked != 0 {
             let code = errno
             guard code == EPERM || code == ENOSYS || code == EOPNOTSUPP || code == EMLINK else {
                 throw fail(code, "cannot create the partial file")
             }
             Glibc.close(descriptor)
-            return try await createPartialWithoutLinks(path, permissions: permissions)
+            return try await createPartialWithoutLinks(anchor, permissions: permissions)
         }
         var status = Glibc.stat()
         guard fstat(descriptor, &status) == 0 else { throw fail(errno, "cannot inspect the partial file") }
-        return LocalPartialWriter(descriptor: descriptor, path: path, status: status)
+        return LocalPartialWriter(descriptor: descriptor, path: path, status: status, fileSystem: self)
     }
 
     /// 16 random hex digits.
@@ -51,8 +59,11 @@ extension LocalFileSystem {
         return String(repeating: "0", count: 16 - digits.count) + digits
     }
 
-    private func createPartialWithoutLinks(_ path: String, permissions: UInt32) async throws -> any PartialWriter {
-        let descriptor = open(path, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode_t(permissions & 0o777))
+    private func createPartialWithoutLinks(_ anchor: LocalPathAnchor, permissions: UInt32) async throws -> any PartialWriter {
+        let path = anchor.path
+        let descriptor = NameBytes.withCString(anchor.name) {
+            openat(anchor.directory, $0, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode_t(permissions & 0o777))
+        }
         guard descriptor >= 0 else { throw FileSystemError(errno: errno, "cannot create the partial file", path: path) }
         let locked = (try? await LocalFileLock.lock(descriptor, wait: false)) ?? EWOULDBLOCK
         var status = Glibc.stat()
@@ -61,7 +72,7 @@ extension LocalFileSystem {
             Glibc.close(descriptor)
             throw FileSystemError(.busy, location: location, path: path, detail: "another writer holds the partial file's lock")
         }
-        return LocalPartialWriter(descriptor: descriptor, path: path, status: status)
+        return LocalPartialWriter(descriptor: descriptor, path: path, status: status, fileSystem: self)
     }
 
     /// Looks at the name without following it (`lstat`): only a regular file of this user is
@@ -70,10 +81,16 @@ extension LocalFileSystem {
     /// (waited for with `wait`); once held, the name must still lead to it (its writer may have
     /// committed it meanwhile: `.noSuchFile`) and it must have a single link.
     public func openPartial(_ path: String, wait: Bool) async throws -> any PartialWriter {
+        let anchor = try anchor(path, "cannot open the partial file")
+        defer { anchor.close() }
         var named = Glibc.stat()
-        guard Glibc.lstat(path, &named) == 0 else { throw FileSystemError(errno: errno, "cannot inspect", path: path) }
+        guard NameBytes.withCString(anchor.name, { fstatat(anchor.directory, $0, &named, AT_SYMLINK_NOFOLLOW) }) == 0 else {
+            throw FileSystemError(errno: errno, "cannot inspect", path: path)
+        }
         try Self.requireOwnRegularFile(named, path: path)
-        let descriptor = open(path, O_RDWR | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
+        let descriptor = NameBytes.withCString(anchor.name) {
+            openat(anchor.directory, $0, O_RDWR | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
+        }
         guard descriptor >= 0 else {
             let code = errno
             if code == ELOOP { throw Self.unexpected(path, "it is a symbolic link") }
@@ -102,14 +119,16 @@ extension LocalFileSystem {
             throw refuse(FileSystemError(errno: locked, "cannot lock the partial file", path: path))
         }
         var now = Glibc.stat()
-        guard Glibc.lstat(path, &now) == 0, now.st_dev == opened.st_dev, now.st_ino == opened.st_ino else {
+        guard NameBytes.withCString(anchor.name, { fstatat(anchor.directory, $0, &now, AT_SYMLINK_NOFOLLOW) }) == 0,
+            now.st_dev == opened.st_dev, now.st_ino == opened.st_ino
+        else {
             throw refuse(FileSystemError(.noSuchFile, location: location, path: path, detail: "its writer committed or removed it"))
         }
         guard fstat(descriptor, &opened) == 0 else { throw refuse(FileSystemError(errno: errno, "cannot inspect", path: path)) }
         guard opened.st_nlink == 1 else {
             throw refuse(Self.unexpected(path, "it has \(opened.st_nlink) hard links: another name leads to the same file"))
         }
-        return LocalPartialWriter(descriptor: descriptor, path: path, status: opened)
+        return LocalPartialWriter(descriptor: descriptor, path: path, status: opened, fileSystem: self)
     }
 
     private static func requireOwnRegularFile(_ status: Glibc.stat, path: String) throws {

@@ -6,19 +6,59 @@ import TermindDomain
 /// of uploads and downloads. `errno` becomes a `FileSystemError` kind naming the path, with
 /// the system's message (`ENOSPC` is `.noSpace`).
 ///
+/// Confined to a root (`confined(to:)`, what a Batch writing here uses), every call that looks
+/// at, creates, changes, renames or removes something below the root resolves its path from
+/// the root without following a symlink (`LocalPathAnchor`) and works on the last component
+/// with the `*at` calls; reading (`list`, `stat`, `readlink`, `realpath`, `openForReading`)
+/// follows paths as the system does, as their meaning says.
+///
 /// Calls block their thread for the duration of one system call (local disks answer in
 /// microseconds; reads and writes at explicit offsets run concurrently with `pread`/`pwrite`).
 /// A plain value; `Sendable`.
-public struct LocalFileSystem: FileSystem {
+public struct LocalFileSystem: ConfinableFileSystem {
     /// Read and write size: large enough that a local copy is not bound by call overhead.
     public static let chunkSize = 256 << 10
 
     public let location = "local"
+    /// The directory below which no symlink is followed; nil: paths resolve as the system does.
+    public let root: String?
 
-    public init() {}
+    public init() {
+        root = nil
+    }
+
+    /// This machine's file system confined to `root` (see `ConfinableFileSystem`).
+    public init(confinedTo root: String) {
+        self.root = root
+    }
+
+    public func confined(to root: String) -> any FileSystem {
+        LocalFileSystem(confinedTo: root)
+    }
+
+    /// Where a call on `path` starts; `close()` the anchor when done.
+    func anchor(_ path: String, _ doing: String) throws -> LocalPathAnchor {
+        try LocalPathAnchor.resolve(path, root: root, doing: doing)
+    }
+
+    /// What is at `path` itself (`fstatat(AT_SYMLINK_NOFOLLOW)`; the root is followed); nil
+    /// when nothing is there.
+    func namedStatus(_ path: String) throws -> Glibc.stat? {
+        let anchor = try anchor(path, "cannot inspect")
+        defer { anchor.close() }
+        var status = Glibc.stat()
+        let flags = anchor.isRoot ? 0 : AT_SYMLINK_NOFOLLOW
+        guard NameBytes.withCString(anchor.name, { fstatat(anchor.directory, $0, &status, flags) }) == 0 else {
+            if errno == ENOENT { return nil }
+            throw FileSystemError(errno: errno, "cannot inspect", path: path)
+        }
+        return status
+    }
 
     public func list(_ path: String) async throws -> [RemoteFile] {
-        guard let directory = opendir(path) else { throw FileSystemError(errno: errno, "cannot list the directory", path: path) }
+        guard let directory = NameBytes.withCString(path, { opendir($0) }) else {
+            throw FileSystemError(errno: errno, "cannot list the directory", path: path)
+        }
         defer { closedir(directory) }
         var names: [String] = []
         while true {
@@ -28,7 +68,9 @@ public struct LocalFileSystem: FileSystem {
                 break
             }
             let name = withUnsafePointer(to: &entry.pointee.d_name) {
-                String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))
+                NameBytes.string(UnsafeBufferPointer(
+                    start: UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self),
+                    count: strlen(UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))))
             }
             if name != "." && name != ".." { names.append(name) }
         }
@@ -38,7 +80,7 @@ public struct LocalFileSystem: FileSystem {
             let child = RemotePath.join(path, name)
             var status = Glibc.stat()
             // Gone between the listing and the look: it is no longer an entry.
-            guard Glibc.lstat(child, &status) == 0 else {
+            guard NameBytes.withCString(child, { Glibc.lstat($0, &status) }) == 0 else {
                 if errno == ENOENT { continue }
                 throw FileSystemError(errno: errno, "cannot inspect", path: child)
             }
@@ -54,70 +96,95 @@ public struct LocalFileSystem: FileSystem {
     }
 
     public func lstat(_ path: String) async throws -> RemoteFile {
-        var status = Glibc.stat()
-        guard Glibc.lstat(path, &status) == 0 else { throw FileSystemError(errno: errno, "cannot inspect", path: path) }
+        guard let status = try namedStatus(path) else {
+            throw FileSystemError(errno: ENOENT, "cannot inspect", path: path)
+        }
         return RemoteFile(path: path, attributes: Self.attributes(status))
     }
 
     public func realpath(_ path: String) async throws -> String {
-        guard let resolved = Glibc.realpath(path, nil) else {
+        guard let resolved = NameBytes.withCString(path, { Glibc.realpath($0, nil) }) else {
             throw FileSystemError(errno: errno, "cannot resolve the path", path: path)
         }
         defer { free(resolved) }
-        return String(cString: resolved)
+        return NameBytes.string(UnsafeBufferPointer(
+            start: UnsafeRawPointer(resolved).assumingMemoryBound(to: UInt8.self), count: strlen(resolved)))
     }
 
     public func makeDirectory(_ path: String, permissions: UInt32) async throws {
-        guard mkdir(path, mode_t(permissions & 0o7777)) == 0 else {
+        let anchor = try anchor(path, "cannot create the directory")
+        defer { anchor.close() }
+        guard NameBytes.withCString(anchor.name, { mkdirat(anchor.directory, $0, mode_t(permissions & 0o7777)) }) == 0 else {
             throw FileSystemError(errno: errno, "cannot create the directory", path: path)
         }
     }
 
     public func removeDirectory(_ path: String) async throws {
-        guard rmdir(path) == 0 else { throw FileSystemError(errno: errno, "cannot remove the directory", path: path) }
+        let anchor = try anchor(path, "cannot remove the directory")
+        defer { anchor.close() }
+        guard NameBytes.withCString(anchor.name, { unlinkat(anchor.directory, $0, AT_REMOVEDIR) }) == 0 else {
+            throw FileSystemError(errno: errno, "cannot remove the directory", path: path)
+        }
     }
 
     public func remove(_ path: String) async throws {
-        guard unlink(path) == 0 else { throw FileSystemError(errno: errno, "cannot remove", path: path) }
+        let anchor = try anchor(path, "cannot remove")
+        defer { anchor.close() }
+        guard NameBytes.withCString(anchor.name, { unlinkat(anchor.directory, $0, 0) }) == 0 else {
+            throw FileSystemError(errno: errno, "cannot remove", path: path)
+        }
     }
 
     /// Without `replacing`, `renameat2(RENAME_NOREPLACE)` refuses an existing destination in the
     /// kernel; where the file system lacks it, a hard link (which never replaces) and an unlink
     /// of the old name do the same for files.
     public func rename(_ source: String, to destination: String, replacing: Bool) async throws {
+        let doing = "cannot rename \(source) to \(destination)"
+        let from = try anchor(source, doing)
+        defer { from.close() }
+        let to = try anchor(destination, doing)
+        defer { to.close() }
+        func names<T>(_ body: (UnsafePointer<CChar>, UnsafePointer<CChar>) -> T) -> T {
+            NameBytes.withCString(from.name) { old in NameBytes.withCString(to.name) { new in body(old, new) } }
+        }
         if replacing {
-            guard Glibc.rename(source, destination) == 0 else {
-                throw FileSystemError(errno: errno, "cannot rename \(source) to \(destination)", path: source)
+            guard names({ renameat(from.directory, $0, to.directory, $1) }) == 0 else {
+                throw FileSystemError(errno: errno, doing, path: source)
             }
             return
         }
         if let renameat2 = Self.renameat2 {
-            if renameat2(AT_FDCWD, source, AT_FDCWD, destination, Self.renameNoReplace) == 0 { return }
+            if names({ renameat2(from.directory, $0, to.directory, $1, Self.renameNoReplace) }) == 0 { return }
             let code = errno
             guard code == EINVAL || code == ENOSYS || code == EOPNOTSUPP else {
-                throw FileSystemError(errno: code, "cannot rename \(source) to \(destination)", path: code == EEXIST ? destination : source)
+                throw FileSystemError(errno: code, doing, path: code == EEXIST ? destination : source)
             }
         }
-        guard link(source, destination) == 0 else {
-            throw FileSystemError(errno: errno, "cannot rename \(source) to \(destination)", path: errno == EEXIST ? destination : source)
+        guard names({ linkat(from.directory, $0, to.directory, $1, 0) }) == 0 else {
+            throw FileSystemError(errno: errno, doing, path: errno == EEXIST ? destination : source)
         }
-        guard unlink(source) == 0 else {
+        guard NameBytes.withCString(from.name, { unlinkat(from.directory, $0, 0) }) == 0 else {
             throw FileSystemError(errno: errno, "cannot remove the old name after renaming to \(destination)", path: source)
         }
     }
 
     public func symlink(at path: String, pointingTo target: String) async throws {
-        guard Glibc.symlink(target, path) == 0 else { throw FileSystemError(errno: errno, "cannot create the symlink", path: path) }
+        let anchor = try anchor(path, "cannot create the symlink")
+        defer { anchor.close() }
+        let made = NameBytes.withCString(target) { target in
+            NameBytes.withCString(anchor.name) { symlinkat(target, anchor.directory, $0) }
+        }
+        guard made == 0 else { throw FileSystemError(errno: errno, "cannot create the symlink", path: path) }
     }
 
     public func readlink(_ path: String) async throws -> String {
         var capacity = 256
         while true {
             var buffer = [CChar](repeating: 0, count: capacity)
-            let count = Glibc.readlink(path, &buffer, capacity)
+            let count = NameBytes.withCString(path) { Glibc.readlink($0, &buffer, capacity) }
             guard count >= 0 else { throw FileSystemError(errno: errno, "cannot read the symlink", path: path) }
             if count < capacity {
-                return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+                return NameBytes.string(buffer[..<count].map { UInt8(bitPattern: $0) })
             }
             capacity *= 4
         }
@@ -129,15 +196,21 @@ public struct LocalFileSystem: FileSystem {
     /// never redirects a chmod, chown or utimes to another file. Only a regular file or a
     /// directory is changed; anything else is `.unexpectedFile`.
     public func setAttributes(_ path: String, _ changes: FileAttributes) async throws {
+        let anchor = try anchor(path, "cannot change the attributes of")
+        defer { anchor.close() }
         var named = Glibc.stat()
-        guard Glibc.lstat(path, &named) == 0 else { throw FileSystemError(errno: errno, "cannot inspect", path: path) }
+        guard NameBytes.withCString(anchor.name, { fstatat(anchor.directory, $0, &named, AT_SYMLINK_NOFOLLOW) }) == 0 else {
+            throw FileSystemError(errno: errno, "cannot inspect", path: path)
+        }
         let kind = FileKind(mode: named.st_mode)
         guard kind == .file || kind == .directory else {
             throw FileSystemError(.unexpectedFile, location: location, path: path, detail:
                 "cannot change its attributes: it is \(kind.partialDescription), which is never followed")
         }
         let access = changes.size != nil ? O_WRONLY : O_RDONLY
-        let descriptor = open(path, access | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
+        let descriptor = NameBytes.withCString(anchor.name) {
+            openat(anchor.directory, $0, access | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
+        }
         guard descriptor >= 0 else {
             if errno == ELOOP {
                 throw FileSystemError(.unexpectedFile, location: location, path: path, detail:
@@ -176,7 +249,7 @@ public struct LocalFileSystem: FileSystem {
     }
 
     public func openForReading(_ path: String) async throws -> any FileReader {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        let descriptor = NameBytes.withCString(path) { open($0, O_RDONLY | O_CLOEXEC) }
         guard descriptor >= 0 else { throw FileSystemError(errno: errno, "cannot open for reading", path: path) }
         return LocalFileReader(descriptor: descriptor, path: path)
     }
@@ -189,7 +262,11 @@ public struct LocalFileSystem: FileSystem {
         case .truncate: flags |= O_TRUNC
         case .keep: break
         }
-        let descriptor = open(path, flags, mode_t(permissions & 0o7777))
+        let anchor = try anchor(path, "cannot open for writing")
+        defer { anchor.close() }
+        let descriptor = NameBytes.withCString(anchor.name) {
+            openat(anchor.directory, $0, flags, mode_t(permissions & 0o7777))
+        }
         guard descriptor >= 0 else { throw FileSystemError(errno: errno, "cannot open for writing", path: path) }
         return LocalFileWriter(descriptor: descriptor, path: path)
     }
@@ -217,5 +294,5 @@ public struct LocalFileSystem: FileSystem {
 
 /// `stat(2)`, out of the struct whose own `stat` method hides the system's name.
 private func followingStat(_ path: String, _ status: inout Glibc.stat) -> Int32 {
-    stat(path, &status)
+    NameBytes.withCString(path) { stat($0, &status) }
 }

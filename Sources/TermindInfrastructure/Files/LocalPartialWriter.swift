@@ -12,12 +12,15 @@ final class LocalPartialWriter: PartialWriter {
     let preferredChunkSize = LocalFileSystem.chunkSize
     let identity: FileIdentity
     private let file: LocalOpenFile
+    /// Looks at the name again as it was resolved (confined or not).
+    private let fileSystem: LocalFileSystem
     private var path: String { file.path }
 
     /// - Parameter descriptor: open read-write and already locked.
-    init(descriptor: Int32, path: String, status: Glibc.stat) {
+    init(descriptor: Int32, path: String, status: Glibc.stat, fileSystem: LocalFileSystem) {
         file = LocalOpenFile(descriptor: descriptor, path: path)
         identity = Self.identity(status)
+        self.fileSystem = fileSystem
     }
 
     func write(_ bytes: [UInt8], at offset: UInt64) async throws { try file.write(bytes, at: offset) }
@@ -29,11 +32,7 @@ final class LocalPartialWriter: PartialWriter {
 
     func isStillNamed() async throws -> Bool {
         let open = try file.status()
-        var named = Glibc.stat()
-        guard lstat(path, &named) == 0 else {
-            if errno == ENOENT { return false }
-            throw FileSystemError(errno: errno, "cannot inspect", path: path)
-        }
+        guard let named = try fileSystem.namedStatus(path) else { return false }
         return named.st_dev == open.st_dev && named.st_ino == open.st_ino && (named.st_mode & S_IFMT) == S_IFREG
     }
 

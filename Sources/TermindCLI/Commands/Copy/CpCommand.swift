@@ -3,7 +3,7 @@ import TermindApplication
 import TermindDomain
 import TermindInfrastructure
 
-/// `termind cp [-r] [--resume] [--wait] [--on-conflict POLICY] [--parallel N] [--json] SRC... DST`:
+/// `termind cp [-r] [--resume] [--wait] [--on-conflict POLICY] [--preserve-mode] [--parallel N] [--json] SRC... DST`:
 /// uploads, downloads and remote copies through the transfer engine (docs/behaviour.md §4): a temporary
 /// file beside each destination, committed by rename after an exact byte count and SHA-256;
 /// partials kept on a lost connection or Ctrl-C and continued by `--resume`.
@@ -22,8 +22,12 @@ struct CpCommand: Command {
             at once (exit 1), or with --wait waits for it. Anything at a partial's name that
             is not Termind's own partial (a symlink, another user's file) is refused, untouched.
             Without --on-conflict, an existing destination file is asked about on a terminal and
-            fails otherwise (exit 1). Progress goes to stderr: a bar on a terminal, JSON lines
-            with --json, whose summary goes to stdout.
+            fails otherwise (exit 1). Files and directories get the source's read, write and
+            execute bits (mode & 0777) and modification time; setuid, setgid and sticky bits are
+            kept only on an upload with --preserve-mode, never on a download. A symlink already
+            below the destination where a directory would go is never followed: it is a
+            conflict (skip or keep-both settle it). Progress goes to stderr: a bar on a
+            terminal, JSON lines with --json, whose summary goes to stdout.
             """,
         arguments: [.init("PATH", repeating: true, help: "SRC... DST: local paths or HOST:PATH")],
         options: ConnectionOptions.definitions + [
@@ -33,6 +37,7 @@ struct CpCommand: Command {
             .flag("wait", help: "Wait for another transfer writing a destination to finish, instead of failing"),
             .option("on-conflict", .choice(ConflictPolicy.allCases.map(\.rawValue)), valueName: "POLICY",
                     help: "When a destination file exists: overwrite, skip, keep-both (name (1).ext) or fail"),
+            .flag("preserve-mode", help: "Keep setuid, setgid and sticky bits on uploads (a download never sets them)"),
             .option("parallel", .integer(1...64), valueName: "N", help: "Transfers at once (default 4)"),
             .flag("json", help: "Progress as JSON lines on stderr; the summary as a JSON object on stdout"),
         ],
@@ -49,6 +54,7 @@ struct CpCommand: Command {
     let resume: Bool
     let waitForWriters: Bool
     let policy: ConflictPolicy?
+    let preserveMode: Bool
     let parallel: Int
     let json: Bool
     let options: ConnectionOptions
@@ -64,6 +70,7 @@ struct CpCommand: Command {
         resume = parsed.flag("resume")
         waitForWriters = parsed.flag("wait")
         policy = parsed.value("on-conflict").flatMap(ConflictPolicy.init(rawValue:))
+        preserveMode = parsed.flag("preserve-mode")
         parallel = parsed.integer("parallel") ?? 4
         json = parsed.flag("json")
         options = ConnectionOptions(parsed)
@@ -80,7 +87,8 @@ struct CpCommand: Command {
             }
             batch = TransferBatch(
                 sources: endpoints.0, destination: endpoints.1,
-                recursive: recursive, resume: resume, conflicts: conflictHandling, waitForWriters: waitForWriters)
+                recursive: recursive, resume: resume, conflicts: conflictHandling, waitForWriters: waitForWriters,
+                preserveMode: preserveMode)
         } catch {
             await sites.close()
             context.err(ConnectionAccess.message(for: error))
