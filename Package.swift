@@ -1,8 +1,10 @@
 // swift-tools-version:6.0
 // Termind: an SSH/SFTP workbench for the terminal. This manifest is the architecture's map
-// (see ARCHITECTURE.md): C shims at the bottom, then Domain → Application → Infrastructure →
-// RemoteInfrastructure / Presentation, then the command line that wires them together.
-// Build with `--explicit-target-dependency-import-check error` so an undeclared import fails.
+// (docs/architecture.md describes it): C shims at the bottom, then Domain → Application, then
+// Infrastructure, RemoteInfrastructure and Presentation side by side over Application, then the
+// command line that wires them together.
+// Build with `--explicit-target-dependency-import-check error` so an undeclared import fails;
+// `make check-imports` fails on a declared dependency that no file imports.
 import PackageDescription
 
 let package = Package(
@@ -66,7 +68,7 @@ let package = Package(
         /** libssh2 session workers, channels, the SFTP v3 protocol, transfers, host-key checks. */
         .target(
             name: "TermindRemoteInfrastructure",
-            dependencies: ["TermindInfrastructure", "TermindApplication", "TermindDomain", "TermindCrypto", "CLibSSH2"]
+            dependencies: ["TermindApplication", "TermindDomain", "CLibSSH2"]
         ),
         /** The TUI: raw terminal I/O, input decoding, renderer, widgets, the libvterm pane surface. */
         .target(
