@@ -100,15 +100,24 @@ let package = Package(
 
         // MARK: - Tests
 
-        /** The test rig: real OpenSSH sshd and asyncssh servers on loopback, temporary homes, the built binary. */
+        /** The test rig: real OpenSSH sshd and asyncssh servers on loopback, temporary homes, the built binary,
+            `eventually`. Beneath every layer (it imports none), so tests of any layer and termind-bench can use it. */
         .target(name: "TermindTestSupport", path: "Tests/TermindTestSupport"),
+        /** Test doubles of Application's ports (RecordingLogger, ScriptedPresenter): above Application, apart
+            from the rig so the rig stays beneath every layer. Never a dependency of a production target. */
+        .target(name: "TermindTestDoubles", dependencies: ["TermindApplication", "TermindDomain"], path: "Tests/TermindTestDoubles"),
 
         .testTarget(name: "TermindCryptoTests", dependencies: ["TermindCrypto"]),
         .testTarget(name: "TermindDomainTests", dependencies: ["TermindDomain"]),
-        .testTarget(name: "TermindApplicationTests", dependencies: ["TermindApplication", "TermindDomain"]),
+        .testTarget(
+            name: "TermindApplicationTests",
+            dependencies: ["TermindApplication", "TermindDomain", "TermindTestDoubles", "TermindTestSupport"]
+        ),
         .testTarget(
             name: "TermindInfrastructureTests",
-            dependencies: ["TermindInfrastructure", "TermindApplication", "TermindDomain", "TermindTestSupport"]
+            dependencies: [
+                "TermindInfrastructure", "TermindApplication", "TermindDomain", "TermindTestDoubles", "TermindTestSupport",
+            ]
         ),
         .testTarget(
             name: "TermindRemoteInfrastructureTests",
@@ -124,7 +133,7 @@ let package = Package(
             name: "TermindIntegrationTests",
             dependencies: [
                 "TermindRemoteInfrastructure", "TermindInfrastructure", "TermindApplication",
-                "TermindDomain", "TermindTestSupport",
+                "TermindDomain", "TermindTestDoubles", "TermindTestSupport",
             ]
         ),
         /** The built `termind` binary, run as a user would run it. */
