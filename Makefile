@@ -11,19 +11,23 @@ TEST_DEBS    := openssh-server openssh-client tmux python3 python3-pip passwd cu
 SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 ARGS         ?=
 
-.PHONY: run test bench deps test-deps build clean
+.PHONY: run test check-imports bench deps test-deps build clean
 
 ## make run: build release and run termind (ARGS="..." passes arguments)
 run: deps
 	$(SWIFT) build -c release $(CHECK)
 	.build/release/termind $(ARGS)
 
-## make test: build every target with the import check and run every test target
-test: deps test-deps
+## make test: check the manifest's edges, build every target with the import check and run every test target
+test: deps test-deps check-imports
 	$(SWIFT) build --build-tests $(CHECK)
 	$(SWIFT) test --skip-build --disable-swift-testing --parallel --num-workers 4 --xunit-output .build/xunit.xml
 	@python3 -c 'import sys, xml.etree.ElementTree as E; s = E.parse(".build/xunit.xml").getroot().find("testsuite"); \
 		t, f = int(s.get("tests")), int(s.get("failures")) + int(s.get("errors")); print(f"tests: {t - f} passed, {f} failed"); sys.exit(1 if f or not t else 0)'
+
+## make check-imports: each target in Package.swift declares exactly the modules its files import
+check-imports:
+	SWIFT="$(SWIFT)" python3 .ci/check-imports
 
 ## make bench: release build, then each benchmark against its peer tool, printed as ratios
 bench: deps test-deps

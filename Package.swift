@@ -1,8 +1,10 @@
 // swift-tools-version:6.0
 // Termind: an SSH/SFTP workbench for the terminal. This manifest is the architecture's map
-// (see ARCHITECTURE.md): C shims at the bottom, then Domain → Application → Infrastructure →
-// RemoteInfrastructure / Presentation, then the command line that wires them together.
-// Build with `--explicit-target-dependency-import-check error` so an undeclared import fails.
+// (docs/architecture.md describes it): C shims at the bottom, then Domain → Application, then
+// Infrastructure, RemoteInfrastructure and Presentation side by side over Application, then the
+// command line that wires them together.
+// Build with `--explicit-target-dependency-import-check error` so an undeclared import fails;
+// `make check-imports` fails on a declared dependency that no file imports.
 import PackageDescription
 
 let package = Package(
@@ -66,7 +68,7 @@ let package = Package(
         /** libssh2 session workers, channels, the SFTP v3 protocol, transfers, host-key checks. */
         .target(
             name: "TermindRemoteInfrastructure",
-            dependencies: ["TermindInfrastructure", "TermindApplication", "TermindDomain", "TermindCrypto", "CLibSSH2"]
+            dependencies: ["TermindApplication", "TermindDomain", "CLibSSH2"]
         ),
         /** The TUI: raw terminal I/O, input decoding, renderer, widgets, the libvterm pane surface. */
         .target(
@@ -98,15 +100,24 @@ let package = Package(
 
         // MARK: - Tests
 
-        /** The test rig: real OpenSSH sshd and asyncssh servers on loopback, temporary homes, the built binary. */
+        /** The test rig: real OpenSSH sshd and asyncssh servers on loopback, temporary homes, the built binary,
+            `eventually`. Beneath every layer (it imports none), so tests of any layer and termind-bench can use it. */
         .target(name: "TermindTestSupport", path: "Tests/TermindTestSupport"),
+        /** Test doubles of Application's ports (RecordingLogger, ScriptedPresenter): above Application, apart
+            from the rig so the rig stays beneath every layer. Never a dependency of a production target. */
+        .target(name: "TermindTestDoubles", dependencies: ["TermindApplication", "TermindDomain"], path: "Tests/TermindTestDoubles"),
 
         .testTarget(name: "TermindCryptoTests", dependencies: ["TermindCrypto"]),
         .testTarget(name: "TermindDomainTests", dependencies: ["TermindDomain"]),
-        .testTarget(name: "TermindApplicationTests", dependencies: ["TermindApplication", "TermindDomain"]),
+        .testTarget(
+            name: "TermindApplicationTests",
+            dependencies: ["TermindApplication", "TermindDomain", "TermindTestDoubles", "TermindTestSupport"]
+        ),
         .testTarget(
             name: "TermindInfrastructureTests",
-            dependencies: ["TermindInfrastructure", "TermindApplication", "TermindDomain", "TermindTestSupport"]
+            dependencies: [
+                "TermindInfrastructure", "TermindApplication", "TermindDomain", "TermindTestDoubles", "TermindTestSupport",
+            ]
         ),
         .testTarget(
             name: "TermindRemoteInfrastructureTests",
@@ -122,7 +133,7 @@ let package = Package(
             name: "TermindIntegrationTests",
             dependencies: [
                 "TermindRemoteInfrastructure", "TermindInfrastructure", "TermindApplication",
-                "TermindDomain", "TermindTestSupport",
+                "TermindDomain", "TermindTestDoubles", "TermindTestSupport",
             ]
         ),
         /** The built `termind` binary, run as a user would run it. */

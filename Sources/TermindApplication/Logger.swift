@@ -1,5 +1,5 @@
 /// The logging port: where every layer sends diagnostic lines. The executable wires a
-/// `FileLogger` (Infrastructure); tests of other layers use `NullLogger` or `RecordingLogger`.
+/// `FileLogger` (Infrastructure); tests use `NullLogger`, or `RecordingLogger` (TermindTestDoubles).
 ///
 /// Implementations are `Sendable` and safe to call from any thread, actor or session worker.
 /// Messages are `LogMessage`s, so secrets are already redacted when they arrive here.

@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 import TermindApplication
 
-/// One SSH connection's worker (ARCHITECTURE.md, Concurrency): a thread of its own that owns
+/// One SSH connection's worker (docs/architecture.md, "Concurrency"): a thread of its own that owns
 /// the libssh2 session and every channel on it, and runs libssh2 non-blocking around `poll`.
 /// Async callers talk to it through a mailbox of jobs; a `WakeSignal` (eventfd) polled together
 /// with the session socket makes a new job interrupt `poll` at once. Output comes back through

@@ -1,5 +1,6 @@
 import TermindApplication
 import TermindDomain
+import TermindTestDoubles
 import XCTest
 
 final class LoggerTests: XCTestCase {

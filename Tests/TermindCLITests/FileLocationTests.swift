@@ -15,6 +15,8 @@ final class FileLocationTests: XCTestCase {
         XCTAssertEqual(try parse("deploy@10.0.0.5:2222:/srv"), .remote(destination: "deploy@10.0.0.5:2222", path: "/srv"))
         XCTAssertEqual(try parse("[::1]:2222:/srv"), .remote(destination: "[::1]:2222", path: "/srv"))
         XCTAssertEqual(try parse("[::1]:/srv"), .remote(destination: "[::1]", path: "/srv"))
+        XCTAssertEqual(try parse("root@[::1]:2222:/srv"), .remote(destination: "root@[::1]:2222", path: "/srv"))
+        XCTAssertEqual(try parse("root@[fe80::1%eth0]:x"), .remote(destination: "root@[fe80::1%eth0]", path: "x"))
     }
 
     func testAnEmptyRemotePathIsTheHomeDirectory() throws {

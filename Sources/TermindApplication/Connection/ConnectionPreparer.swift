@@ -68,7 +68,7 @@ public struct ConnectionPreparer: Sendable {
             return try plan(adHoc: try AdHocTarget(parsing: destination, loginName: loginName, keyFile: keyFile))
         }
         let planned = try await plan(host, in: snapshot)
-        if let loginName { _ = try AdHocTarget(username: loginName, hostname: host.hostname) }
+        if let loginName { try AdHocTarget.checkUser(loginName) }
         let extra = try keyFile.map { [try credential(for: $0)] } ?? []
         guard loginName != nil || !extra.isEmpty else { return planned }
         return ConnectionPlan(

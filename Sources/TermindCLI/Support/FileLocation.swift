@@ -1,3 +1,5 @@
+import TermindDomain
+
 /// A path argument of `cp`, `ls`, `mkdir` and `rm`: a local path, or `HOST:PATH` on a Vault
 /// Host or an ad-hoc `[user@]hostname[:port]` (as `exec` takes it), read the way `scp` reads
 /// its arguments.
@@ -7,6 +9,9 @@
 ///   another `:` (`web:2222:/srv`), the port belongs to the host. An IPv6 address goes in
 ///   brackets: `[::1]:/srv` or `[::1]:2222:/srv`.
 /// - An empty remote path means the remote home directory, as `scp host:` does.
+///
+/// Where the host ends is `Destination.splitRemotePath`'s to say (Domain), so these arguments and
+/// `exec`'s destinations read brackets and ports alike.
 enum FileLocation: Equatable {
     case local(String)
     case remote(destination: String, path: String)
@@ -17,36 +22,20 @@ enum FileLocation: Equatable {
             self = .local(text)
             return
         }
-        var hostEnd: String.Index
-        if text.hasPrefix("[") {
-            guard let close = text.firstIndex(of: "]") else {
-                throw UsageError("'\(text)': an IPv6 address in brackets needs its closing ']'")
+        let split: (destination: String, path: String)?
+        do {
+            split = try Destination.splitRemotePath(text)
+        } catch {
+            switch error {
+            case .unclosedBracket: throw UsageError("'\(text)': an IPv6 address in brackets needs its closing ']'")
+            default: throw UsageError("'\(text)': \(error.reason)")
             }
-            let after = text.index(after: close)
-            guard after < text.endIndex, text[after] == ":" else {
-                throw UsageError("'\(text)': give the remote path after the address, e.g. [::1]:/srv")
-            }
-            hostEnd = after
-        } else {
-            guard let colon = text.firstIndex(of: ":") else {
-                self = .local(text)
-                return
-            }
-            if let slash = text.firstIndex(of: "/"), slash < colon {
-                self = .local(text)
-                return
-            }
-            hostEnd = colon
         }
-        // `host:2222:/path`: digits followed by another colon are the port.
-        let rest = text[text.index(after: hostEnd)...]
-        if let colon = rest.firstIndex(of: ":"), !rest[..<colon].isEmpty, rest[..<colon].allSatisfy({ $0.isASCII && $0.isNumber }) {
-            hostEnd = colon
+        guard let split else {
+            self = .local(text)
+            return
         }
-        let destination = String(text[..<hostEnd])
-        guard !destination.isEmpty else { throw UsageError("'\(text)': there is no host before ':'") }
-        let path = String(text[text.index(after: hostEnd)...])
-        self = .remote(destination: destination, path: path.isEmpty ? "." : path)
+        self = .remote(destination: split.destination, path: split.path.isEmpty ? "." : split.path)
     }
 
     /// The path on its file system.

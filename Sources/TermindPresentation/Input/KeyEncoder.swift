@@ -1,44 +1,31 @@
-/// Turns keys and pastes back into the bytes a remote program expects from an xterm, for the
-/// pane that has focus (or every pane of a broadcast).
+/// Turns keys and pastes into the bytes an xterm sends in its default modes: modifiers on
+/// special keys as `CSI 1 ; m X`, Alt as an ESC prefix, Ctrl on characters as C0 controls
+/// (where one exists), a paste's newlines as CR.
 ///
-/// The pane's program chooses some of the encoding through modes it set on its terminal:
-/// application cursor keys (DECCKM, `CSI ?1h`, set by vim and less) send `ESC O A` for Up
-/// instead of `ESC [ A`; bracketed paste (`CSI ?2004h`) wraps a paste in `ESC[200~` …
-/// `ESC[201~`; focus reporting (`CSI ?1004h`) asks for `ESC[I` / `ESC[O`. The encoder is made
-/// with those modes as the pane's emulator reports them.
-///
-/// Keys are encoded as xterm does by default: modifiers on special keys as `CSI 1 ; m X`, Alt
-/// as an ESC prefix, Ctrl on characters as C0 controls (where one exists).
+/// It has no modes of its own: what depends on the pane program's modes (application cursor
+/// keys, bracketed paste, newline mode, the mouse protocol) is libvterm's to encode, since only
+/// libvterm knows them; `VTermSurface+Keyboard` uses this encoder for what libvterm 0.1.4
+/// encodes badly (characters with Ctrl or Alt; Tab, Backspace and Escape with modifiers) and
+/// for a paste's body. Focus changes are not forwarded to programs.
 /// A plain value; safe to pass between threads.
 public struct KeyEncoder: Hashable, Sendable {
-    public var applicationCursorKeys: Bool
-    public var bracketedPaste: Bool
-    public var focusReporting: Bool
+    public init() {}
 
-    public init(applicationCursorKeys: Bool = false, bracketedPaste: Bool = false, focusReporting: Bool = false) {
-        self.applicationCursorKeys = applicationCursorKeys
-        self.bracketedPaste = bracketedPaste
-        self.focusReporting = focusReporting
-    }
-
-    /// The bytes for `event`: a key, a paste, or a focus change the program asked for. Mouse
-    /// events give no bytes here: they need the pane's coordinates and mouse mode.
+    /// The bytes for `event`: a key or a paste. Mouse events give no bytes here (they need the
+    /// pane's coordinates and mouse mode), nor do focus changes.
     public func encode(_ event: InputEvent) -> [UInt8] {
         switch event {
         case .key(let key): encode(key)
         case .paste(let bytes): encode(paste: bytes)
-        case .focusGained: focusReporting ? Array("\u{1B}[I".utf8) : []
-        case .focusLost: focusReporting ? Array("\u{1B}[O".utf8) : []
-        case .mouse: []
+        case .focusGained, .focusLost, .mouse: []
         }
     }
 
-    /// A paste: newlines sent as CR (as Enter would, and as xterm and tmux paste), bracketed
-    /// when the program asked. An end marker inside the pasted bytes is removed, so a paste
-    /// cannot end its own brackets and have the rest run as typed commands.
+    /// A paste's body: newlines sent as CR (as Enter would, and as xterm and tmux paste).
+    /// Bracketing, and removing an end marker from inside it, is `VTermSurface.paste`'s.
     public func encode(paste bytes: [UInt8]) -> [UInt8] {
         var body: [UInt8] = []
-        body.reserveCapacity(bytes.count + 12)
+        body.reserveCapacity(bytes.count)
         var index = 0
         while index < bytes.count {
             let byte = bytes[index]
@@ -50,20 +37,7 @@ public struct KeyEncoder: Hashable, Sendable {
             body.append(byte == 0x0A ? 0x0D : byte)
             index += 1
         }
-        guard bracketedPaste else { return body }
-        let end = SequenceParser.pasteEnd
-        var cleaned: [UInt8] = Array("\u{1B}[200~".utf8)
-        var start = 0
-        while start < body.count {
-            if body[start] == 0x1B, body.count - start >= end.count, body[start..<(start + end.count)].elementsEqual(end) {
-                start += end.count
-                continue
-            }
-            cleaned.append(body[start])
-            start += 1
-        }
-        cleaned.append(contentsOf: end)
-        return cleaned
+        return body
     }
 
     /// The bytes for one key; empty for a key an xterm cannot send (F13 and beyond).
@@ -109,10 +83,10 @@ public struct KeyEncoder: Hashable, Sendable {
         }
     }
 
-    /// Arrows, Home and End: SS3 in application cursor mode when unmodified, else CSI.
+    /// Arrows, Home and End: `CSI X` (normal cursor mode), with xterm's parameter when modified.
     private func cursorKey(_ final: Unicode.Scalar, _ modifiers: KeyModifiers) -> [UInt8] {
         if modifiers.isEmpty {
-            return [0x1B, applicationCursorKeys ? UInt8(ascii: "O") : UInt8(ascii: "["), UInt8(ascii: final)]
+            return [0x1B, UInt8(ascii: "["), UInt8(ascii: final)]
         }
         return Self.csi(1, modifiers: modifiers, final: final)
     }

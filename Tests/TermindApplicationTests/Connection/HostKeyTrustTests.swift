@@ -1,6 +1,7 @@
 import Foundation
 import TermindApplication
 import TermindDomain
+import TermindTestDoubles
 import XCTest
 
 final class HostKeyTrustTests: XCTestCase {
@@ -42,7 +43,7 @@ final class HostKeyTrustTests: XCTestCase {
             trust = HostKeyTrust(store: store, systemRecords: system, policy: policy, interactions: queue, logger: logger)
         }
 
-        var shown: [Interaction] { (presenter as? ScriptedPresenter)?.shown ?? [] }
+        var shown: [Interaction] { (presenter as? ScriptedPresenter)?.presented ?? [] }
 
         func verify(
             _ key: HostKey, hostname: String = "127.0.0.1", port: Int = 2222, label: String = "web",

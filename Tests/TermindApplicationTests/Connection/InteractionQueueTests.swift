@@ -1,6 +1,8 @@
 import Foundation
 import TermindApplication
 import TermindDomain
+import TermindTestDoubles
+import TermindTestSupport
 import XCTest
 
 final class InteractionQueueTests: XCTestCase {
@@ -74,7 +76,7 @@ final class InteractionQueueTests: XCTestCase {
         let round = KeyboardInteractiveRound(name: "", instruction: "Welcome", prompts: [])
         let answer = try await queue.ask(.keyboardInteractive(round), connectionLabel: "web", generation: first)
         XCTAssertEqual(answer, .responses([]))
-        XCTAssertTrue(presenter.shown.isEmpty)
+        XCTAssertTrue(presenter.presented.isEmpty)
     }
 
     func testEmptyAnswersPassThroughAsGiven() async throws {
@@ -85,7 +87,7 @@ final class InteractionQueueTests: XCTestCase {
             prompts: [KeyboardInteractivePrompt(text: "Code: ", echo: true), KeyboardInteractivePrompt(text: "PIN: ", echo: false)])
         let answer = try await queue.ask(.keyboardInteractive(round), connectionLabel: "web", generation: first)
         XCTAssertEqual(answer, .responses([Secret(""), Secret("")]))
-        XCTAssertEqual(presenter.shown.map(\.request), [.keyboardInteractive(round)])
+        XCTAssertEqual(presenter.presented.map(\.request), [.keyboardInteractive(round)])
     }
 
     func testThePresentersFailureReachesTheAsker() async {

@@ -45,14 +45,3 @@ actor ManualPresenter: InteractionPresenter {
         self.answer(last.id, with: answer)
     }
 }
-
-/// Polls `condition` until it holds or two seconds pass (then fails the test).
-func eventually(
-    _ what: String, file: StaticString = #filePath, line: UInt = #line, _ condition: @Sendable () async -> Bool
-) async {
-    for _ in 0..<400 {
-        if await condition() { return }
-        try? await Task.sleep(for: .milliseconds(5))
-    }
-    XCTFail("timed out waiting until \(what)", file: file, line: line)
-}

@@ -1,5 +1,6 @@
 import TermindApplication
 import TermindDomain
+import TermindTestSupport
 import XCTest
 
 /// Pause, resume and cancel of one transfer and of a Batch; Ctrl-C (task cancellation) keeps

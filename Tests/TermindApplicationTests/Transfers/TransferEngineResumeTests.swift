@@ -1,5 +1,6 @@
 import TermindApplication
 import TermindDomain
+import TermindTestSupport
 import XCTest
 
 /// Connection loss keeps the partial and its record; a later run with `resume` checks the

@@ -100,15 +100,3 @@ extension TransferBatchReport {
 func site(_ fileSystem: MemoryFileSystem, primaryTransfers: Int = .max) -> TransferSite {
     TransferSite(fileSystem: fileSystem, primaryTransfers: primaryTransfers)
 }
-
-/// Waits until `condition` holds, polling (for state reached by other tasks).
-func eventually(
-    timeout: Duration = .seconds(10), file: StaticString = #filePath, line: UInt = #line, _ condition: () async -> Bool
-) async {
-    let deadline = ContinuousClock.now + timeout
-    while ContinuousClock.now < deadline {
-        if await condition() { return }
-        try? await Task.sleep(for: .milliseconds(5))
-    }
-    XCTFail("condition not reached in time", file: file, line: line)
-}

@@ -2,6 +2,7 @@ import Foundation
 import TermindApplication
 import TermindDomain
 import TermindInfrastructure
+import TermindTestDoubles
 import XCTest
 
 final class VaultMigrationTests: XCTestCase {

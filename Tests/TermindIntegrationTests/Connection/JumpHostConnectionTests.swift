@@ -2,6 +2,7 @@ import Foundation
 import TermindApplication
 import TermindDomain
 import TermindRemoteInfrastructure
+import TermindTestDoubles
 import TermindTestSupport
 import XCTest
 

@@ -3,7 +3,6 @@ import XCTest
 
 final class KeyEncoderTests: XCTestCase {
     private let normal = KeyEncoder()
-    private let application = KeyEncoder(applicationCursorKeys: true)
 
     private func encoded(_ key: InputKey, _ modifiers: KeyModifiers = [], by encoder: KeyEncoder = KeyEncoder()) -> String {
         String(decoding: encoder.encode(KeyPress(key, modifiers: modifiers)), as: UTF8.self).replacingOccurrences(of: "\u{1B}", with: "⎋")
@@ -43,17 +42,16 @@ final class KeyEncoderTests: XCTestCase {
         XCTAssertEqual(encoded(.escape), "⎋")
     }
 
-    func testCursorKeysFollowApplicationCursorMode() {
+    /// Application cursor mode is libvterm's (VTermSurfaceKeyboardTests).
+    func testUnmodifiedCursorKeysAreNormalModeCSI() {
         XCTAssertEqual(encoded(.up), "⎋[A")
-        XCTAssertEqual(encoded(.up, by: application), "⎋OA")
-        XCTAssertEqual(encoded(.left, by: application), "⎋OD")
-        XCTAssertEqual(encoded(.home, by: application), "⎋OH")
+        XCTAssertEqual(encoded(.left), "⎋[D")
+        XCTAssertEqual(encoded(.home), "⎋[H")
         XCTAssertEqual(encoded(.end), "⎋[F")
     }
 
-    func testModifiedCursorKeysUseXtermParametersInEitherMode() {
+    func testModifiedCursorKeysUseXtermParameters() {
         XCTAssertEqual(encoded(.up, .control), "⎋[1;5A")
-        XCTAssertEqual(encoded(.up, .control, by: application), "⎋[1;5A")
         XCTAssertEqual(encoded(.right, [.shift, .alt]), "⎋[1;4C")
         XCTAssertEqual(encoded(.home, .shift), "⎋[1;2H")
     }
@@ -90,10 +88,8 @@ final class KeyEncoderTests: XCTestCase {
         }
         keys += [KeyPress(.enter), KeyPress(.tab), KeyPress(.tab, modifiers: .shift), KeyPress(.backspace), KeyPress(.escape), KeyPress(.escape, modifiers: .alt)]
 
-        for encoder in [normal, application] {
-            for key in keys {
-                XCTAssertEqual(decodeAll(encoder.encode(key)), [.key(key)], "\(key), application cursor keys: \(encoder.applicationCursorKeys)")
-            }
+        for key in keys {
+            XCTAssertEqual(decodeAll(normal.encode(key)), [.key(key)], "\(key)")
         }
     }
 
@@ -107,28 +103,26 @@ final class KeyEncoderTests: XCTestCase {
 
     // MARK: - Paste
 
-    func testAPasteIsBracketedOnlyWhenTheProgramAskedAndNewlinesBecomeCarriageReturns() {
+    /// Bracketing is libvterm's, when the program asked (VTermSurfaceKeyboardTests).
+    func testAPastesNewlinesBecomeCarriageReturns() {
         let pasted = Array("one\ntwo\r\nthree".utf8)
         XCTAssertEqual(String(decoding: KeyEncoder().encode(paste: pasted), as: UTF8.self), "one\rtwo\rthree")
-        XCTAssertEqual(
-            String(decoding: KeyEncoder(bracketedPaste: true).encode(paste: pasted), as: UTF8.self),
-            "\u{1B}[200~one\rtwo\rthree\u{1B}[201~"
-        )
+        XCTAssertEqual(KeyEncoder().encode(.paste(pasted)), KeyEncoder().encode(paste: pasted))
     }
 
     func testAPastedEndMarkerCannotCloseTheBracketsEarly() {
         let pasted = Array("safe\u{1B}[201~rm -rf ~\n".utf8)
-        let bytes = KeyEncoder(bracketedPaste: true).encode(.paste(pasted))
+        let bytes = Array("\u{1B}[200~".utf8) + VTermSurface.removingPasteEnd(KeyEncoder().encode(paste: pasted)) + SequenceParser.pasteEnd
         XCTAssertEqual(String(decoding: bytes, as: UTF8.self), "\u{1B}[200~safe" + "rm -rf ~\r\u{1B}[201~")
         XCTAssertEqual(decodeAll(bytes), [.paste(Array("saferm -rf ~\r".utf8))])
     }
 
     // MARK: - Other events
 
-    func testFocusChangesOnlyWhenTheProgramAskedForThem() {
+    /// The workbench does not forward focus changes to programs.
+    func testFocusChangesGiveNoBytes() {
         XCTAssertEqual(KeyEncoder().encode(.focusGained), [])
-        XCTAssertEqual(KeyEncoder(focusReporting: true).encode(.focusGained), Array("\u{1B}[I".utf8))
-        XCTAssertEqual(KeyEncoder(focusReporting: true).encode(.focusLost), Array("\u{1B}[O".utf8))
+        XCTAssertEqual(KeyEncoder().encode(.focusLost), [])
     }
 
     func testMouseEventsGiveNoBytesHere() {

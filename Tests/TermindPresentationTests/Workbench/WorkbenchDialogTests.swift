@@ -1,6 +1,7 @@
 import Synchronization
 import TermindApplication
 import TermindDomain
+import TermindTestSupport
 import XCTest
 @testable import TermindPresentation
 
@@ -49,13 +50,13 @@ final class WorkbenchDialogTests: WorkbenchTestCase {
         XCTAssertTrue(text.contains("Key type:    ED25519 (ssh-ed25519)"), text)
         XCTAssertTrue(text.contains("Fingerprint: \(Self.question.fingerprint)"), text)
         XCTAssertTrue(text.contains(" Trust once    Trust and save    Reject "), text)
-        await eventually("the status bar counts it") { self.screen[29].contains("1 interaction waiting") }
+        await eventually("the status bar counts it", showing: screenReport) { self.screen[29].contains("1 interaction waiting") }
 
         press(.right)
         press(.enter)
-        await eventually("the answer reached the connection") { self.answered.count == 1 }
+        await eventually("the answer reached the connection", showing: screenReport) { self.answered.count == 1 }
         guard case .success(.hostKey(.trustAndSave)) = answered[0] else { return XCTFail("\(answered)") }
-        await eventually("the dialog left and the count went") { !self.screenText.contains("Unknown host key") && !self.screen[29].contains("waiting") }
+        await eventually("the dialog left and the count went", showing: screenReport) { !self.screenText.contains("Unknown host key") && !self.screen[29].contains("waiting") }
     }
 
     func testAKeyboardInteractiveRoundShowsTheServersTextAndHidesAnswersWithoutEcho() async throws {
@@ -76,7 +77,7 @@ final class WorkbenchDialogTests: WorkbenchTestCase {
         XCTAssertFalse(screenText.contains("hunter2"), "a no-echo answer showed")
         XCTAssertTrue(screenText.contains("blue"), screenText)
         press(.enter)
-        await eventually("the answers reached the connection") { self.answered.count == 1 }
+        await eventually("the answers reached the connection", showing: screenReport) { self.answered.count == 1 }
         guard case .success(.responses(let responses)) = answered[0] else { return XCTFail("\(answered)") }
         XCTAssertEqual(responses, [Secret("hunter2"), Secret("blue")])
     }
@@ -88,7 +89,7 @@ final class WorkbenchDialogTests: WorkbenchTestCase {
         press(.enter)
         await waitForScreen(containing: "Password for deploy:")
         press(.enter)
-        await eventually("the answer reached the connection") { self.answered.count == 1 }
+        await eventually("the answer reached the connection", showing: screenReport) { self.answered.count == 1 }
         guard case .success(.secret(let secret)) = answered[0] else { return XCTFail("\(answered)") }
         XCTAssertEqual(secret, Secret(""))
     }
@@ -101,7 +102,7 @@ final class WorkbenchDialogTests: WorkbenchTestCase {
         await waitForScreen(containing: "Password for deploy:")
         XCTAssertTrue(screenText.contains("Asked by web, pane 2 of Workspace 1"), screenText)
         press(.escape)
-        await eventually("the asker saw the cancellation") { self.answered.count == 1 }
+        await eventually("the asker saw the cancellation", showing: screenReport) { self.answered.count == 1 }
         guard case .failure(let error) = answered[0], error is CancellationError else { return XCTFail("\(answered)") }
         await waitForScreen(containing: "Could not connect to web")
         first.shell.print("pane one still works")
@@ -121,7 +122,7 @@ final class WorkbenchDialogTests: WorkbenchTestCase {
         // A second connection asks while the first dialog is on screen.
         let queue = workbench.interactions
         let second = Task { try await queue.ask(.passphrase(keyLabel: "laptop"), connectionLabel: "db-primary", generation: .next()) }
-        await eventually("two are counted") { self.screen[29].contains("2 interactions waiting") }
+        await eventually("two are counted", showing: screenReport) { self.screen[29].contains("2 interactions waiting") }
         XCTAssertFalse(screenText.contains("Passphrase for Key 'laptop'"), "only one dialog at a time")
         press(.escape)
         await waitForScreen(containing: "Passphrase for Key 'laptop'")
@@ -141,7 +142,7 @@ final class WorkbenchDialogTests: WorkbenchTestCase {
         // The pane's attempt is retired (as closing the pane does): its dialog goes away.
         let generation = try XCTUnwrap(services.attempts.first?.generation)
         await workbench.interactions.cancel(generation: generation)
-        await eventually("the dialog left") { !self.screenText.contains("Unknown host key") }
-        await eventually("the asker saw the cancellation") { self.answered.count == 1 }
+        await eventually("the dialog left", showing: screenReport) { !self.screenText.contains("Unknown host key") }
+        await eventually("the asker saw the cancellation", showing: screenReport) { self.answered.count == 1 }
     }
 }

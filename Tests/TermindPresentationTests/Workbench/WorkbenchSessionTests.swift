@@ -1,5 +1,6 @@
 import TermindApplication
 import TermindDomain
+import TermindTestSupport
 import XCTest
 @testable import TermindPresentation
 
@@ -21,7 +22,7 @@ final class WorkbenchSessionTests: WorkbenchTestCase {
         type("db")
         XCTAssertFalse(screenText.contains("  web 10.0.0.1"), screenText)
         press(.enter)
-        await eventually("the shell is open") { services.connections.first?.openedSize != nil }
+        await eventually("the shell is open", showing: screenReport) { services.connections.first?.openedSize != nil }
         XCTAssertEqual(services.attempts.map(\.label), ["db-primary"])
         let connection = try XCTUnwrap(services.connections.first)
         // 100 columns minus the Navigator (30) and its border; 30 rows minus the tab bar, the
@@ -41,7 +42,7 @@ final class WorkbenchSessionTests: WorkbenchTestCase {
         type("ls -l")
         press(.enter)
         press(.character("c"), .control)
-        await eventually("the keys reached the shell") { connection.shell.written == "ls -l\r\u{03}" }
+        await eventually("the keys reached the shell", showing: screenReport) { connection.shell.written == "ls -l\r\u{03}" }
     }
 
     func testKeysReadTogetherGoOutInOneWrite() async throws {
@@ -51,11 +52,11 @@ final class WorkbenchSessionTests: WorkbenchTestCase {
         // one terminal read.
         let text = String(repeating: "0123456789", count: 400)
         workbench.handle(text.map { InputEvent.key(KeyPress(.character($0))) })
-        await eventually("the paste reached the shell") { shell.written == text }
+        await eventually("the paste reached the shell", showing: screenReport) { shell.written == text }
         XCTAssertEqual(shell.writeCount, 1)
 
         workbench.handle([.key(KeyPress(.character("a"))), .paste(Array("b".utf8)), .key(KeyPress(.enter))])
-        await eventually("the keys and the paste reached the shell") { shell.written == text + "ab\r" }
+        await eventually("the keys and the paste reached the shell", showing: screenReport) { shell.written == text + "ab\r" }
         XCTAssertEqual(shell.writeCount, 2)
     }
 
@@ -63,8 +64,8 @@ final class WorkbenchSessionTests: WorkbenchTestCase {
         try await start()
         let first = try await openFromNavigator("web")
         workbench.handle([.key(KeyPress(.character("a"))), Self.prefix, .key(KeyPress(.character("%"))), .key(KeyPress(.character("b")))])
-        await eventually("the split opened a second shell") { services.connections.count == 2 && services.connections[1].openedSize != nil }
-        await eventually("b went to the new pane once its shell opened") { services.connections[1].shell.written == "b" }
+        await eventually("the split opened a second shell", showing: screenReport) { services.connections.count == 2 && services.connections[1].openedSize != nil }
+        await eventually("b went to the new pane once its shell opened", showing: screenReport) { services.connections[1].shell.written == "b" }
         XCTAssertEqual(first.shell.written, "a")
     }
 
@@ -72,13 +73,13 @@ final class WorkbenchSessionTests: WorkbenchTestCase {
         try await start()
         let shell = try await openFromNavigator("web").shell
         press(.up)
-        await eventually("a normal-mode Up") { shell.written == "\u{1B}[A" }
+        await eventually("a normal-mode Up", showing: screenReport) { shell.written == "\u{1B}[A" }
         // vim turns on application cursor keys and bracketed paste.
         shell.print("\u{1B}[?1h\u{1B}[?2004hready")
         await waitForScreen(containing: "ready")
         press(.up)
         workbench.handle(.paste(Array("one\ntwo".utf8)))
-        await eventually("an application-mode Up and a bracketed paste") {
+        await eventually("an application-mode Up and a bracketed paste", showing: screenReport) {
             shell.written == "\u{1B}[A\u{1B}OA\u{1B}[200~one\rtwo\u{1B}[201~"
         }
     }
@@ -87,11 +88,11 @@ final class WorkbenchSessionTests: WorkbenchTestCase {
         try await start()
         let first = try await openFromNavigator("web")
         prefixed(.character("%"))
-        await eventually("the second pane's shell is open") { services.connections.count == 2 && services.connections[1].openedSize != nil }
+        await eventually("the second pane's shell is open", showing: screenReport) { services.connections.count == 2 && services.connections[1].openedSize != nil }
         XCTAssertEqual(services.attempts.map(\.label), ["web", "web"])
         // 69 columns: 34 on the left, a divider, 34 on the right.
         XCTAssertEqual(services.connections[1].openedSize, TerminalSize(columns: 34, rows: 27))
-        await eventually("the first pane shrank") { first.shell.sizes.last == TerminalSize(columns: 34, rows: 27) }
+        await eventually("the first pane shrank", showing: screenReport) { first.shell.sizes.last == TerminalSize(columns: 34, rows: 27) }
         let title = screen[1]
         XCTAssertTrue(title.contains(" 1 web"), title)
         XCTAssertTrue(title.contains(" 2 web"), title)
@@ -103,7 +104,7 @@ final class WorkbenchSessionTests: WorkbenchTestCase {
         await waitForScreen(containing: "right side")
         await waitForScreen(containing: "left side")
         type("x")
-        await eventually("the key went to the focused (new) pane") { services.connections[1].shell.written == "x" }
+        await eventually("the key went to the focused (new) pane", showing: screenReport) { services.connections[1].shell.written == "x" }
         XCTAssertEqual(first.shell.written, "")
     }
 
@@ -111,12 +112,12 @@ final class WorkbenchSessionTests: WorkbenchTestCase {
         try await start()
         let first = try await openFromNavigator("web")
         prefixed(.character("\""))
-        await eventually("the second shell is open") { services.connections.count == 2 && services.connections[1].openedSize != nil }
+        await eventually("the second shell is open", showing: screenReport) { services.connections.count == 2 && services.connections[1].openedSize != nil }
         let second = services.connections[1]
         workbench.resize(to: CellSize(columns: 131, rows: 40))
         _ = workbench.frame()
         // 100 columns for the Workspace; 38 rows: 19 + divider + 18, less a title line each.
-        await eventually("both PTYs got their new size") {
+        await eventually("both PTYs got their new size", showing: screenReport) {
             first.shell.sizes.last == TerminalSize(columns: 100, rows: 18) && second.shell.sizes.last == TerminalSize(columns: 100, rows: 17)
         }
     }
@@ -125,7 +126,7 @@ final class WorkbenchSessionTests: WorkbenchTestCase {
         try await start()
         let first = try await openFromNavigator("web")
         prefixed(.character("%"))
-        await eventually("the second shell is open") { services.connections.count == 2 && services.connections[1].openedSize != nil }
+        await eventually("the second shell is open", showing: screenReport) { services.connections.count == 2 && services.connections[1].openedSize != nil }
         let second = services.connections[1]
         prefixed(.character("x"))
         XCTAssertTrue(screen[29].contains("close pane 2 and its Session to web? (y/n)"), screen[29])
@@ -135,17 +136,17 @@ final class WorkbenchSessionTests: WorkbenchTestCase {
         XCTAssertEqual(second.shell.written, "", "the answer is not typed into the pane")
         prefixed(.character("x"))
         press(.character("y"))
-        await eventually("the closed pane's connection closed") { second.isClosed && second.shell.isClosed }
+        await eventually("the closed pane's connection closed", showing: screenReport) { second.isClosed && second.shell.isClosed }
         XCTAssertFalse(first.isClosed)
         XCTAssertEqual(workbench.workspace.paneCount, 1)
-        await eventually("the remaining pane is full width again") { first.shell.sizes.last == TerminalSize(columns: 69, rows: 27) }
+        await eventually("the remaining pane is full width again", showing: screenReport) { first.shell.sizes.last == TerminalSize(columns: 69, rows: 27) }
     }
 
     func testADroppedConnectionShowsInItsPaneWithReconnectAndTheOtherPaneCarriesOn() async throws {
         try await start()
         let first = try await openFromNavigator("web")
         prefixed(.character("%"))
-        await eventually("the second shell is open") { services.connections.count == 2 && services.connections[1].openedSize != nil }
+        await eventually("the second shell is open", showing: screenReport) { services.connections.count == 2 && services.connections[1].openedSize != nil }
         services.connections[1].shell.drop()
         await waitForScreen(containing: "Connection lost: the connection")
         XCTAssertTrue(screenText.contains("was reset. Enter or C-\\ r:"), screenText)
@@ -155,7 +156,7 @@ final class WorkbenchSessionTests: WorkbenchTestCase {
         await waitForScreen(containing: "still here")
 
         press(.enter)
-        await eventually("a new attempt connected") { services.connections.count == 3 && services.connections[2].openedSize != nil }
+        await eventually("a new attempt connected", showing: screenReport) { services.connections.count == 3 && services.connections[2].openedSize != nil }
         XCTAssertEqual(services.attempts.map(\.label), ["web", "web", "web"])
         XCTAssertNotEqual(services.attempts[1].generation, services.attempts[2].generation)
         XCTAssertFalse(screen[1].contains("[lost]"), screen[1])
@@ -169,18 +170,18 @@ final class WorkbenchSessionTests: WorkbenchTestCase {
         first.shell.drop()
         await waitForScreen(containing: "Connection lost")
         press(.enter)
-        await eventually("a new attempt connected") { services.connections.count == 2 && services.connections[1].openedSize != nil }
+        await eventually("a new attempt connected", showing: screenReport) { services.connections.count == 2 && services.connections[1].openedSize != nil }
         let second = services.connections[1].shell
         second.print("$ ")
         var lines: [String] { screen.map { $0.split(separator: "│", omittingEmptySubsequences: false).last.map(String.init) ?? "" } }
-        await eventually("the new prompt below the marker") {
+        await eventually("the new prompt below the marker", showing: screenReport) {
             guard let marker = lines.firstIndex(where: { $0.hasPrefix("── reconnected ") }) else { return false }
             return lines[marker - 1].trimmingCharacters(in: .whitespaces) == "$ vi notes"
                 && lines[marker + 1].trimmingCharacters(in: .whitespaces) == "$"
         }
         XCTAssertFalse(screenText.contains("vi's text"), screenText)
         press(.up)
-        await eventually("the Up key in normal mode") { second.written == "\u{1B}[A" }
+        await eventually("the Up key in normal mode", showing: screenReport) { second.written == "\u{1B}[A" }
     }
 
     func testARemoteExitSaysHowTheShellEnded() async throws {
@@ -243,21 +244,21 @@ final class WorkbenchSessionTests: WorkbenchTestCase {
         try await start()
         let shell = try await openFromNavigator("web").shell
         shell.print("\u{1B}[?1000h\u{1B}[?1006h")
-        await eventually("the mouse mode arrived") { self.workbench.focusedSession?.surface.mouseMode == .click }
+        await eventually("the mouse mode arrived", showing: screenReport) { self.workbench.focusedSession?.surface.mouseMode == .click }
         // Column 41, row 5 of the screen is column 10, row 3 of the pane's remote screen.
         workbench.handle(.mouse(MouseEvent(kind: .press(.left), column: 41, row: 5)))
-        await eventually("an SGR mouse report") { shell.written == "\u{1B}[<0;11;4M" }
+        await eventually("an SGR mouse report", showing: screenReport) { shell.written == "\u{1B}[<0;11;4M" }
     }
 
     func testTheTitleShowsTheRemoteTitleAndWorkingDirectoryAndABellInAnotherPane() async throws {
         try await start()
         let first = try await openFromNavigator("web")
         first.shell.print("\u{1B}]2;vim notes.txt\u{07}\u{1B}]7;file://web/home/deploy/my%20notes\u{07}")
-        await eventually("the title") { self.screen[1].contains(" 1 web · vim notes.txt · /home/deploy/my notes") }
+        await eventually("the title", showing: screenReport) { self.screen[1].contains(" 1 web · vim notes.txt · /home/deploy/my notes") }
         prefixed(.character("%"))
-        await eventually("the second shell is open") { services.connections.count == 2 && services.connections[1].openedSize != nil }
+        await eventually("the second shell is open", showing: screenReport) { services.connections.count == 2 && services.connections[1].openedSize != nil }
         first.shell.print("\u{07}")
-        await eventually("the bell shows on the unfocused pane") { self.screen[1].contains("[bell]") }
+        await eventually("the bell shows on the unfocused pane", showing: screenReport) { self.screen[1].contains("[bell]") }
     }
 
     func testQuitAsksWhileSessionsAreOpenAndTheWorkspacesAreKept() async throws {
@@ -272,6 +273,6 @@ final class WorkbenchSessionTests: WorkbenchTestCase {
         XCTAssertEqual(workbench.exitStatus, 0)
         await workbench.shutdown()
         XCTAssertEqual(services.savedWorkspaces?.map(\.name), ["web"])
-        await eventually("the Session closed") { services.connections[0].isClosed }
+        await eventually("the Session closed", showing: screenReport) { services.connections[0].isClosed }
     }
 }

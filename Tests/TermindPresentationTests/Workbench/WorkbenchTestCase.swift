@@ -1,5 +1,6 @@
 import TermindApplication
 import TermindDomain
+import TermindTestSupport
 import XCTest
 @testable import TermindPresentation
 
@@ -46,25 +47,12 @@ class WorkbenchTestCase: XCTestCase {
     /// The screen's rows as text.
     var screen: [String] { workbench.frame().buffer.lines }
     var screenText: String { screen.joined(separator: "\n") }
-
-    /// Waits (letting the Sessions' tasks run) until `condition` holds, or fails.
-    func eventually(
-        _ what: String, timeout: Duration = .seconds(5), file: StaticString = #filePath, line: UInt = #line,
-        _ condition: () -> Bool
-    ) async {
-        let deadline = ContinuousClock.now + timeout
-        while !condition() {
-            guard ContinuousClock.now < deadline else {
-                XCTFail("timed out waiting until \(what); the screen:\n\(screenText)", file: file, line: line)
-                return
-            }
-            try? await Task.sleep(for: .milliseconds(5))
-        }
-    }
+    /// The screen for a failure message.
+    var screenReport: String { "the screen:\n\(screenText)" }
 
     /// Waits until the screen shows `text`.
     func waitForScreen(containing text: String, file: StaticString = #filePath, line: UInt = #line) async {
-        await eventually("the screen shows \(text.debugDescription)", file: file, line: line) { screenText.contains(text) }
+        await eventually("the screen shows \(text.debugDescription)", showing: screenReport, file: file, line: line) { screenText.contains(text) }
     }
 
     /// Opens `label` from the Navigator (which has focus at start) and waits for its shell.
@@ -73,7 +61,7 @@ class WorkbenchTestCase: XCTestCase {
         let before = services.connections.count
         type(label)
         press(.enter)
-        await eventually("a connection opened its shell", file: file, line: line) {
+        await eventually("a connection opened its shell", showing: screenReport, file: file, line: line) {
             services.connections.count > before && services.connections.last?.openedSize != nil
         }
         return try XCTUnwrap(services.connections.last, file: file, line: line)

@@ -1,5 +1,6 @@
 import TermindApplication
 import TermindDomain
+import TermindTestSupport
 import XCTest
 @testable import TermindPresentation
 
@@ -16,7 +17,7 @@ final class WorkbenchWorkspaceTests: WorkbenchTestCase {
         let first = try XCTUnwrap(lines.firstIndex { $0.contains(" > dbp") })
         XCTAssertTrue(lines[first + 1].contains("Host") && lines[first + 1].contains("db-primary  deploy@10.0.0.2:22"), lines[first + 1])
         press(.enter)
-        await eventually("db-primary connected") { services.connections.first?.openedSize != nil }
+        await eventually("db-primary connected", showing: screenReport) { services.connections.first?.openedSize != nil }
         XCTAssertEqual(services.attempts.map(\.label), ["db-primary"])
         XCTAssertFalse(screenText.contains("Quick Open"))
     }
@@ -29,7 +30,7 @@ final class WorkbenchWorkspaceTests: WorkbenchTestCase {
         XCTAssertTrue(screenText.contains("Open a Host in this pane"), screenText)
         press(.down)
         press(.enter)
-        await eventually("the second Host connected in that pane") { services.connections.first?.openedSize != nil }
+        await eventually("the second Host connected in that pane", showing: screenReport) { services.connections.first?.openedSize != nil }
         XCTAssertEqual(services.attempts.map(\.label), ["db-primary"])
         XCTAssertEqual(workbench.workspace.paneCount, 1)
     }
@@ -68,35 +69,35 @@ final class WorkbenchWorkspaceTests: WorkbenchTestCase {
         try await start()
         let first = try await openFromNavigator("web")
         prefixed(.character("%"))
-        await eventually("the second shell is open") { services.connections.count == 2 && services.connections[1].openedSize != nil }
+        await eventually("the second shell is open", showing: screenReport) { services.connections.count == 2 && services.connections[1].openedSize != nil }
         let second = services.connections[1]
         prefixed(.character("m"))
         XCTAssertTrue(screen[29].contains("move the pane to which Workspace?"), screen[29])
         type("2")
         XCTAssertEqual(workbench.workspaces.count, 2)
         XCTAssertEqual(workbench.selectedWorkspace, 1)
-        await eventually("the moved pane fills its new Workspace") { second.shell.sizes.last == TerminalSize(columns: 69, rows: 27) }
+        await eventually("the moved pane fills its new Workspace", showing: screenReport) { second.shell.sizes.last == TerminalSize(columns: 69, rows: 27) }
         XCTAssertFalse(second.isClosed)
         second.shell.print("moved along")
         await waitForScreen(containing: "moved along")
-        await eventually("the pane left behind fills Workspace 1") { first.shell.sizes.last == TerminalSize(columns: 69, rows: 27) }
+        await eventually("the pane left behind fills Workspace 1", showing: screenReport) { first.shell.sizes.last == TerminalSize(columns: 69, rows: 27) }
     }
 
     func testZoomAndResizeKeysChangeTheLayoutAndThePtys() async throws {
         try await start()
         let first = try await openFromNavigator("web")
         prefixed(.character("%"))
-        await eventually("the second shell is open") { services.connections.count == 2 && services.connections[1].openedSize != nil }
+        await eventually("the second shell is open", showing: screenReport) { services.connections.count == 2 && services.connections[1].openedSize != nil }
         let second = services.connections[1]
         prefixed(.left, .control)
         _ = workbench.frame()
-        await eventually("the divider moved one cell left") {
+        await eventually("the divider moved one cell left", showing: screenReport) {
             first.shell.sizes.last == TerminalSize(columns: 33, rows: 27) && second.shell.sizes.last == TerminalSize(columns: 35, rows: 27)
         }
         prefixed(.character("z"))
         XCTAssertTrue(screen[1].contains("│ 2 web") && screen[1].hasSuffix("[zoom]"), screen[1])
         XCTAssertFalse(screen[1].contains(" 1 web"), "the other pane is hidden while zoomed")
-        await eventually("the zoomed pane got the whole area") { second.shell.sizes.last == TerminalSize(columns: 69, rows: 27) }
+        await eventually("the zoomed pane got the whole area", showing: screenReport) { second.shell.sizes.last == TerminalSize(columns: 69, rows: 27) }
         XCTAssertEqual(first.shell.sizes.last, TerminalSize(columns: 33, rows: 27), "a hidden pane keeps its size")
     }
 
@@ -104,12 +105,12 @@ final class WorkbenchWorkspaceTests: WorkbenchTestCase {
         try await start()
         let first = try await openFromNavigator("web")
         prefixed(.character("%"))
-        await eventually("the second shell is open") { services.connections.count == 2 && services.connections[1].openedSize != nil }
+        await eventually("the second shell is open", showing: screenReport) { services.connections.count == 2 && services.connections[1].openedSize != nil }
         // The divider sits at column 31 + 34; drag it ten columns left.
         workbench.handle(.mouse(MouseEvent(kind: .press(.left), column: 65, row: 10)))
         workbench.handle(.mouse(MouseEvent(kind: .drag(.left), column: 55, row: 10)))
         workbench.handle(.mouse(MouseEvent(kind: .release(.left), column: 55, row: 10)))
-        await eventually("both PTYs followed the divider") {
+        await eventually("both PTYs followed the divider", showing: screenReport) {
             first.shell.sizes.last == TerminalSize(columns: 24, rows: 27)
                 && services.connections[1].shell.sizes.last == TerminalSize(columns: 44, rows: 27)
         }
@@ -121,7 +122,7 @@ final class WorkbenchWorkspaceTests: WorkbenchTestCase {
         let row = try XCTUnwrap(screen.firstIndex { $0.hasPrefix("  db-primary") })
         workbench.handle(.mouse(MouseEvent(kind: .press(.left), column: 5, row: row)))
         workbench.handle(.mouse(MouseEvent(kind: .press(.left), column: 5, row: row)))
-        await eventually("db-primary connected") { services.attempts.map(\.label).last == "db-primary" }
+        await eventually("db-primary connected", showing: screenReport) { services.attempts.map(\.label).last == "db-primary" }
     }
 
     func testTheNavigatorCanBeHiddenAndShownAndOpensWorkspaces() async throws {
@@ -131,7 +132,7 @@ final class WorkbenchWorkspaceTests: WorkbenchTestCase {
         prefixed(.character("w"))  // hide it
         XCTAssertFalse(screenText.contains("Recent Workspaces"))
         XCTAssertTrue(screen[1].hasPrefix(" 1 web"), screen[1])
-        await eventually("the pane now fills the width") {
+        await eventually("the pane now fills the width", showing: screenReport) {
             services.connections[0].shell.sizes.last == TerminalSize(columns: 100, rows: 27)
         }
         prefixed(.character("w"))
@@ -152,7 +153,7 @@ final class WorkbenchWorkspaceTests: WorkbenchTestCase {
         // Opened from Recent and kept at quit: still once.
         for _ in 0..<3 { press(.down) }
         press(.enter)
-        await eventually("a Recent Workspace connected") { services.connections.count == 1 }
+        await eventually("a Recent Workspace connected", showing: screenReport) { services.connections.count == 1 }
         await workbench.shutdown()
         let kept = services.savedWorkspaces?.map(\.name) ?? []
         XCTAssertEqual(kept.sorted(), ["other", "web"])
@@ -170,7 +171,7 @@ final class WorkbenchWorkspaceTests: WorkbenchTestCase {
         XCTAssertTrue(services.attempts.isEmpty, "nothing reconnects until the person opens it")
         for _ in 0..<3 { press(.down) }  // web, db-primary, Workspace 1, then prod
         press(.enter)
-        await eventually("both panes connected") { services.connections.count == 2 && services.connections.allSatisfy { $0.openedSize != nil } }
+        await eventually("both panes connected", showing: screenReport) { services.connections.count == 2 && services.connections.allSatisfy { $0.openedSize != nil } }
         XCTAssertEqual(Set(services.attempts.map(\.label)), ["web", "db-primary"])
         XCTAssertTrue(screen[0].hasSuffix(" 2 prod"), screen[0])
     }
@@ -191,7 +192,7 @@ final class WorkbenchWorkspaceTests: WorkbenchTestCase {
         try await start()
         let shell = try await openFromNavigator("web").shell
         prefixed(.character("\\"), .control)
-        await eventually("the prefix byte reached the shell") { shell.writtenBytes == [0x1C] }
+        await eventually("the prefix byte reached the shell", showing: screenReport) { shell.writtenBytes == [0x1C] }
     }
 
     func testATooSmallTerminalSaysSo() async throws {

@@ -1,4 +1,5 @@
 import Synchronization
+import TermindApplication
 
 /// A `Logger` that keeps every line in memory, for tests that assert what was logged (and that
 /// no secret was). Internally locked; `Sendable` and safe from any thread.
