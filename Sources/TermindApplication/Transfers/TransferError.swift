@@ -28,6 +28,10 @@ public struct TransferError: CategorizedFailure, Equatable {
         case destinationBusy = "destination-busy"
         /// Something at the partial's name is not a partial Termind wrote: left untouched.
         case notAPartial = "not-a-partial"
+        /// A directory deeper below its source than the walk goes (`--max-depth`).
+        case treeTooDeep = "tree-too-deep"
+        /// A directory listing more entries than one listing may hold (`--max-listing`).
+        case listingTooLong = "listing-too-long"
     }
 
     public let kind: Kind
@@ -50,5 +54,8 @@ public struct TransferError: CategorizedFailure, Equatable {
         }
     }
 
-    public var description: String { "\(address): \(detail)" }
+    /// A path too deep to read whole (a looping tree) shows its start and end.
+    public var description: String {
+        kind == .treeTooDeep ? "\(address.abbreviated()) \(detail)" : "\(address): \(detail)"
+    }
 }

@@ -100,14 +100,23 @@ final class SFTPClient: RemoteFileSystem {
     // MARK: - FileSystem
 
     func list(_ path: String) async throws -> [RemoteFile] {
+        var files: [RemoteFile] = []
+        try await list(path) { files += $0 }
+        return files
+    }
+
+    func list(_ path: String, inParts part: ([RemoteFile]) async throws -> Void) async throws {
         try await explaining(path, { try await self.orParent(path, try? await self.notADirectoryFinding(path)) }) {
             let handle = try await self.handle(.opendir(path: path), path: path, doing: "opening the directory")
-            var files: [RemoteFile] = []
             do {
                 // To EOF; an empty NAME also ends it (a server answering so would otherwise be
-                // asked forever).
+                // asked forever). Each reply is handed on before the next is asked for, so an
+                // endless listing costs what the caller keeps, and Ctrl-C is seen between replies.
                 while let names = try await self.names(.readdir(handle: handle), path: path, doing: "reading the directory"),
                       !names.isEmpty {
+                    try Task.checkCancellation()
+                    var files: [RemoteFile] = []
+                    files.reserveCapacity(names.count)
                     for name in names where name.filename != "." && name.filename != ".." {
                         // A name with a slash could lead a recursive copy out of its directory.
                         guard !name.filename.isEmpty, !name.filename.contains("/"), !name.filename.contains("\0") else {
@@ -120,13 +129,14 @@ final class SFTPClient: RemoteFileSystem {
                             path: RemotePath.join(path, name.filename), attributes: name.attributes,
                             longName: name.longName.isEmpty ? nil : name.longName))
                     }
+                    try await part(files)
                 }
             } catch {
-                try? await self.closeHandle(handle, path: path)
+                // Best effort and in the background: a stopped listing does not wait on the server.
+                Task { try? await self.closeHandle(handle, path: path) }
                 throw error
             }
             try await self.closeHandle(handle, path: path)
-            return files
         }
     }
 

@@ -33,6 +33,10 @@ struct CpCommand: Command {
             .option("on-conflict", .choice(ConflictPolicy.allCases.map(\.rawValue)), valueName: "POLICY",
                     help: "When a destination file exists: overwrite, skip, keep-both (name (1).ext) or fail"),
             .option("parallel", .integer(1...64), valueName: "N", help: "Transfers at once (default 4)"),
+            .option("max-depth", .integer(0...100_000), valueName: "N",
+                    help: "Directories deep below a source that -r goes (default 64); deeper ones fail, named"),
+            .option("max-listing", .integer(1...1_000_000_000), valueName: "N",
+                    help: "Entries one directory may list (default 1000000); a bigger one fails, named"),
             .flag("json", help: "Progress as JSON lines on stderr; the summary as a JSON object on stdout"),
         ],
         examples: [
@@ -49,6 +53,8 @@ struct CpCommand: Command {
     let waitForWriters: Bool
     let policy: ConflictPolicy?
     let parallel: Int
+    let maxDepth: Int
+    let maxListing: Int
     let json: Bool
     let options: ConnectionOptions
 
@@ -64,6 +70,8 @@ struct CpCommand: Command {
         waitForWriters = parsed.flag("wait")
         policy = parsed.value("on-conflict").flatMap(ConflictPolicy.init(rawValue:))
         parallel = parsed.integer("parallel") ?? 4
+        maxDepth = parsed.integer("max-depth") ?? TransferBatch.defaultMaxDepth
+        maxListing = parsed.integer("max-listing") ?? TransferBatch.defaultMaxListing
         json = parsed.flag("json")
         options = ConnectionOptions(parsed)
     }
@@ -76,7 +84,8 @@ struct CpCommand: Command {
             batch = TransferBatch(
                 sources: try await sources.asyncMap { try await sites.endpoint(for: $0) },
                 destination: try await sites.endpoint(for: destination),
-                recursive: recursive, resume: resume, conflicts: conflictHandling, waitForWriters: waitForWriters)
+                recursive: recursive, resume: resume, conflicts: conflictHandling, waitForWriters: waitForWriters,
+                maxDepth: maxDepth, maxListing: maxListing)
         } catch {
             await sites.close()
             context.err(ConnectionAccess.message(for: error))
