@@ -14,6 +14,17 @@ enum JSONOutput {
         return escapingControls(String(decoding: try encoder.encode(value), as: UTF8.self)) + "\n"
     }
 
+    /// `value` as an element of a pretty-printed array written piece by piece (`ls --json`
+    /// streams its array): `text`'s form, its lines indented as inside the array.
+    static func element<Value: Encodable>(_ value: Value) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        // JSON strings hold no raw newline: every one is between tokens.
+        return escapingControls(String(decoding: try encoder.encode(value), as: UTF8.self))
+            .replacingOccurrences(of: "\n", with: "\n  ")
+    }
+
     /// One compact JSON object on one line (JSON lines, for streams of results).
     static func line<Value: Encodable>(_ value: Value) throws -> String {
         let encoder = JSONEncoder()
