@@ -46,8 +46,8 @@ struct ListingOutput {
         if streaming { return try emit(entries) }
         held += entries
         guard held.count > sortLimit else { return }
-        context.err("termind: \(directory) lists more than \(sortLimit) entries: the first \(held.count) "
-            + "are shown sorted by name, the rest unsorted as they arrive\n")
+        context.err("termind: \(directory) lists more than \(sortLimit) entries: those received "
+            + "so far are shown sorted by name, the rest unsorted as they arrive\n")
         streaming = true
         let ordered = sorted(held)
         held = []
