@@ -119,7 +119,9 @@ final class SFTPClient: RemoteFileSystem {
                     files.reserveCapacity(names.count)
                     for name in names where name.filename != "." && name.filename != ".." {
                         // A name with a slash could lead a recursive copy out of its directory.
-                        guard !name.filename.isEmpty, !name.filename.contains("/"), !name.filename.contains("\0") else {
+                        // Looked for in the bytes: Foundation's `contains` was an eighth of `ls -l`'s time.
+                        guard !name.filename.isEmpty,
+                              !name.filename.utf8.contains(where: { $0 == UInt8(ascii: "/") || $0 == 0 }) else {
                             throw FileSystemError(.failure, location: self.location, path: path, detail:
                                 "reading the directory failed: the server sent the entry name "
                                     + "“\(SFTPStatusError.displayable(name.filename))”, which is not a plain name; "
