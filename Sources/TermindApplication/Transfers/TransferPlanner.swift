@@ -115,7 +115,13 @@ struct TransferPlanner: Sendable {
                         "lists more than \(batch.maxListing) entries, past the limit of one listing (--max-listing); "
                             + "the listing may never end on the server, or raise the limit to copy it")
                 }
-                children += part
+                // The server's `ls -l` line is not needed to copy; a capped listing held whole
+                // costs a third less without it.
+                children += part.map { file in
+                    var kept = file
+                    kept.longName = nil
+                    return kept
+                }
             }
         } catch is CancellationError {
             return  // interrupted: left pending, so paused for a resume

@@ -23,6 +23,7 @@ struct ListingOutput {
 
     static let defaultSortLimit = 100_000
 
+    private let encoder = JSONOutput.elementEncoder()
     private var held: [ListedFile] = []
     private var streaming = false
     private var wroteAny = false
@@ -79,7 +80,7 @@ struct ListingOutput {
             text.reserveCapacity(entries.count * 300)
             for entry in entries {
                 text += wroteAny ? ",\n  " : "[\n  "
-                text += try JSONOutput.element(entry)
+                text += try JSONOutput.element(entry, encoder: encoder)
                 wroteAny = true
             }
         } else if long {
