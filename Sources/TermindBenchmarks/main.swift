@@ -6,7 +6,9 @@ import TermindTestSupport
 // `make bench`: Termind against OpenSSH and coreutils on this machine, printed as ratios
 // (median of N runs each; above 1.00x means Termind is slower). Both sides run as processes
 // except where a line says otherwise. Transfers run over loopback against the same sshd as
-// OpenSSH's `sftp` and `scp`. The workbench runs against tmux (WorkbenchBenchmarks.swift).
+// OpenSSH's `sftp` and `scp`. The workbench runs against tmux (WorkbenchBenchmarks.swift);
+// `ls -l` of 200,000 entries is compared by client CPU per row (ListingBenchmarks.swift;
+// `termind-bench listing` runs it alone).
 
 func formatSeconds(_ seconds: Double) -> String {
     seconds < 1 ? String(format: "%8.2f ms", seconds * 1000) : String(format: "%8.3f s ", seconds)
@@ -37,6 +39,11 @@ let sshArguments = [
 ]
 // The first run saves the host key in this home's Vault; every timed run then checks it.
 require(try TermindBinary.run(["exec", "--batch", "--accept-new", "-i", sshd.clientPrivateKeyPath, target, "--", "true"], home: home), "termind exec")
+if CommandLine.arguments.dropFirst().first == "listing" {
+    try ListingBenchmarks(sshd: sshd, home: home).run()
+    sshd.stop()
+    exit(0)
+}
 
 let scratch = try TemporaryDirectory(prefix: "termind-bench")
 let payloadPath = scratch.appending("payload.bin").path
@@ -215,5 +222,6 @@ for benchmark in benchmarks {
         benchmark.bytes == nil ? "" : "  (\(benchmark.rates(result)))")
 }
 
+try ListingBenchmarks(sshd: sshd, home: home).run()
 try ImportBenchmarks().run()
 try WorkbenchBenchmarks(sshd: sshd).run()

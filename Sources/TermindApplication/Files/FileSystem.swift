@@ -12,6 +12,11 @@ public protocol FileSystem: Sendable {
 
     /// The entries of a directory, without `.` and `..`, in the server's order.
     func list(_ path: String) async throws -> [RemoteFile]
+    /// The same entries handed to `part` as they come (over SFTP, one READDIR reply at a time,
+    /// each before the next is asked for), so a caller keeps only what it needs of a listing
+    /// that may never end. Throwing from `part` (a cap reached) stops the listing; so does
+    /// cancelling the task, between parts (`CancellationError`).
+    func list(_ path: String, inParts part: ([RemoteFile]) async throws -> Void) async throws
     /// The entry at `path`, following symlinks.
     func stat(_ path: String) async throws -> RemoteFile
     /// The entry at `path` itself, a symlink not followed.
@@ -40,4 +45,13 @@ public protocol FileSystem: Sendable {
     /// was looked at (`fstat` against `lstat`). `.unexpectedFile` otherwise, with nothing
     /// touched; `.busy` while another writer holds its lock, unless `wait` (then it waits).
     func openPartial(_ path: String, wait: Bool) async throws -> any PartialWriter
+}
+
+extension FileSystem {
+    /// One part, the whole listing: for file systems that read a directory in one go.
+    public func list(_ path: String, inParts part: ([RemoteFile]) async throws -> Void) async throws {
+        let files = try await list(path)
+        try Task.checkCancellation()
+        try await part(files)
+    }
 }

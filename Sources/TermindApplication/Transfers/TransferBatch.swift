@@ -22,12 +22,23 @@ public struct TransferBatch: Sendable {
     /// a download never sets them, and read, write and execute bits are always kept
     /// (`TransferModes`).
     public var preserveMode: Bool
+    /// How many directories deep below a source the walk goes (`--max-depth`); a directory
+    /// deeper is a failure naming it. 64, as OpenSSH's sftp: a server's tree may loop forever.
+    public var maxDepth: Int
+    /// How many entries one directory's listing may hold in memory while walked
+    /// (`--max-listing`); a directory with more is a failure naming it, not unbounded growth.
+    public var maxListing: Int
+
+    public static let defaultMaxDepth = 64
+    public static let defaultMaxListing = 1_000_000
 
     public init(
         sources: [TransferEndpoint], destination: TransferEndpoint, recursive: Bool = false,
         resume: Bool = false, conflicts: ConflictHandling = .apply(.fail), waitForWriters: Bool = false,
-        preserveMode: Bool = false
+        preserveMode: Bool = false, maxDepth: Int = defaultMaxDepth, maxListing: Int = defaultMaxListing
     ) {
+        self.maxDepth = maxDepth
+        self.maxListing = maxListing
         self.sources = sources
         self.destination = destination
         self.recursive = recursive

@@ -34,6 +34,10 @@ public struct TransferError: CategorizedFailure, Equatable {
         case impossibleSize = "impossible-size"
         /// The server did not say how big the file is, so its copy could not be checked.
         case unknownSize = "unknown-size"
+        /// A directory deeper below its source than the walk goes (`--max-depth`).
+        case treeTooDeep = "tree-too-deep"
+        /// A directory listing more entries than one listing may hold (`--max-listing`).
+        case listingTooLong = "listing-too-long"
     }
 
     public let kind: Kind
@@ -56,5 +60,8 @@ public struct TransferError: CategorizedFailure, Equatable {
         }
     }
 
-    public var description: String { "\(address): \(detail)" }
+    /// A path too deep to read whole (a looping tree) shows its start and end.
+    public var description: String {
+        kind == .treeTooDeep ? "\(address.abbreviated()) \(detail)" : "\(address): \(detail)"
+    }
 }

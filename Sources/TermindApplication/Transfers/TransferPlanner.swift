@@ -6,6 +6,12 @@ import TermindDomain
 /// (a source that is not there, a directory without `recursive`, a tree that cannot be listed).
 /// Partial files (`.NAME.termind-partial`) inside a tree are skipped and counted, and files
 /// with a size no file can have fail, each by name.
+///
+/// A server's tree is untrusted: it may loop or never end. The walk stops `maxDepth`
+/// directories below a source, and a listing may hold at most `maxListing` entries; either
+/// limit makes that one directory a failure naming it while the rest of the Batch goes on, as
+/// OpenSSH's sftp does (the other trees are as wanted as before, and the exit status still
+/// says something failed). Cancelling stops the walk between two READDIR replies.
 struct TransferPlanner: Sendable {
     struct Result: Sendable {
         var plan = TransferPlan()
@@ -96,14 +102,39 @@ struct TransferPlanner: Sendable {
                 .directoryNeedsRecursive, source.address, "is a directory; copy directory trees with -r (recursive)")))
             return
         }
-        await walk(fileSystem, directory: source.path, index: index, into: &result)
+        await walk(fileSystem, directory: source.path, index: index, depth: 0, into: &result)
     }
 
-    private func walk(_ fileSystem: any FileSystem, directory: String, index: Int, into result: inout Result) async {
+    /// - Parameter depth: how many directories `directory` is below the named source (0: the source).
+    private func walk(_ fileSystem: any FileSystem, directory: String, index: Int, depth: Int, into result: inout Result) async {
         if Task.isCancelled { return }
-        let children: [RemoteFile]
+        let address = TransferAddress(location: fileSystem.location, path: directory)
+        guard depth <= batch.maxDepth else {
+            result.decided[index] = .failed(TransferFailure(TransferError(
+                .treeTooDeep, address,
+                "is \(depth) directories deep, past the limit of \(batch.maxDepth) (--max-depth); "
+                    + "the tree may loop on the server, or raise the limit to copy it")))
+            return
+        }
+        var children: [RemoteFile] = []
         do {
-            children = try await fileSystem.list(directory)
+            try await fileSystem.list(directory) { part in
+                guard children.count + part.count <= batch.maxListing else {
+                    throw TransferError(
+                        .listingTooLong, address,
+                        "lists more than \(batch.maxListing) entries, past the limit of one listing (--max-listing); "
+                            + "the listing may never end on the server, or raise the limit to copy it")
+                }
+                // The server's `ls -l` line is not needed to copy; a capped listing held whole
+                // costs a third less without it.
+                children += part.map { file in
+                    var kept = file
+                    kept.longName = nil
+                    return kept
+                }
+            }
+        } catch is CancellationError {
+            return  // interrupted: left pending, so paused for a resume
         } catch {
             if !Self.wasCancelled(error) { result.decided[index] = .failed(TransferFailure(error)) }
             return
@@ -124,7 +155,7 @@ struct TransferPlanner: Sendable {
                 continue
             }
             if child.kind == .directory {
-                await walk(fileSystem, directory: path, index: childIndex, into: &result)
+                await walk(fileSystem, directory: path, index: childIndex, depth: depth + 1, into: &result)
             }
         }
     }

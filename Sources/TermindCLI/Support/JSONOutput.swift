@@ -14,6 +14,23 @@ enum JSONOutput {
         return escapingControls(String(decoding: try encoder.encode(value), as: UTF8.self)) + "\n"
     }
 
+    /// The encoder `element` takes: `text`'s settings, made once per listing (making one per
+    /// element was most of `ls --json`'s time).
+    static func elementEncoder() -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        return encoder
+    }
+
+    /// `value` as an element of a pretty-printed array written piece by piece (`ls --json`
+    /// streams its array): `text`'s form, its lines indented as inside the array.
+    static func element<Value: Encodable>(_ value: Value, encoder: JSONEncoder) throws -> String {
+        // JSON strings hold no raw newline: every one is between tokens.
+        escapingControls(String(decoding: try encoder.encode(value), as: UTF8.self))
+            .split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\n  ")
+    }
+
     /// One compact JSON object on one line (JSON lines, for streams of results).
     static func line<Value: Encodable>(_ value: Value) throws -> String {
         let encoder = JSONEncoder()

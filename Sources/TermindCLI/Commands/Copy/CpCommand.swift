@@ -39,6 +39,10 @@ struct CpCommand: Command {
                     help: "When a destination file exists: overwrite, skip, keep-both (name (1).ext) or fail"),
             .flag("preserve-mode", help: "Keep setuid, setgid and sticky bits on uploads (a download never sets them)"),
             .option("parallel", .integer(1...64), valueName: "N", help: "Transfers at once (default 4)"),
+            .option("max-depth", .integer(0...1_000), valueName: "N",
+                    help: "Directories deep below a source that -r goes (default 64, at most 1000); deeper ones fail, named"),
+            .option("max-listing", .integer(1...1_000_000_000), valueName: "N",
+                    help: "Entries one directory may list (default 1000000); a bigger one fails, named"),
             .flag("json", help: "Progress as JSON lines on stderr; the summary as a JSON object on stdout"),
         ],
         examples: [
@@ -56,6 +60,8 @@ struct CpCommand: Command {
     let policy: ConflictPolicy?
     let preserveMode: Bool
     let parallel: Int
+    let maxDepth: Int
+    let maxListing: Int
     let json: Bool
     let options: ConnectionOptions
 
@@ -72,6 +78,8 @@ struct CpCommand: Command {
         policy = parsed.value("on-conflict").flatMap(ConflictPolicy.init(rawValue:))
         preserveMode = parsed.flag("preserve-mode")
         parallel = parsed.integer("parallel") ?? 4
+        maxDepth = parsed.integer("max-depth") ?? TransferBatch.defaultMaxDepth
+        maxListing = parsed.integer("max-listing") ?? TransferBatch.defaultMaxListing
         json = parsed.flag("json")
         options = ConnectionOptions(parsed)
     }
@@ -88,7 +96,7 @@ struct CpCommand: Command {
             batch = TransferBatch(
                 sources: endpoints.0, destination: endpoints.1,
                 recursive: recursive, resume: resume, conflicts: conflictHandling, waitForWriters: waitForWriters,
-                preserveMode: preserveMode)
+                preserveMode: preserveMode, maxDepth: maxDepth, maxListing: maxListing)
         } catch {
             await sites.close()
             context.err(ConnectionAccess.message(for: error))

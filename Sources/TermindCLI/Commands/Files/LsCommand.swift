@@ -45,41 +45,58 @@ struct LsCommand: Command {
     func run(_ context: CommandContext) async throws -> Int32 {
         let access = try ConnectionAccess(context, options: options)
         let what = "the listing of \(TerminalSafeText("\(destination):\(path)").text)"
-        let entries = try await InterruptibleRun.run(what) { try await self.entries(through: access) }
-        context.out(try Self.listing(entries, long: long, json: json, context: context))
-        return 0
+        let command = self
+        // Ctrl-C cancels the listing between two replies of the server (an endless listing
+        // runs until then); what was written before stays written.
+        return try await InterruptibleRun.run(what) { try await command.list(access, context) }
     }
 
-    /// The entries to show, read over SFTP.
-    private func entries(through access: ConnectionAccess) async throws -> [ListedFile] {
+    private func list(_ access: ConnectionAccess, _ context: CommandContext) async throws -> Int32 {
         try await access.withFileSystem(on: destination) { fileSystem in
             let target = try await fileSystem.stat(path)
-            var entries = target.isDirectory ? try await fileSystem.list(path) : [target]
-            if !all { entries.removeAll { $0.name.hasPrefix(".") && target.isDirectory } }
-            entries.sort { $0.name < $1.name }
-            var listed: [ListedFile] = []
-            for entry in entries {
-                // A symlink's target is worth a round trip only where it is shown.
-                let link = (long || json) && entry.kind == .symlink ? try? await fileSystem.readlink(entry.path) : nil
-                listed.append(ListedFile(entry, target: link))
+            var output = ListingOutput(context: context, long: long, json: json, directory: "\(destination):\(path)")
+            guard target.isDirectory else {
+                try output.add([ListedFile(target, target: nil)])
+                try output.finish()
+                return 0
             }
-            return listed
+            try await fileSystem.list(path) { part in
+                let shown = all ? part : part.filter { !$0.name.hasPrefix(".") }
+                try output.add(try await linked(shown, on: fileSystem))
+            }
+            try output.finish()
+            return 0
         }
     }
 
-    /// The text `ls` writes for `entries`: JSON, a long table, or one name a line. On a
-    /// terminal a name's control characters show as escapes (`TerminalSafeText`); in a pipe the
-    /// names are written as they are.
+    /// The text `ls` writes for `entries`, in their order: JSON, a long table,
+    /// or one name a line. On a terminal a name's control characters show as escapes
+    /// (`TerminalSafeText`); in a pipe the names are written as they are.
     static func listing(_ entries: [ListedFile], long: Bool, json: Bool, context: CommandContext) throws -> String {
-        if json { return try JSONOutput.text(entries) }
-        guard long else { return entries.map { context.shown($0.name) + "\n" }.joined() }
-        var table = OutputTable("MODE", "SIZE", "MODIFIED", "NAME")
-        for entry in entries {
-            let name = context.shown(entry.name)
-            table.add(entry.modeText, entry.size.map(String.init) ?? "-", entry.modifiedText,
-                      entry.target.map { "\(name) -> \(context.shown($0))" } ?? name)
+        var text = ""
+        var output = ListingOutput(context: context, long: long, json: json, directory: "", sortLimit: .max) { text += $0 }
+        output.sorts = false
+        try output.add(entries)
+        try output.finish()
+        return text
+    }
+
+    /// A reply's entries as `ls` shows them: a symlink's target is worth a round trip only where
+    /// it is shown, and the reply's READLINKs are sent together.
+    private func linked(_ files: [RemoteFile], on fileSystem: any RemoteFileSystem) async throws -> [ListedFile] {
+        guard long || json, files.contains(where: { $0.kind == .symlink }) else {
+            return files.map { ListedFile($0, target: nil) }
         }
-        return table.text
+        let targets = await withTaskGroup(of: (Int, String?).self) { group in
+            for (index, file) in files.enumerated() where file.kind == .symlink {
+                group.addTask { (index, try? await fileSystem.readlink(file.path)) }
+            }
+            var targets: [Int: String] = [:]
+            for await (index, target) in group { targets[index] = target }
+            return targets
+        }
+        try Task.checkCancellation()
+        return files.enumerated().map { ListedFile($1, target: targets[$0]) }
     }
 }
 
@@ -103,7 +120,7 @@ struct ListedFile: Encodable {
         path = file.path
         kind = file.kind
         size = file.attributes.size
-        mode = file.attributes.permissions.map { String(format: "%04o", $0) }
+        mode = file.attributes.permissions.map(Self.octal)
         modified = file.attributes.modified.map { Date(timeIntervalSince1970: TimeInterval($0)) }
         uid = file.attributes.userID
         gid = file.attributes.groupID
@@ -117,11 +134,25 @@ struct ListedFile: Encodable {
 
     var modeText: String { fullMode.map(FileModeText.text) ?? "?" }
 
+    var sizeText: String { size.map { String($0) } ?? "-" }
+
+    /// `yyyy-MM-dd HH:mm` in local time, by `localtime_r`: a `DateFormatter` per row was most
+    /// of `ls -l`'s time.
     var modifiedText: String {
         guard let modified else { return "-" }
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.dateFormat = "yyyy-MM-dd HH:mm"
-        return formatter.string(from: modified)
+        var seconds = time_t(exactly: modified.timeIntervalSince1970.rounded(.down)) ?? 0
+        var parts = tm()
+        guard localtime_r(&seconds, &parts) != nil else { return "-" }
+        var text = String(parts.tm_year + 1900)
+        for (separator, value) in [("-", parts.tm_mon + 1), ("-", parts.tm_mday), (" ", parts.tm_hour), (":", parts.tm_min)] {
+            text += value < 10 ? separator + "0" + String(value) : separator + String(value)
+        }
+        return text
+    }
+
+    /// `0644`: at least four octal digits.
+    private static func octal(_ permissions: UInt32) -> String {
+        let digits = String(permissions, radix: 8)
+        return digits.count >= 4 ? digits : String(repeating: "0", count: 4 - digits.count) + digits
     }
 }
