@@ -38,7 +38,8 @@ public struct TransferFailure: Sendable, CustomStringConvertible {
     public var description: String {
         var text = "\(error)"
         if let partial { text += "; the partial file \(partial) is kept" }
-        if let advice { text += "; \(advice)" }
+        // An SFTP error carries its own advice already: said once.
+        if let advice, !text.contains(advice) { text += "; \(advice)" }
         return text
     }
 }

@@ -135,8 +135,8 @@ extension TransferJob {
             if let dataEnded, failure is ShortSource {
                 throw TransferError(
                     .sourceChanged, sourceAddress,
-                    "ended at \(dataEnded) bytes where \(total) were expected; it changed while being copied, "
-                        + "or the server reported a size it does not hold: run the copy again")
+                    "ended at \(dataEnded) bytes where \(total) were expected: it changed while being copied, "
+                        + "or the server reported a size it does not hold")
             }
             if let failure { throw failure }
         }
