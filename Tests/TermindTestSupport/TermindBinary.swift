@@ -38,15 +38,7 @@ public enum TermindBinary {
         _ arguments: [String], stdin: String? = nil, home: TemporaryDirectory? = nil,
         environment extra: [String: String] = [:]
     ) throws -> ChildProcess.Output {
-        var environment = ProcessInfo.processInfo.environment
-        if let home {
-            environment["HOME"] = home.path
-            environment["XDG_DATA_HOME"] = home.path + "/.local/share"
-            environment["XDG_CONFIG_HOME"] = home.path + "/.config"
-            environment["XDG_STATE_HOME"] = home.path + "/.local/state"
-        }
-        environment.merge(extra) { $1 }
-        return try ChildProcess.run(try path(), arguments, stdin: stdin, environment: environment)
+        try ChildProcess.run(try path(), arguments, stdin: stdin, environment: environment(home: home, extra))
     }
 
     /// Starts `termind arguments...` in the background (stdin from /dev/null) in a home of its
@@ -54,6 +46,11 @@ public enum TermindBinary {
     public static func start(
         _ arguments: [String], home: TemporaryDirectory? = nil, environment extra: [String: String] = [:]
     ) throws -> ChildProcess {
+        try ChildProcess(try path(), arguments, environment: environment(home: home, extra))
+    }
+
+    /// This process's environment with the XDG directories (and HOME) inside `home`, and `extra`.
+    private static func environment(home: TemporaryDirectory?, _ extra: [String: String]) -> [String: String] {
         var environment = ProcessInfo.processInfo.environment
         if let home {
             environment["HOME"] = home.path
@@ -62,6 +59,6 @@ public enum TermindBinary {
             environment["XDG_STATE_HOME"] = home.path + "/.local/state"
         }
         environment.merge(extra) { $1 }
-        return try ChildProcess(try path(), arguments, environment: environment)
+        return environment
     }
 }
