@@ -4,7 +4,8 @@ import TermindDomain
 /// Connection preparation (docs/behaviour.md §2): resolves Host → Identity → credentials → jump chain
 /// into a `ConnectionPlan` before any socket opens.
 ///
-/// - The user is the Host's `username`, else the Identity's, else the local user.
+/// - The user is the Host's `username`, else the Identity's, else the local user (asked of the
+///   `LocalAccount` only then).
 /// - Credentials, in the order they are tried: the Identity's Key (its private key unsealed;
 ///   its passphrase unsealed when stored, else asked by the connector when the key is tried),
 ///   then the Identity's password. An Identity with only a username gives none: the connector
@@ -20,19 +21,19 @@ public struct ConnectionPreparer: Sendable {
     public let secrets: any SecretStore
     /// Reads `-i` key files (type, encrypted or not).
     public let keyCodec: any PrivateKeyCodec
-    /// The user name when neither the Host nor its Identity (nor `-l`) gives one.
-    public let localUsername: String
+    /// Names the user when neither the target, `-l`, the Host nor its Identity gives one.
+    public let localAccount: any LocalAccount
     /// Whether plans may try `ssh-agent` keys (`SSH_AUTH_SOCK` set).
     public let useAgent: Bool
 
     public init(
-        store: any VaultStore, secrets: any SecretStore, keyCodec: any PrivateKeyCodec, localUsername: String,
+        store: any VaultStore, secrets: any SecretStore, keyCodec: any PrivateKeyCodec, localAccount: any LocalAccount,
         useAgent: Bool = true
     ) {
         self.store = store
         self.secrets = secrets
         self.keyCodec = keyCodec
-        self.localUsername = localUsername
+        self.localAccount = localAccount
         self.useAgent = useAgent
     }
 
@@ -51,7 +52,7 @@ public struct ConnectionPreparer: Sendable {
     /// credential; agent keys, a password and keyboard-interactive rounds are asked for or
     /// tried by the connector.
     public func plan(adHoc target: AdHocTarget) throws -> ConnectionPlan {
-        let username = target.username ?? localUsername
+        let username = try target.username ?? localAccount.userName()
         return ConnectionPlan(
             label: target.label(username: username), hostname: target.hostname, port: target.port,
             username: username, credentials: try target.keyFile.map { [try credential(for: $0)] } ?? [],
@@ -63,11 +64,18 @@ public struct ConnectionPreparer: Sendable {
     /// With a Host, `-l` replaces the user of the target (not of its hops), and an `-i` key is
     /// tried before the Identity's credentials.
     public func plan(destination: String, loginName: String? = nil, keyFile: AdHocKeyFile? = nil) async throws -> ConnectionPlan {
-        let snapshot = try await store.snapshot()
+        try await plan(destination: destination, loginName: loginName, keyFile: keyFile, in: store.snapshot())
+    }
+
+    /// The same, from a snapshot the caller has read (and may read further, as
+    /// `ConnectionOpener` does to record the Host's history).
+    public func plan(
+        destination: String, loginName: String? = nil, keyFile: AdHocKeyFile? = nil, in snapshot: VaultSnapshot
+    ) async throws -> ConnectionPlan {
         guard let host = snapshot.host(destination) else {
             return try plan(adHoc: try AdHocTarget(parsing: destination, loginName: loginName, keyFile: keyFile))
         }
-        let planned = try await plan(host, in: snapshot)
+        let planned = try await plan(host, in: snapshot, username: loginName)
         if let loginName { try AdHocTarget.checkUser(loginName) }
         let extra = try keyFile.map { [try credential(for: $0)] } ?? []
         guard loginName != nil || !extra.isEmpty else { return planned }
@@ -79,9 +87,10 @@ public struct ConnectionPreparer: Sendable {
 
     // MARK: Resolving
 
-    private func plan(_ host: TermindDomain.Host, in snapshot: VaultSnapshot) async throws -> ConnectionPlan {
+    /// `username` (`-l`) replaces the target's user, so the local account is not asked for it.
+    private func plan(_ host: TermindDomain.Host, in snapshot: VaultSnapshot, username: String? = nil) async throws -> ConnectionPlan {
         try JumpChain.validate(host, among: snapshot.hosts)
-        let target = try await single(host, in: snapshot)
+        let target = try await single(host, in: snapshot, username: username)
         var jumps: [ConnectionPlan] = []
         for hop in JumpChain.expandedHops(of: host, among: snapshot.hosts) {
             jumps.append(try await single(hop, in: snapshot))
@@ -92,7 +101,7 @@ public struct ConnectionPreparer: Sendable {
     }
 
     /// One Host without its chain: user and credentials.
-    private func single(_ host: TermindDomain.Host, in snapshot: VaultSnapshot) async throws -> ConnectionPlan {
+    private func single(_ host: TermindDomain.Host, in snapshot: VaultSnapshot, username: String? = nil) async throws -> ConnectionPlan {
         var identity: Identity?
         if let id = host.identityID {
             guard let found = snapshot.identity(id: id) else {
@@ -118,7 +127,7 @@ public struct ConnectionPreparer: Sendable {
         }
         return ConnectionPlan(
             label: host.label.rawValue, hostname: host.hostname, port: host.port.rawValue,
-            username: host.username ?? identity?.username ?? localUsername, credentials: credentials,
+            username: try username ?? host.username ?? identity?.username ?? localAccount.userName(), credentials: credentials,
             useAgent: useAgent)
     }
 

@@ -12,10 +12,8 @@ struct VaultAccess {
 
     init(_ context: CommandContext, dataDirectory: String?) {
         let environment = context.environment
-        var home = environment["HOME"] ?? ""
-        if !home.hasPrefix("/") { home = FileManager.default.homeDirectoryForCurrentUser.path }
         paths = XDGPaths(
-            environment: environment, homeDirectory: home,
+            environment: environment, homeDirectory: SystemLocalAccount(environment: environment).homeDirectory,
             currentDirectory: FileManager.default.currentDirectoryPath, dataDirectoryOverride: dataDirectory)
         let databasePath = paths.databaseFile
         services = VaultServices(paths: paths, passphraseSource: {

@@ -1,6 +1,7 @@
 import Foundation
 import TermindApplication
 import TermindDomain
+import TermindTestDoubles
 import XCTest
 
 private typealias Host = TermindDomain.Host
@@ -17,7 +18,7 @@ final class ConnectionPreparerTests: XCTestCase {
         let secrets = InMemorySecretStore()
         let snapshot = try await build(secrets)
         return ConnectionPreparer(
-            store: InMemoryVaultStore(snapshot), secrets: secrets, keyCodec: codec, localUsername: "local")
+            store: InMemoryVaultStore(snapshot), secrets: secrets, keyCodec: codec, localAccount: StubLocalAccount(userName: "local"))
     }
 
     private func key(_ label: String, secret: UUID, encrypted: Bool = false, passphrase: UUID? = nil) throws -> SSHKey {

@@ -78,18 +78,12 @@ struct ImportCommand: Command {
 
     func run(_ context: CommandContext) async throws -> Int32 {
         let access = VaultAccess(context, dataDirectory: dataDirectory)
-        let home = Self.home(context.environment)
+        let account = SystemLocalAccount(environment: context.environment)
         let directory = LocalSSHDirectoryReader()
         let builder = ImportPreviewBuilder(directory: directory, keyCodec: access.keyCodec, store: access.store)
-        let files = SSHConfigFiles()
-        // `~` is $HOME (not the password database's home, as ssh has it), so a person or a test
-        // that points HOME elsewhere reads that home's config and keys consistently.
-        var config = SSHConfigReader(
-            home: home, localUser: Self.localUser(context.environment), localHostname: Self.localHostname(),
-            readFile: files.readFile, expandGlob: files.expandGlob)
-        config.localUserID = Int(getuid())
-        config.environment = context.environment
-        let preview = try await builder.preview(of: Self.absolute(folder ?? home + "/.ssh"), config: config)
+        let config = try LocalSSHImport.configReader(account)
+        let preview = try await builder.preview(
+            of: LocalSSHImport.absolute(folder ?? account.homeDirectory + "/.ssh"), config: config)
         let plan = selection.isEmpty ? nil : try ImportPlan(selection, in: preview, passphrasesAvailable: askPassphrases)
 
         if dryRun {
@@ -108,31 +102,5 @@ struct ImportCommand: Command {
         for note in report.notes { context.err("note: \(note)\n") }
         if report.keys.contains(where: { $0.algorithm == .rsa }) { context.err("warning: \(ImportPreview.rsaWarning)\n") }
         return 0
-    }
-
-    /// `$HOME` when it is absolute, else the account's home, as `VaultAccess` decides.
-    static func home(_ environment: [String: String]) -> String {
-        if let home = environment["HOME"], home.hasPrefix("/") { return home }
-        return FileManager.default.homeDirectoryForCurrentUser.path
-    }
-
-    /// The login name OpenSSH uses for `%u` and a missing `User`: the account's, else `$USER`.
-    static func localUser(_ environment: [String: String]) -> String {
-        if let entry = getpwuid(getuid()), let name = entry.pointee.pw_name { return String(cString: name) }
-        return environment["USER"] ?? "root"
-    }
-
-    static func localHostname() -> String {
-        var buffer = [CChar](repeating: 0, count: 256)
-        guard gethostname(&buffer, buffer.count - 1) == 0 else { return "localhost" }
-        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    }
-
-    /// DIR made absolute against the working directory, without a trailing slash.
-    static func absolute(_ path: String) -> String {
-        var result = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
-        result = (result as NSString).standardizingPath
-        while result.count > 1 && result.hasSuffix("/") { result.removeLast() }
-        return result
     }
 }

@@ -46,7 +46,7 @@ struct KnownHostsCheckCommand: Command {
         let snapshot = try await vault.store.snapshot()
         let (hostname, port) = try endpoint(in: snapshot)
         var records = snapshot.knownHosts
-        if options.systemKnownHosts { records += ConnectionAccess.systemKnownHosts(context).map(\.record) }
+        if options.systemKnownHosts { records += ConnectionOpener.systemKnownHosts(context).map(\.record) }
         let matcher = KnownHostsMatcher(records: records)
         // Every hop in the order a connection opens them: each jump's own jumps first.
         func chain(_ jumps: [UUID]) -> [String] {

@@ -25,7 +25,7 @@ struct DemoCommand: Command {
             context.err("termind: the demo opens the workbench, which needs a terminal\n")
             return ExitCode.usage.rawValue
         }
-        let server = try DemoServer()
+        let server = try DemoServer(account: SystemLocalAccount(environment: context.environment))
         defer { server.stop() }
 
         // The demo's own Vault, key file and log, under the server's directory.

@@ -1,5 +1,6 @@
 import Foundation
 import TermindApplication
+import TermindInfrastructure
 
 /// A private OpenSSH server for `termind demo`: `sshd` on 127.0.0.1 at a free port, in a
 /// temporary directory of its own with a fresh Ed25519 host key, accepting only one
@@ -25,13 +26,13 @@ final class DemoServer: @unchecked Sendable {
     var logPath: String { directory + "/sshd.log" }
 
     /// Makes the directory and the host key, and picks the account and port; `start` runs it.
-    init() throws {
+    init(account: SystemLocalAccount) throws {
+        username = try account.userName()
         guard let template = strdup(NSTemporaryDirectory() + "/termind-demo-XXXXXX"), mkdtemp(template) != nil else {
             throw Failure(description: "could not make a temporary directory for the demo: \(String(cString: strerror(errno)))")
         }
         directory = String(cString: template)
         free(template)
-        username = String(cString: getpwuid(getuid()).pointee.pw_name)
         port = try Self.freePort()
         try Self.run("ssh-keygen", ["-q", "-t", "ed25519", "-N", "", "-C", "termind-demo-host", "-f", directory + "/host_ed25519_key"])
     }
