@@ -8,7 +8,8 @@ import TermindTestSupport
 // except where a line says otherwise. Transfers run over loopback against the same sshd as
 // OpenSSH's `sftp` and `scp`. The workbench runs against tmux (WorkbenchBenchmarks.swift);
 // `ls -l` of 200,000 entries is compared by client CPU per row (ListingBenchmarks.swift;
-// `termind-bench listing` runs it alone).
+// `termind-bench listing` runs it alone); scrollback memory against tmux's
+// (ScrollbackBenchmarks.swift; `termind-bench scrollback`).
 
 func formatSeconds(_ seconds: Double) -> String {
     seconds < 1 ? String(format: "%8.2f ms", seconds * 1000) : String(format: "%8.3f s ", seconds)
@@ -28,6 +29,12 @@ if CommandLine.arguments.dropFirst().first == "import" {
 }
 if CommandLine.arguments.dropFirst().first == "workbench" {
     try WorkbenchBenchmarks(sshd: sshd).run()
+try ScrollbackBenchmarks(sshd: sshd).run()
+    sshd.stop()
+    exit(0)
+}
+if CommandLine.arguments.dropFirst().first == "scrollback" {
+    try ScrollbackBenchmarks(sshd: sshd).run()
     sshd.stop()
     exit(0)
 }
@@ -225,3 +232,4 @@ for benchmark in benchmarks {
 try ListingBenchmarks(sshd: sshd, home: home).run()
 try ImportBenchmarks().run()
 try WorkbenchBenchmarks(sshd: sshd).run()
+try ScrollbackBenchmarks(sshd: sshd).run()

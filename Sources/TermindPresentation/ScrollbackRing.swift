@@ -1,47 +1,71 @@
-/// The rows a pane has scrolled off its top, oldest first, capped at `capacity`: pushing onto a
-/// full ring drops the oldest row. Popping takes the newest row back (libvterm asks for rows
-/// back when the pane grows taller).
+/// The rows a pane has scrolled off its top, oldest first, capped at `capacity` rows and at
+/// `byteLimit` bytes of `cost`: pushing past either drops the oldest rows. Popping takes the
+/// newest row back (libvterm asks for rows back when the pane grows taller).
 ///
 /// A value owned by its `VTermSurface`, on the same thread.
 struct ScrollbackRing<Row> {
     let capacity: Int
-    private var storage: [Row] = []
-    /// Index in `storage` of the oldest row once the ring has wrapped.
+    let byteLimit: Int
+    private let cost: (Row) -> Int
+    /// A circular buffer: `count` rows from `head` on, wrapping; it grows up to `capacity`.
+    private var storage: [Row?] = []
     private var head = 0
+    private(set) var count = 0
+    /// The summed `cost` of the rows held.
+    private(set) var bytes = 0
 
-    init(capacity: Int) {
+    init(capacity: Int, byteLimit: Int = .max, cost: @escaping (Row) -> Int = { _ in 0 }) {
         self.capacity = max(0, capacity)
+        self.byteLimit = max(0, byteLimit)
+        self.cost = cost
     }
-
-    var count: Int { storage.count }
 
     /// The row at `index`, 0 being the oldest.
     subscript(index: Int) -> Row {
-        precondition(index >= 0 && index < storage.count, "scrollback index \(index) out of 0..<\(storage.count)")
-        return storage[(head + index) % storage.count]
+        precondition(index >= 0 && index < count, "scrollback index \(index) out of 0..<\(count)")
+        return storage[(head + index) % storage.count]!
     }
 
     mutating func push(_ row: Row) {
         guard capacity > 0 else { return }
-        if storage.count < capacity {
-            // `head` is 0 here: it moves only while the ring is full, and popping resets it.
+        if count == capacity { dropOldest() }
+        if count == storage.count {
+            // Full storage that may still grow: rotate so that appending keeps the order.
+            normalize()
             storage.append(row)
         } else {
-            storage[head] = row
-            head = (head + 1) % storage.count
+            storage[(head + count) % storage.count] = row
         }
+        count += 1
+        bytes += cost(row)
+        // The newest row stays, whatever it costs.
+        while bytes > byteLimit && count > 1 { dropOldest() }
     }
 
     /// Removes and returns the newest row, or nil when empty.
     mutating func popNewest() -> Row? {
-        guard !storage.isEmpty else { return nil }
-        normalize()
-        return storage.removeLast()
+        guard count > 0 else { return nil }
+        let index = (head + count - 1) % storage.count
+        let row = storage[index]!
+        storage[index] = nil
+        count -= 1
+        bytes -= cost(row)
+        return row
     }
 
     mutating func removeAll() {
         storage.removeAll()
         head = 0
+        count = 0
+        bytes = 0
+    }
+
+    private mutating func dropOldest() {
+        guard count > 0, let row = storage[head] else { return }
+        storage[head] = nil
+        head = (head + 1) % storage.count
+        count -= 1
+        bytes -= cost(row)
     }
 
     /// Rotates `storage` so that the oldest row is at index 0.

@@ -109,12 +109,12 @@ extension VTermSurface {
         while end > 0, Self.isBlank(cells[end - 1]) {
             end -= 1
         }
-        scrollback.push(Array(cells[0..<end]))
+        scrollback.push(ScrollbackLine(UnsafeBufferPointer(rebasing: cells[0..<end])))
     }
 
     /// Hands the newest scrollback row back to libvterm, padded with blanks to its width.
     private func popScrollback(into cells: UnsafeMutableBufferPointer<VTermScreenCell>) -> Bool {
-        guard let row = scrollback.popNewest() else { return false }
+        guard let row = scrollback.popNewest()?.cells() else { return false }
         var blank = VTermScreenCell()
         blank.width = 1
         blank.fg = defaultForeground

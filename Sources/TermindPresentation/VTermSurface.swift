@@ -50,8 +50,9 @@ public final class VTermSurface {
     /// in order, until `takeOutput()` drains them.
     public internal(set) var output: [UInt8] = []
 
-    /// Rows pushed off the top of the primary screen, oldest first, trailing blanks trimmed.
-    var scrollback: ScrollbackRing<[VTermScreenCell]>
+    /// Rows pushed off the top of the primary screen, oldest first, trailing blanks trimmed,
+    /// each stored compactly.
+    var scrollback: ScrollbackRing<ScrollbackLine>
     /// Rows changed since the last `takeDamage()`.
     var dirtyRows: Range<Int>?
     /// libvterm's default colours, used to fill rows handed back from the scrollback.
@@ -71,8 +72,10 @@ public final class VTermSurface {
 
     /// Makes a blank `rows` × `columns` screen.
     ///
-    /// - Parameter scrollbackLimit: how many rows scrolled off the top are kept (0 keeps none).
-    public init(rows: Int, columns: Int, scrollbackLimit: Int = 10_000) {
+    /// - Parameters:
+    ///   - scrollbackLimit: how many rows scrolled off the top are kept (0 keeps none).
+    ///   - scrollbackByteLimit: how much memory they may take; the oldest go first beyond it.
+    public init(rows: Int, columns: Int, scrollbackLimit: Int = 10_000, scrollbackByteLimit: Int = defaultScrollbackByteLimit) {
         precondition(rows > 0 && columns > 0, "a terminal needs at least one row and one column, not \(rows)×\(columns)")
         guard let terminal = vterm_new(Int32(clamping: rows), Int32(clamping: columns)) else {
             fatalError("libvterm could not allocate a \(rows)×\(columns) terminal")
@@ -80,7 +83,7 @@ public final class VTermSurface {
         self.rows = rows
         self.columns = columns
         self.scrollbackLimit = max(0, scrollbackLimit)
-        self.scrollback = ScrollbackRing(capacity: scrollbackLimit)
+        self.scrollback = ScrollbackRing(capacity: scrollbackLimit, byteLimit: scrollbackByteLimit) { $0.byteCost }
         self.terminal = terminal
         self.screen = vterm_obtain_screen(terminal)
         self.state = vterm_obtain_state(terminal)
@@ -182,6 +185,12 @@ public final class VTermSurface {
 
     // MARK: - Scrollback
 
+    /// What one pane's scrollback may take in memory by default: 16 MiB.
+    public static let defaultScrollbackByteLimit = 16 << 20
+
+    /// What the scrollback's rows take in memory, about (at most the byte limit given).
+    public var scrollbackBytes: Int { scrollback.bytes }
+
     /// How many rows the scrollback holds (at most `scrollbackLimit`).
     public var scrollbackCount: Int { scrollback.count }
 
@@ -189,7 +198,7 @@ public final class VTermSurface {
     /// was just above the visible screen). Trailing blank cells are trimmed, so a row can be
     /// shorter than `columns` (or empty). An index outside `0..<scrollbackCount` traps.
     public func scrollbackLine(_ index: Int) -> [TerminalCell] {
-        scrollback[index].map(TerminalCell.init(vtermCell:))
+        scrollback[index].cells().map(TerminalCell.init(vtermCell:))
     }
 
     // MARK: - Helpers

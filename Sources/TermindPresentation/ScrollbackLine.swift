@@ -1,0 +1,135 @@
+import CVTerm
+
+/// One row of scrollback, stored compactly: its characters as UTF-8 and its styles as runs,
+/// instead of libvterm's 40-byte cells (a 150-column row of text costs about 250 bytes, not
+/// 6,000). It reads back to exactly the cells it was made from, wide characters, combining marks
+/// and empty cells included (tmux's grid lines and alacritty's storage keep rows the same way).
+///
+/// A value owned by its `VTermSurface`, on the same thread.
+struct ScrollbackLine {
+    /// The scalars of every cell, one cell after another, as UTF-8.
+    private let text: [UInt8]
+    /// Each cell's scalar count, `Self.continuation` for the second half of a wide character;
+    /// nil when every cell holds exactly one scalar (the common case, which then costs nothing).
+    private let shape: [UInt8]?
+    /// Where the style changes: from `start` on, cells have this style; the first run starts at 0.
+    private let styles: [StyleRun]
+    let cellCount: Int
+
+    /// A wide character's second half in `shape`.
+    private static let continuation: UInt8 = .max
+
+    private struct StyleRun {
+        var start: UInt16
+        var attributes: VTermScreenCellAttrs
+        var foreground: VTermColor
+        var background: VTermColor
+    }
+
+    init(_ cells: UnsafeBufferPointer<VTermScreenCell>) {
+        var text: [UInt8] = []
+        text.reserveCapacity(cells.count)
+        var shape: [UInt8] = []
+        var plain = true
+        var styles: [StyleRun] = []
+        for (index, cell) in cells.enumerated() {
+            var count: UInt8 = 0
+            if cell.chars.0 == UInt32.max {
+                count = Self.continuation
+            } else {
+                withUnsafeBytes(of: cell.chars) { raw in
+                    for value in raw.bindMemory(to: UInt32.self) {
+                        if value == 0 { break }
+                        Self.appendUTF8(Unicode.Scalar(value) ?? "\u{FFFD}", to: &text)
+                        count += 1
+                    }
+                }
+            }
+            if count != 1 && plain {
+                // The first cell that is not one scalar: the shape of those before it is all ones.
+                plain = false
+                shape = [UInt8](repeating: 1, count: index)
+            }
+            if !plain { shape.append(count) }
+            let run = StyleRun(start: UInt16(clamping: index), attributes: cell.attrs, foreground: cell.fg, background: cell.bg)
+            if styles.last.map({ !Self.sameStyle($0, run) }) ?? true { styles.append(run) }
+        }
+        self.text = text
+        self.shape = plain ? nil : shape
+        self.styles = styles
+        self.cellCount = cells.count
+    }
+
+    /// Roughly what the row holds in memory, for the scrollback's byte budget: its arrays'
+    /// contents and their headers.
+    var byteCost: Int {
+        MemoryLayout<Self>.stride + 3 * 32 + text.count + (shape?.count ?? 0) + styles.count * MemoryLayout<StyleRun>.stride
+    }
+
+    /// The cells again, as libvterm had them.
+    func cells() -> [VTermScreenCell] {
+        var cells = [VTermScreenCell](repeating: VTermScreenCell(), count: cellCount)
+        var offset = 0
+        var run = 0
+        for index in 0..<cellCount {
+            while run + 1 < styles.count, Int(styles[run + 1].start) <= index { run += 1 }
+            var cell = VTermScreenCell()
+            if let style = styles.indices.contains(run) ? styles[run] : nil {
+                cell.attrs = style.attributes
+                cell.fg = style.foreground
+                cell.bg = style.background
+            }
+            let count = shape?[index] ?? 1
+            if count == Self.continuation {
+                cell.chars.0 = UInt32.max
+                cell.width = 1
+            } else {
+                withUnsafeMutableBytes(of: &cell.chars) { raw in
+                    let slots = raw.bindMemory(to: UInt32.self)
+                    for slot in 0..<Int(count) where slot < slots.count {
+                        slots[slot] = Self.decodeUTF8(text, at: &offset)
+                    }
+                }
+                let next = index + 1 < cellCount ? (shape?[index + 1] ?? 1) : 1
+                cell.width = next == Self.continuation ? 2 : 1
+            }
+            cells[index] = cell
+        }
+        return cells
+    }
+
+    /// Compared by meaning: libvterm leaves the unused bits of a cell's attributes and colours
+    /// as they were in its buffer, so comparing bytes would start a run at every cell.
+    private static func sameStyle(_ one: StyleRun, _ other: StyleRun) -> Bool {
+        let a = one.attributes, b = other.attributes
+        return a.bold == b.bold && a.underline == b.underline && a.italic == b.italic && a.blink == b.blink
+            && a.reverse == b.reverse && a.strike == b.strike && a.font == b.font && a.dwl == b.dwl && a.dhl == b.dhl
+            && sameColor(one.foreground, other.foreground) && sameColor(one.background, other.background)
+    }
+
+    private static func sameColor(_ one: VTermColor, _ other: VTermColor) -> Bool {
+        var one = one, other = other
+        guard one.type == other.type else { return false }
+        if termind_vterm_color_is_indexed(&one) != 0 { return one.indexed.idx == other.indexed.idx }
+        return one.rgb.red == other.rgb.red && one.rgb.green == other.rgb.green && one.rgb.blue == other.rgb.blue
+    }
+
+    private static func appendUTF8(_ scalar: Unicode.Scalar, to bytes: inout [UInt8]) {
+        if scalar.value < 0x80 {
+            bytes.append(UInt8(scalar.value))
+        } else {
+            bytes.append(contentsOf: String(scalar).utf8)
+        }
+    }
+
+    /// The scalar value of the UTF-8 sequence at `offset` (written by `appendUTF8`, so valid),
+    /// moving `offset` past it.
+    private static func decodeUTF8(_ bytes: [UInt8], at offset: inout Int) -> UInt32 {
+        let lead = bytes[offset]
+        let length = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+        var value = length == 1 ? UInt32(lead) : UInt32(lead & (0xFF >> (length + 1)))
+        for part in bytes[(offset + 1)..<(offset + length)] { value = value << 6 | UInt32(part & 0x3F) }
+        offset += length
+        return value
+    }
+}
