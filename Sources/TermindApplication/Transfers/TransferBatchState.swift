@@ -55,6 +55,8 @@ final class TransferBatchState {
     var interrupted = false
     /// The whole Batch was cancelled: nothing of it starts any more.
     var cancelled = false
+    /// The whole Batch was paused: its walk stops, and what it hands over meanwhile is paused.
+    var held = false
     /// Directories were resumed that must be made ready before their files run.
     var needsPreparation = false
     var notRemoved: [TransferAddress] = []

@@ -98,8 +98,12 @@ public actor TransferEngine {
         pause(id.index, in: state)
     }
 
+    /// Pauses a Batch: its transfers as `pause` does, and its walk, which stops after the
+    /// listing it is reading, where `resume(batch:)` goes on.
     public func pause(batch id: TransferBatchID) {
         guard let state = batches[id] else { return }
+        state.held = true
+        releaseWalker(state)
         for index in state.items.indices { pause(index, in: state) }
     }
 
@@ -112,7 +116,8 @@ public actor TransferEngine {
 
     public func resume(batch id: TransferBatchID) {
         guard let state = batches[id] else { return }
-        var any = state.walk != nil  // an interrupted walk goes on
+        state.held = false
+        var any = state.walk != nil  // a stopped walk goes on
         for index in state.items.indices where resume(index, in: state) { any = true }
         if any { restart(state) }
     }
@@ -166,7 +171,7 @@ public actor TransferEngine {
                 state.phase = .planning
                 state.needsPreparation = false
                 let preparation = preparation(for: state)
-                for index in state.items.indices { await place(index, in: state, with: preparation) }
+                for index in state.items.indices { await place(index, in: state, with: preparation, fresh: false) }
             }
             state.phase = .running
             guard let position = state.walk, !stopped(state) else { break }
@@ -176,11 +181,12 @@ public actor TransferEngine {
             state.walking = false
             state.walker = nil
             state.walk = reached.finished || state.cancelled ? nil : reached
-            // Resumed meanwhile: those directories, then the rest of the walk.
-            guard state.needsPreparation else { break }
+            // Stopped, or resumed meanwhile (those directories first, then the rest).
         }
         state.planning = nil
-        if Task.isCancelled && !state.interrupted && !state.cancelled && (state.walk != nil || state.needsPreparation) {
+        if Task.isCancelled && !state.interrupted && !state.cancelled && !state.held
+            && (state.walk != nil || state.needsPreparation)
+        {
             // Resumed after this task was cancelled: a new one goes on.
             state.phase = .planning
             state.planning = Task { await self.walkOn(id) }
@@ -193,32 +199,36 @@ public actor TransferEngine {
 
     /// A part of the walk: announced (the totals so far), its directories made ready in
     /// order, its files and symlinks queued. Holds the walk back while `walkAhead` entries are
-    /// queued and not started, so a huge tree is not held ahead of the copies.
-    private func accept(_ part: TransferPlanner.Part, into id: TransferBatchID) async {
-        guard let state = batches[id] else { return }
+    /// queued and not started, so a huge tree is not held ahead of the copies; whether the
+    /// walk goes on (not when the Batch was paused or interrupted).
+    private func accept(_ part: TransferPlanner.Part, into id: TransferBatchID) async -> Bool {
+        guard let state = batches[id] else { return false }
         let first = state.items.count
         state.append(part)
         emit(.planned(id, files: state.plannedFiles, bytes: state.plannedBytes))
         for index in part.decided.keys.sorted() { emit(.finished(state.report(of: index))) }
         let preparation = preparation(for: state)
-        for index in first..<state.items.count { await place(index, in: state, with: preparation) }
+        for index in first..<state.items.count { await place(index, in: state, with: preparation, fresh: true) }
         schedule()
         while state.queuedCount >= tuning.walkAhead && running > 0 && !stopped(state) {
             await withCheckedContinuation { state.walker = $0 }
         }
+        return !stopped(state)
     }
 
     /// Lets a held walk go on once the copies have caught up, or the Batch stops.
     private func releaseWalker(_ state: TransferBatchState) {
         guard let walker = state.walker,
-            state.queuedCount < tuning.walkAhead || running == 0 || state.interrupted || state.cancelled
+            state.queuedCount < tuning.walkAhead || running == 0 || state.interrupted || state.cancelled || state.held
         else { return }
         state.walker = nil
         walker.resume()
     }
 
-    private func stopped(_ state: TransferBatchState) -> Bool {
-        state.interrupted || state.cancelled || Task.isCancelled
+    /// - Parameter held: a Batch paused as a whole counts as stopped (for what its walk hands
+    ///   over, not for entries the person resumed one by one).
+    private func stopped(_ state: TransferBatchState, held: Bool = true) -> Bool {
+        state.interrupted || state.cancelled || (held && state.held) || Task.isCancelled
     }
 
     private func preparation(for state: TransferBatchState) -> DirectoryPreparation {
@@ -230,7 +240,8 @@ public actor TransferEngine {
     /// directory (which may have failed or been skipped, taking it along); a directory is
     /// created or merged into; a file or symlink is queued. An entry stopped before it (or its
     /// directory) could be made ready is paused, left for a resume.
-    private func place(_ index: Int, in state: TransferBatchState, with preparation: DirectoryPreparation) async {
+    /// - Parameter fresh: just handed over by the walk (paused if the Batch is).
+    private func place(_ index: Int, in state: TransferBatchState, with preparation: DirectoryPreparation, fresh: Bool) async {
         let entry = state.plan.entries[index]
         guard case .pending = state.items[index].outcome else {
             if entry.parent == nil && state.items[index].destination == nil { state.items[index].destination = entry.destinationName }
@@ -253,7 +264,7 @@ public actor TransferEngine {
         } else if state.items[index].destination == nil {
             state.items[index].destination = entry.destinationName
         }
-        if entry.kind == .directory, let path = state.items[index].destination, !stopped(state) {
+        if entry.kind == .directory, let path = state.items[index].destination, !stopped(state, held: fresh) {
             do {
                 let (placed, outcome) = try await preparation.prepare(entry, from: state.sourceAddress(of: index), at: path)
                 state.items[index].destination = placed
@@ -274,7 +285,7 @@ public actor TransferEngine {
         if state.cancelled {
             state.items[index].outcome = .cancelled(notRemoved: [])
             emit(.finished(state.report(of: index)))
-        } else if entry.kind == .directory || state.items[index].destination == nil || stopped(state) {
+        } else if entry.kind == .directory || state.items[index].destination == nil || stopped(state, held: fresh) {
             // Stopped before it (or its directory) could be made ready: left for a resume.
             state.items[index].outcome = .paused(TransferPause(partial: nil))
             emit(.finished(state.report(of: index)))

@@ -110,10 +110,11 @@ struct TransferPlanner: Sendable {
     }
 
     /// Walks on from `position`, handing each part to `deliver` in order; `deliver` may hold
-    /// the walk back (the engine does while enough is planned and not started). Stops early
-    /// when its task is cancelled, returning where it stopped: a directory whose listing was
-    /// cut short is listed again by the next walk, and was not handed over.
-    func walk(from position: Position, deliver: @Sendable (Part) async -> Void) async -> Position {
+    /// the walk back (the engine does while enough is planned and not started), and stops it
+    /// by returning false (the Batch was paused). Stops early too when its task is cancelled,
+    /// returning where it stopped: a directory whose listing was cut short is listed again by
+    /// the next walk, and was not handed over.
+    func walk(from position: Position, deliver: @Sendable (Part) async -> Bool) async -> Position {
         var position = position
         while !position.finished {
             if Task.isCancelled { return position }
@@ -124,8 +125,8 @@ struct TransferPlanner: Sendable {
                     if part.entries.isEmpty { return position }  // cancelled: looked at again next time
                     position.next += part.entries.count
                     position.source += 1
-                    await deliver(part)
-                    continue
+                    if await deliver(part) { continue }
+                    return position
                 }
                 position.entered = true
                 position.stack = [directory]
@@ -137,7 +138,11 @@ struct TransferPlanner: Sendable {
                     return position
                 }
                 position.next += part.entries.count
-                await deliver(part)
+                guard await deliver(part) else {
+                    // Stopped between two listings: the next walk goes on with this source.
+                    if position.stack.isEmpty { position.entered = false; position.source += 1 }
+                    return position
+                }
             }
             position.entered = false
             position.source += 1

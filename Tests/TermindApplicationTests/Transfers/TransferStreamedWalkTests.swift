@@ -147,4 +147,37 @@ final class TransferStreamedWalkTests: XCTestCase {
         XCTAssertEqual(resumed.totals.completed, 6)
         XCTAssertEqual(listings.listed.filter { $0 == "/tree/d2" }.count, 1, "what was listed is not listed again")
     }
+
+    func testPausingABatchMidWalkStopsTheWalkAndResumingGoesOnWhereItStopped() async throws {
+        let server = MemoryFileSystem(location: "srv", chunkSize: 100)
+        let local = MemoryFileSystem(location: "local", chunkSize: 100)
+        for index in 0..<20 { server.addFile("/tree/d\(index)/f", sampleBytes(1000, seed: UInt64(index))) }
+        local.addDirectory("/dl")
+        local.faults.gateAtOffset = 500
+        let listings = Listings()
+        server.faults.beforeListing = { path in listings.record(path) }
+        let engine = TransferEngine(parallel: 1, tuning: TransferTuning(walkAhead: 3))
+        let id = await engine.submit(TransferBatch(
+            sources: [TransferEndpoint(site(server), "/tree")], destination: TransferEndpoint(site(local), "/dl"),
+            recursive: true))
+        await local.gateReached()
+
+        await engine.pause(batch: id)
+        let paused = await engine.wait(for: id)
+        let listedWhenPaused = listings.listed.count
+
+        XCTAssertEqual(paused.exitCode, .transferIncomplete)
+        XCTAssertLessThan(listedWhenPaused, 21, "the walk stopped")
+        XCTAssertNil(paused.outcome(of: "/tree/d19/f"), "what it had not listed is not reported")
+        XCTAssertEqual(paused.totals.completed, 0)
+
+        local.openGate()
+        await engine.resume(batch: id)
+        let resumed = await engine.wait(for: id)
+
+        XCTAssertEqual(resumed.exitCode, .success)
+        XCTAssertEqual(resumed.totals.completed, 20)
+        for index in 0..<20 { XCTAssertEqual(local.contents("/dl/tree/d\(index)/f"), sampleBytes(1000, seed: UInt64(index))) }
+        XCTAssertEqual(Set(listings.listed).count, listings.listed.count, "no directory listed twice")
+    }
 }
