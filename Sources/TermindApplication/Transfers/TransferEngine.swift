@@ -9,9 +9,9 @@ import TermindDomain
 /// A Batch's sources are walked as its files run: each directory the walk lists is made ready
 /// at the destination, then its files and symlinks are queued, and run in plan order; the
 /// walk waits while `TransferTuning.walkAhead` entries are queued and not started, so what a
-/// Batch holds ahead of its copies stays bounded however big the tree. It *settles* when nothing of it runs or waits:
-/// directories it created get their mode and mtime, extra connections close, and `wait`
-/// returns its report. Paused transfers keep their partials; `resume` runs them again (and
+/// Batch holds ahead of its copies stays bounded however big the tree. It *settles* when
+/// nothing of it runs, waits or is being walked: directories it created get their mode and
+/// mtime, extra connections close, and `wait` returns its report. Paused transfers keep their partials; `resume` runs them again (and
 /// the Batch settles again later).
 ///
 /// Cancelling the task that waits on a Batch (Ctrl-C in `termind cp`) interrupts it: running
