@@ -1,83 +1,54 @@
 import TermindDomain
 
-/// The directory phase of a Batch, before any file moves: resolves where every entry goes and
-/// creates (or merges into) each directory in plan order, so files can then be written in
-/// parallel. A directory is created with its owner able to write into it; its own mode and
-/// mtime are applied when its tree settles (`finalAttributes`). What is already at a
-/// directory's name is looked at without following it (`lstat`): a directory there is merged
-/// into; a file, or a symlink (which is never followed, wherever it leads), is a conflict; a
-/// directory that fails or is skipped takes its whole tree with it.
+/// Makes a Batch's directories ready at the destination, each before any file is written in
+/// it, as the walk hands them over: where an entry goes follows from its directory, and each
+/// directory is created (or merged into), so its files can then be written in parallel. A
+/// directory is created with its owner able to write into it; its own mode and mtime are
+/// applied when its tree settles. What is already at a directory's name is looked at without
+/// following it (`lstat`): a directory there is merged into; a file, or a symlink (which is
+/// never followed, wherever it leads), is a conflict; a directory that fails or is skipped
+/// takes its whole tree with it.
 struct DirectoryPreparation: Sendable {
-    let plan: TransferPlan
-    /// Each entry's source location.
-    let sourceLocations: [String]
     let destination: TransferSite
     let conflicts: ConflictDecisions
     let modes: TransferModes
-    /// The directory the person chose (`TransferPlanner.Result.destinationRoot`): a tree merged
+    /// The directory the person chose (`TransferPlanner.Start.destinationRoot`): a tree merged
     /// into it as a whole (`cp -r . web:/srv/www`) follows it if it is a symlink.
     let root: String?
 
-    struct Result: Sendable {
-        var destinations: [String?]
-        var outcomes: [TransferOutcome]
+    /// What an entry gets from the directory it sits in.
+    enum Inheritance {
+        /// It goes at this path.
+        case path(String)
+        /// Its directory failed, was skipped or cancelled, so it is too.
+        case outcome(TransferOutcome)
+        /// Its directory is not ready (interrupted before it): it waits for a resume.
+        case notReady
     }
 
-    /// - Parameters:
-    ///   - outcomes: each entry's outcome so far (`.pending` for entries still to do).
-    ///   - destinations: destinations already known (an earlier run of this phase, a file
-    ///     placed under another name); kept.
-    /// Stops early, leaving the rest pending, when its task is cancelled.
-    func run(outcomes: [TransferOutcome], destinations: [String?]) async -> Result {
-        var result = Result(destinations: destinations, outcomes: outcomes)
-        let fileSystem = destination.fileSystem
-        for (index, entry) in plan.entries.enumerated() {
-            let pending: Bool
-            if case .pending = result.outcomes[index] { pending = true } else { pending = false }
-            if let parent = entry.parent {
-                guard let parentPath = result.destinations[parent] else { continue }
-                switch result.outcomes[parent] {
-                case .failed:
-                    if pending {
-                        result.outcomes[index] = .failed(TransferFailure(TransferError(
-                            .parentNotCreated, address(RemotePath.join(parentPath, entry.destinationName)),
-                            "not copied: its directory \(parentPath) could not be made ready")))
-                    }
-                    continue
-                case .skipped:
-                    if pending { result.outcomes[index] = .skipped(.directorySkipped) }
-                    continue
-                case .cancelled:
-                    if pending { result.outcomes[index] = .cancelled(notRemoved: []) }
-                    continue
-                case .directory:
-                    if result.destinations[index] == nil {
-                        result.destinations[index] = RemotePath.join(parentPath, entry.destinationName)
-                    }
-                default:
-                    continue  // not made ready (interrupted before it)
-                }
-            } else if result.destinations[index] == nil {
-                result.destinations[index] = entry.destinationName
-            }
-            guard entry.kind == .directory, pending else { continue }
-            if Task.isCancelled { break }
-            guard let path = result.destinations[index] else { continue }
-            do {
-                let (placed, outcome) = try await prepare(index, at: path, in: fileSystem)
-                result.destinations[index] = placed
-                result.outcomes[index] = outcome
-            } catch is CancellationError {
-                break
-            } catch {
-                result.outcomes[index] = .failed(TransferFailure(error))
-            }
+    /// Where an entry named `name` goes, or what it becomes, given its directory's state.
+    func inheritance(name: String, parentOutcome: TransferOutcome, parentPath: String?) -> Inheritance {
+        guard let parentPath else { return .notReady }
+        switch parentOutcome {
+        case .failed:
+            return .outcome(.failed(TransferFailure(TransferError(
+                .parentNotCreated, address(RemotePath.join(parentPath, name)),
+                "not copied: its directory \(parentPath) could not be made ready"))))
+        case .skipped:
+            return .outcome(.skipped(.directorySkipped))
+        case .cancelled:
+            return .outcome(.cancelled(notRemoved: []))
+        case .directory:
+            return .path(RemotePath.join(parentPath, name))
+        default:
+            return .notReady
         }
-        return result
     }
 
-    private func prepare(_ index: Int, at path: String, in fileSystem: any FileSystem) async throws -> (String, TransferOutcome) {
-        let entry = plan.entries[index]
+    /// Creates (or merges into) the directory `entry` at `path`: where it went (keep-both may
+    /// pick another name) and its outcome.
+    func prepare(_ entry: TransferPlan.Entry, from source: TransferAddress, at path: String) async throws -> (String, TransferOutcome) {
+        let fileSystem = destination.fileSystem
         // Special bits, if kept at all, come with the final attributes.
         let permissions = ((modes.permissions(of: entry.attributes) ?? 0o755) & 0o777) | 0o700
         let found = path == root ? try await fileSystem.statIfPresent(path) : try await fileSystem.lstatIfPresent(path)
@@ -86,7 +57,7 @@ struct DirectoryPreparation: Sendable {
         }
         if existing.kind == .directory { return (path, .directory(created: false)) }
         let conflict = TransferConflict(
-            source: TransferAddress(location: sourceLocations[index], path: entry.sourcePath),
+            source: source,
             sourceAttributes: entry.attributes, destination: address(path), existing: existing.attributes)
         switch try await conflicts.decide(conflict) {
         case .skip:

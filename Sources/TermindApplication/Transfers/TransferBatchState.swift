@@ -1,13 +1,13 @@
 import TermindDomain
 
-/// The engine's bookkeeping for one Batch: its plan, each entry's state, the queue of entries
-/// waiting, its connections and who waits for it to settle. Confined to the `TransferEngine`
+/// The engine's bookkeeping for one Batch: its plan so far (it grows as the walk goes), each
+/// entry's state, the queue of entries waiting, its connections and who waits for it to settle. Confined to the `TransferEngine`
 /// actor; not `Sendable`.
 final class TransferBatchState {
     enum Phase {
-        /// Walking the sources and preparing directories.
+        /// Finding the destination, or preparing directories again after a resume.
         case planning
-        /// Entries running or waiting.
+        /// Entries running or waiting, while the walk may still hand over more (`walking`).
         case running
         /// Nothing left to run: applying directory attributes and closing extras.
         case settling
@@ -55,6 +55,8 @@ final class TransferBatchState {
     var interrupted = false
     /// The whole Batch was cancelled: nothing of it starts any more.
     var cancelled = false
+    /// The whole Batch was paused: its walk stops, and what it hands over meanwhile is paused.
+    var held = false
     /// Directories were resumed that must be made ready before their files run.
     var needsPreparation = false
     var notRemoved: [TransferAddress] = []
@@ -62,6 +64,15 @@ final class TransferBatchState {
     var active = 0
     var waiters: [CheckedContinuation<TransferBatchReport, Never>] = []
     var planning: Task<Void, Never>?
+    /// What is left to walk: nil once walked to the end (or the Batch could not start).
+    var walk: TransferPlanner.Position?
+    /// A walk is going on: the Batch cannot settle yet.
+    var walking = false
+    /// The walk waiting for the copies to catch up (`TransferTuning.walkAhead`).
+    var walker: CheckedContinuation<Void, Never>?
+    /// Regular files and their bytes planned so far, for `TransferEvent.planned`.
+    private(set) var plannedFiles = 0
+    private(set) var plannedBytes: UInt64 = 0
 
     init(id: TransferBatchID, batch: TransferBatch, parallel: Int) {
         self.id = id
@@ -96,10 +107,35 @@ final class TransferBatchState {
         connections[site.location] = TransferConnections(site: destinationSite, parallel: parallel)
     }
 
+    /// Takes a part of the walk: its entries become pending, or what the walk decided.
+    func append(_ part: TransferPlanner.Part) {
+        assert(part.first == items.count, "parts are taken in order")
+        let location = batch.sources[part.source].site.location
+        for entry in part.entries {
+            let index = plan.append(entry)
+            items.append(Item(outcome: part.decided[index] ?? .pending))
+            sourceLocations.append(location)
+            guard entry.kind == .file else { continue }
+            plannedFiles += 1
+            // Sizes come from a server: an impossible one counts nothing, and the sum saturates.
+            guard !entry.attributes.hasImpossibleSize else { continue }
+            let (sum, overflow) = plannedBytes.addingReportingOverflow(entry.attributes.size ?? 0)
+            plannedBytes = overflow ? .max : sum
+        }
+    }
+
     func enqueue(_ index: Int) { queue.append(index) }
+
+    /// Entries queued and not yet started (some may have been paused or cancelled meanwhile).
+    var queuedCount: Int { queue.count - queueHead }
 
     /// The next waiting entry, if any.
     func dequeue() -> Int? {
+        // The walk queues as files start, so the queue may never empty: what started goes.
+        if queueHead >= 4096 && queueHead * 2 >= queue.count {
+            queue.removeFirst(queueHead)
+            queueHead = 0
+        }
         while queueHead < queue.count {
             let index = queue[queueHead]
             queueHead += 1

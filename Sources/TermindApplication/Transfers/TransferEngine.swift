@@ -6,10 +6,12 @@ import TermindDomain
 /// transfer and per Batch. `termind cp` runs one Batch and prints its report; the TUI submits
 /// Batches and follows the events.
 ///
-/// A Batch is planned first (sources walked, directories made ready at the destination), then
-/// its files and symlinks run in plan order. It *settles* when nothing of it runs or waits:
-/// directories it created get their mode and mtime, extra connections close, and `wait`
-/// returns its report. Paused transfers keep their partials; `resume` runs them again (and
+/// A Batch's sources are walked as its files run: each directory the walk lists is made ready
+/// at the destination, then its files and symlinks are queued, and run in plan order; the
+/// walk waits while `TransferTuning.walkAhead` entries are queued and not started, so what a
+/// Batch holds ahead of its copies stays bounded however big the tree. It *settles* when
+/// nothing of it runs, waits or is being walked: directories it created get their mode and
+/// mtime, extra connections close, and `wait` returns its report. Paused transfers keep their partials; `resume` runs them again (and
 /// the Batch settles again later).
 ///
 /// Cancelling the task that waits on a Batch (Ctrl-C in `termind cp`) interrupts it: running
@@ -43,7 +45,7 @@ public actor TransferEngine {
         self.observer = observer
     }
 
-    /// Queues a Batch and starts planning it; `wait(for:)` gives its report.
+    /// Queues a Batch and starts walking it; `wait(for:)` gives its report.
     @discardableResult
     public func submit(_ batch: TransferBatch) -> TransferBatchID {
         let id = TransferBatchID(nextBatch)
@@ -96,8 +98,12 @@ public actor TransferEngine {
         pause(id.index, in: state)
     }
 
+    /// Pauses a Batch: its transfers as `pause` does, and its walk, which stops after the
+    /// listing it is reading, where `resume(batch:)` goes on.
     public func pause(batch id: TransferBatchID) {
         guard let state = batches[id] else { return }
+        state.held = true
+        releaseWalker(state)
         for index in state.items.indices { pause(index, in: state) }
     }
 
@@ -110,7 +116,8 @@ public actor TransferEngine {
 
     public func resume(batch id: TransferBatchID) {
         guard let state = batches[id] else { return }
-        var any = false
+        state.held = false
+        var any = state.walk != nil  // a stopped walk goes on
         for index in state.items.indices where resume(index, in: state) { any = true }
         if any { restart(state) }
     }
@@ -126,7 +133,9 @@ public actor TransferEngine {
     public func cancel(batch id: TransferBatchID) {
         guard let state = batches[id] else { return }
         state.cancelled = true
+        state.walk = nil
         state.planning?.cancel()
+        releaseWalker(state)
         for index in state.items.indices { cancel(index, in: state) }
         checkSettled(state)
     }
@@ -140,81 +149,162 @@ public actor TransferEngine {
 
     // MARK: - Planning
 
+    /// Finds where the Batch goes, confines it there, then walks its sources.
     private func prepare(_ id: TransferBatchID) async {
         guard let state = batches[id] else { return }
-        let planned = await TransferPlanner(batch: state.batch, store: store).plan()
-        state.plan = planned.plan
-        state.failure = planned.failure
-        if let root = planned.destinationRoot { state.confineDestination(to: root) }
-        state.items = planned.plan.entries.indices.map { index in
-            TransferBatchState.Item(outcome: planned.decided[index] ?? .pending)
-        }
-        var locations: [String] = []
-        var topLevel = 0
-        for entry in planned.plan.entries {
-            if let parent = entry.parent {
-                locations.append(locations[parent])
-            } else {
-                locations.append(state.batch.sources[topLevel].site.location)
-                topLevel += 1
-            }
-        }
-        state.sourceLocations = locations
-        emit(.planned(id, files: planned.plan.fileCount, bytes: planned.plan.byteCount))
-        for index in planned.decided.keys.sorted() { emit(.finished(state.report(of: index))) }
-        await prepareDirectories(id)
+        let start = await TransferPlanner(batch: state.batch, store: store).start()
+        state.failure = start.failure
+        // Before any directory is made: everything below the root is reached from it.
+        if let root = start.destinationRoot { state.confineDestination(to: root) }
+        state.walk = start.targets.map(TransferPlanner.Position.init(targets:))
+        await walkOn(id)
     }
 
-    /// The directory phase, then the files queued: after planning, and again when a resume
-    /// finds directories an interruption left unprepared.
-    private func prepareDirectories(_ id: TransferBatchID) async {
+    /// Walks on, taking each part as it comes (files start while the walk goes on), after
+    /// making ready again the directories a resume asked for. A walk stopped by an
+    /// interruption keeps its position for a resume.
+    private func walkOn(_ id: TransferBatchID) async {
         guard let state = batches[id] else { return }
-        state.needsPreparation = false
-        if !Task.isCancelled && !state.interrupted && !state.cancelled {
-            let preparation = DirectoryPreparation(
-                plan: state.plan, sourceLocations: state.sourceLocations, destination: state.destinationSite,
-                conflicts: state.conflicts, modes: state.modes, root: state.destinationRoot)
-            let prepared = await preparation.run(
-                outcomes: state.items.map(\.outcome), destinations: state.items.map(\.destination))
-            for index in state.items.indices {
-                state.items[index].destination = prepared.destinations[index]
-                // An entry paused or cancelled meanwhile keeps what the person asked for.
-                guard case .pending = state.items[index].outcome else { continue }
-                state.items[index].outcome = prepared.outcomes[index]
-                if case .pending = prepared.outcomes[index] { continue }
-                emit(.finished(state.report(of: index)))
+        while !Task.isCancelled {
+            if state.needsPreparation {
+                // Resumed entries wait (phase) until their directories are ready.
+                state.phase = .planning
+                state.needsPreparation = false
+                let preparation = preparation(for: state)
+                for index in state.items.indices { await place(index, in: state, with: preparation, fresh: false) }
             }
-        }
-        for index in state.items.indices {
-            guard case .pending = state.items[index].outcome else { continue }
-            if state.cancelled {
-                state.items[index].outcome = .cancelled(notRemoved: [])
-                emit(.finished(state.report(of: index)))
-            } else if state.plan.entries[index].kind == .directory || state.items[index].destination == nil
-                || state.interrupted || Task.isCancelled
-            {
-                // Stopped before it (or its directory) could be made ready: left for a resume.
-                state.items[index].outcome = .paused(TransferPause(partial: nil))
-                emit(.finished(state.report(of: index)))
-            } else {
-                state.enqueue(index)
-            }
+            state.phase = .running
+            guard let position = state.walk, !stopped(state) else { break }
+            state.walking = true
+            let planner = TransferPlanner(batch: state.batch, store: store)
+            let reached = await planner.walk(from: position) { part in await self.accept(part, into: id) }
+            state.walking = false
+            state.walker = nil
+            state.walk = reached.finished || state.cancelled ? nil : reached
+            // Stopped, or resumed meanwhile (those directories first, then the rest).
         }
         state.planning = nil
+        if Task.isCancelled && !state.interrupted && !state.cancelled && !state.held
+            && (state.walk != nil || state.needsPreparation)
+        {
+            // Resumed after this task was cancelled: a new one goes on.
+            state.phase = .planning
+            state.planning = Task { await self.walkOn(id) }
+            return
+        }
         state.phase = .running
         schedule()
         checkSettled(state)
+    }
+
+    /// A part of the walk: announced (the totals so far), its directories made ready in
+    /// order, its files and symlinks queued. Holds the walk back while `walkAhead` entries are
+    /// queued and not started, so a huge tree is not held ahead of the copies; whether the
+    /// walk goes on (not when the Batch was paused or interrupted).
+    private func accept(_ part: TransferPlanner.Part, into id: TransferBatchID) async -> Bool {
+        guard let state = batches[id] else { return false }
+        let first = state.items.count
+        state.append(part)
+        emit(.planned(id, files: state.plannedFiles, bytes: state.plannedBytes))
+        for index in part.decided.keys.sorted() { emit(.finished(state.report(of: index))) }
+        let preparation = preparation(for: state)
+        for index in first..<state.items.count { await place(index, in: state, with: preparation, fresh: true) }
+        schedule()
+        while state.queuedCount >= tuning.walkAhead && running > 0 && !stopped(state) {
+            await withCheckedContinuation { state.walker = $0 }
+        }
+        return !stopped(state)
+    }
+
+    /// Lets a held walk go on once the copies have caught up, or the Batch stops.
+    private func releaseWalker(_ state: TransferBatchState) {
+        guard let walker = state.walker,
+            state.queuedCount < tuning.walkAhead || running == 0 || state.interrupted || state.cancelled || state.held
+        else { return }
+        state.walker = nil
+        walker.resume()
+    }
+
+    /// - Parameter held: a Batch paused as a whole counts as stopped (for what its walk hands
+    ///   over, not for entries the person resumed one by one).
+    private func stopped(_ state: TransferBatchState, held: Bool = true) -> Bool {
+        state.interrupted || state.cancelled || (held && state.held) || Task.isCancelled
+    }
+
+    private func preparation(for state: TransferBatchState) -> DirectoryPreparation {
+        DirectoryPreparation(
+            destination: state.destinationSite, conflicts: state.conflicts, modes: state.modes, root: state.destinationRoot)
+    }
+
+    /// Makes entry `index` ready once its directory is: where it goes follows from its
+    /// directory (which may have failed or been skipped, taking it along); a directory is
+    /// created or merged into; a file or symlink is queued. An entry stopped before it (or its
+    /// directory) could be made ready is paused, left for a resume.
+    /// - Parameter fresh: just handed over by the walk (paused if the Batch is).
+    private func place(_ index: Int, in state: TransferBatchState, with preparation: DirectoryPreparation, fresh: Bool) async {
+        let entry = state.plan.entries[index]
+        guard case .pending = state.items[index].outcome else {
+            if entry.parent == nil && state.items[index].destination == nil { state.items[index].destination = entry.destinationName }
+            return
+        }
+        if let parent = entry.parent {
+            let inherited = preparation.inheritance(
+                name: entry.destinationName, parentOutcome: state.items[parent].outcome,
+                parentPath: state.items[parent].destination)
+            switch inherited {
+            case .outcome(let outcome):
+                state.items[index].outcome = outcome
+                emit(.finished(state.report(of: index)))
+                return
+            case .path(let path):
+                if state.items[index].destination == nil { state.items[index].destination = path }
+            case .notReady:
+                break
+            }
+        } else if state.items[index].destination == nil {
+            state.items[index].destination = entry.destinationName
+        }
+        if entry.kind == .directory, let path = state.items[index].destination, !stopped(state, held: fresh) {
+            do {
+                let (placed, outcome) = try await preparation.prepare(entry, from: state.sourceAddress(of: index), at: path)
+                state.items[index].destination = placed
+                // An entry paused or cancelled meanwhile keeps what the person asked for.
+                guard case .pending = state.items[index].outcome else { return }
+                state.items[index].outcome = outcome
+                emit(.finished(state.report(of: index)))
+                return
+            } catch is CancellationError {
+            } catch {
+                guard case .pending = state.items[index].outcome else { return }
+                state.items[index].outcome = .failed(TransferFailure(error))
+                emit(.finished(state.report(of: index)))
+                return
+            }
+        }
+        guard case .pending = state.items[index].outcome else { return }
+        if state.cancelled {
+            state.items[index].outcome = .cancelled(notRemoved: [])
+            emit(.finished(state.report(of: index)))
+        } else if entry.kind == .directory || state.items[index].destination == nil || stopped(state, held: fresh) {
+            // Stopped before it (or its directory) could be made ready: left for a resume.
+            state.items[index].outcome = .paused(TransferPause(partial: nil))
+            emit(.finished(state.report(of: index)))
+        } else {
+            state.enqueue(index)
+        }
     }
 
     // MARK: - Scheduling
 
     private func schedule() {
         for id in order {
-            guard running < parallel else { return }
-            guard let state = batches[id], state.phase == .running else { continue }
-            while running < parallel, let index = state.dequeue() {
-                start(index, in: state)
+            guard let state = batches[id] else { continue }
+            if running < parallel && state.phase == .running {
+                while running < parallel, let index = state.dequeue() {
+                    start(index, in: state)
+                }
             }
+            releaseWalker(state)
         }
     }
 
@@ -314,10 +404,11 @@ public actor TransferEngine {
     /// Runs a Batch again after entries were resumed: directories first if some need it.
     private func restart(_ state: TransferBatchState) {
         state.interrupted = false
-        if state.needsPreparation && state.phase != .planning {
+        // A walk still going prepares them when it ends.
+        if (state.needsPreparation || state.walk != nil) && state.planning == nil {
             state.phase = .planning
             let id = state.id
-            state.planning = Task { await self.prepareDirectories(id) }
+            state.planning = Task { await self.walkOn(id) }
             return
         }
         if state.phase == .settled { state.phase = .running }
@@ -381,6 +472,7 @@ public actor TransferEngine {
         guard let state = batches[id], state.phase != .settled else { return }
         state.interrupted = true
         state.planning?.cancel()
+        releaseWalker(state)
         for index in state.items.indices { stop(index, in: state, .interrupt) }
         checkSettled(state)
     }
@@ -388,7 +480,7 @@ public actor TransferEngine {
     // MARK: - Settling
 
     private func checkSettled(_ state: TransferBatchState) {
-        guard state.phase == .running, state.active == 0, !state.hasQueued else { return }
+        guard state.phase == .running, !state.walking, state.active == 0, !state.hasQueued else { return }
         state.phase = .settling
         let id = state.id
         Task { await self.settle(id) }

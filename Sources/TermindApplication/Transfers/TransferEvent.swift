@@ -2,7 +2,8 @@
 /// lines, the TUI's transfer queue. Events of one file arrive in order: `restarted` (when a
 /// partial could not be continued), `started`, `progress`..., `finished`.
 public enum TransferEvent: Sendable {
-    /// The Batch's sources were walked: this many regular files and bytes to copy.
+    /// The walk found more: this many regular files and bytes to copy so far. Comes once per
+    /// named source and per directory listed, the totals growing; the last is the Batch's.
     case planned(TransferBatchID, files: Int, bytes: UInt64)
     case started(TransferID, TransferStart)
     /// A partial could not be continued and the file at `destination` starts over from zero.

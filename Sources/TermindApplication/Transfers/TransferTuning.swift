@@ -14,10 +14,13 @@ public struct TransferTuning: Sendable, Equatable {
     public var recordEvery: Duration
     /// At most one progress event per file this often (and always one at the end).
     public var progressEvery: Duration
+    /// The walk of a tree waits while this many entries are queued and not started.
+    public var walkAhead: Int
 
     public init(
         maximumRequestsInFlight: Int = 64, maximumBytesInFlight: Int = 16 << 20, fallbackChunkSize: Int = 32 << 10,
-        recordEveryBytes: UInt64 = 8 << 20, recordEvery: Duration = .seconds(1), progressEvery: Duration = .milliseconds(100)
+        recordEveryBytes: UInt64 = 8 << 20, recordEvery: Duration = .seconds(1), progressEvery: Duration = .milliseconds(100),
+        walkAhead: Int = 10_000
     ) {
         self.maximumRequestsInFlight = max(1, maximumRequestsInFlight)
         self.maximumBytesInFlight = max(1, maximumBytesInFlight)
@@ -25,6 +28,7 @@ public struct TransferTuning: Sendable, Equatable {
         self.recordEveryBytes = max(1, recordEveryBytes)
         self.recordEvery = recordEvery
         self.progressEvery = progressEvery
+        self.walkAhead = max(1, walkAhead)
     }
 
     /// Chunks of `chunkSize` one file may have in flight.

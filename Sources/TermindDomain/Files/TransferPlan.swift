@@ -1,6 +1,6 @@
-/// What a Batch will copy, found by walking the sources before any byte moves: directories
-/// before what they hold (pre-order), so a directory exists at the destination before its
-/// files are written, and totals known up front for the progress bar.
+/// What a Batch copies, as its walk finds it (the plan grows while files copy): a directory
+/// before what it holds, so a directory exists at the destination before its files are
+/// written.
 public struct TransferPlan: Sendable, Equatable {
     /// One thing to copy.
     public struct Entry: Sendable, Equatable {

@@ -32,6 +32,8 @@ final class MemoryFileSystem: RemoteFileSystem {
         var holdWriteAt: UInt64?
         /// Each directory made waits this long first.
         var makeDirectoryDelay: Duration?
+        /// Awaited before each listing, with the directory's path (a test holds a listing back).
+        var beforeListing: (@Sendable (String) async throws -> Void)?
     }
 
     struct Counters {
@@ -189,6 +191,7 @@ final class MemoryFileSystem: RemoteFileSystem {
 
     func list(_ path: String) async throws -> [RemoteFile] {
         try check(path)
+        if let beforeListing = faults.beforeListing { try await beforeListing(path) }
         return try state.withLock { state in
             guard let node = state.nodes[path] else { throw error(.noSuchFile, path, "no such file") }
             guard case .directory = node else { throw error(.notADirectory, path, "not a directory") }
