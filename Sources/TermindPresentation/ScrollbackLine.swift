@@ -100,6 +100,43 @@ struct ScrollbackLine {
 
     /// Compared by meaning: libvterm leaves the unused bits of a cell's attributes and colours
     /// as they were in its buffer, so comparing bytes would start a run at every cell.
+    /// The cells as the workbench draws them, made straight from the compact form: each style
+    /// run's colours are converted once, not per cell.
+    func terminalCells() -> [TerminalCell] {
+        var cells: [TerminalCell] = []
+        cells.reserveCapacity(cellCount)
+        var offset = 0
+        var run = -1
+        var foreground = TerminalColor.default, background = TerminalColor.default
+        var attributes: CellAttributes = []
+        for index in 0..<cellCount {
+            if run + 1 < styles.count, Int(styles[run + 1].start) <= index {
+                while run + 1 < styles.count, Int(styles[run + 1].start) <= index { run += 1 }
+                let style = styles[run]
+                foreground = TerminalColor(vtermForeground: style.foreground)
+                background = TerminalColor(vtermBackground: style.background)
+                attributes = CellAttributes(vtermAttributes: style.attributes)
+            }
+            let count = shape?[index] ?? 1
+            var cell = TerminalCell(text: " ", width: 1, foreground: foreground, background: background, attributes: attributes)
+            if count == Self.continuation {
+                cell.text = ""
+            } else if count > 0 {
+                let start = offset
+                for _ in 0..<count { offset += Self.sequenceLength(text[offset]) }
+                cell.text = String(decoding: text[start..<offset], as: UTF8.self)
+                let next = index + 1 < cellCount ? (shape?[index + 1] ?? 1) : 1
+                if next == Self.continuation { cell.width = 2 }
+            }
+            cells.append(cell)
+        }
+        return cells
+    }
+
+    private static func sequenceLength(_ lead: UInt8) -> Int {
+        lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+    }
+
     private static func sameStyle(_ one: StyleRun, _ other: StyleRun) -> Bool {
         let a = one.attributes, b = other.attributes
         return a.bold == b.bold && a.underline == b.underline && a.italic == b.italic && a.blink == b.blink
@@ -126,7 +163,7 @@ struct ScrollbackLine {
     /// moving `offset` past it.
     private static func decodeUTF8(_ bytes: [UInt8], at offset: inout Int) -> UInt32 {
         let lead = bytes[offset]
-        let length = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+        let length = sequenceLength(lead)
         var value = length == 1 ? UInt32(lead) : UInt32(lead & (0xFF >> (length + 1)))
         for part in bytes[(offset + 1)..<(offset + length)] { value = value << 6 | UInt32(part & 0x3F) }
         offset += length

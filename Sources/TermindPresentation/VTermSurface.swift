@@ -198,7 +198,7 @@ public final class VTermSurface {
     /// was just above the visible screen). Trailing blank cells are trimmed, so a row can be
     /// shorter than `columns` (or empty). An index outside `0..<scrollbackCount` traps.
     public func scrollbackLine(_ index: Int) -> [TerminalCell] {
-        scrollback[index].cells().map(TerminalCell.init(vtermCell:))
+        scrollback[index].terminalCells()
     }
 
     // MARK: - Helpers

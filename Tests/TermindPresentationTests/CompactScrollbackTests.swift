@@ -44,6 +44,12 @@ final class CompactScrollbackTests: XCTestCase {
 
             surface.resize(rows: 2, columns: 80)
             XCTAssertEqual(surface.scrollbackCount, 2)
+            // As drawn from scrollback: the cells that scrolled off, trailing blanks trimmed.
+            for row in 0..<2 {
+                let shown = surface.scrollbackLine(row)
+                XCTAssertEqual(shown, Array(before[row].prefix(shown.count)), "row \(row) of \(rows.map(\.debugDescription))")
+                XCTAssertTrue(before[row].dropFirst(shown.count).allSatisfy { $0 == .blank }, "row \(row)")
+            }
             surface.resize(rows: 4, columns: 80)
 
             let after = (0..<4).map { row in (0..<80).map { surface.cell(row: row, column: $0) } }
