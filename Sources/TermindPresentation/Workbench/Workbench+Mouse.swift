@@ -1,8 +1,8 @@
 import TermindDomain
 
 // The mouse: a tab selects its Workspace, the Navigator's entries select and open, a divider
-// drags, a pane takes focus. Inside the focused pane, the event goes to the pane's component,
-// in its content's coordinates.
+// drags, a press on a pane focuses it. Otherwise the event goes to the pane under it (the wheel
+// scrolls an unfocused one too), in its content's coordinates.
 
 extension Workbench {
     /// Lines the wheel moves per notch in the help overlay.
