@@ -11,7 +11,7 @@ extension Workbench {
         case .splitHorizontal: split(.horizontal)
         case .splitVertical: split(.vertical)
         case .closePane:
-            if focusedSession?.status.isLive == true {
+            if focusedPane?.isLive == true {
                 confirmingClose = workspace.focusedPaneID
             } else {
                 closeFocusedPane()
@@ -37,7 +37,7 @@ extension Workbench {
             let pane = Pane.empty()
             workspaces.append(Workspace(name: "", pane: pane))
             selectedWorkspace = workspaces.count - 1
-            sessions[pane.id] = PaneSession(paneID: pane.id, hostLabel: nil, size: contentSize(of: pane.id, in: workspace))
+            installEmptyPane(pane.id, in: workspace)
             focus = .panes
         case .nextWorkspace:
             selectWorkspace((selectedWorkspace + 1) % workspaces.count)
@@ -61,24 +61,19 @@ extension Workbench {
         case .showHelp:
             helpScroll = 0
         case .scrollMode:
-            if let session = focusedSession, session.status != .empty {
-                session.isScrolling = true
-            }
+            deliver(.scrollMode, to: workspace.focusedPaneID)
         case .reconnect:
             reconnectFocusedPane()
         case .importSSH:
             openImportScreen()
         case .quit:
-            if sessions.values.contains(where: { $0.status.isLive }) {
+            if panes.values.contains(where: \.isLive) {
                 confirmingQuit = true
             } else {
                 exitStatus = 0
             }
         case .sendPrefix:
-            if let session = focusedSession, session.status.isLive {
-                session.surface.type(KeyPress(keymap.prefix))
-                if session.status == .connected { session.flushSurfaceOutput() }
-            }
+            deliver(.sendPrefix(KeyPress(keymap.prefix)), to: workspace.focusedPaneID)
         }
     }
 
@@ -96,13 +91,13 @@ extension Workbench {
         }
         focus = .panes
         let current = workspace.focusedPane
-        let label = sessions[current.id]?.hostLabel
+        let label = panes[current.id]?.hostLabel
         let newPane = label == nil ? Pane.empty() : Pane(kind: current.kind == .empty ? .empty : .terminal, hostID: current.hostID)
         workspace.split(axis, with: newPane)
         if let label, newPane.kind != .empty {
-            startSession(for: newPane.id, label: label)
+            startSession(for: newPane.id, kind: newPane.kind, label: label)
         } else {
-            sessions[newPane.id] = PaneSession(paneID: newPane.id, hostLabel: nil, size: contentSize(of: newPane.id, in: workspace))
+            installEmptyPane(newPane.id, in: workspace)
         }
     }
 
@@ -119,7 +114,7 @@ extension Workbench {
             if workspaces.isEmpty {
                 let pane = Pane.empty()
                 workspaces = [Workspace(name: "", pane: pane)]
-                sessions[pane.id] = PaneSession(paneID: pane.id, hostLabel: nil, size: .zero)
+                install(PaneKinds.component(for: .empty, id: pane.id, hostLabel: nil, size: .zero))
             }
             selectedWorkspace = min(selectedWorkspace, workspaces.count - 1)
         case .notFound:
@@ -143,7 +138,7 @@ extension Workbench {
         } else if target == workspaces.count {
             let removal = workspace.removingPane(id)
             guard let moved = removal.removedPane else { return }
-            let destination = Workspace(name: sessions[id]?.hostLabel ?? "", pane: moved)
+            let destination = Workspace(name: panes[id]?.hostLabel ?? "", pane: moved)
             workspaces.append(destination)
             replaceSource(with: removal.workspace, thenSelect: destination.id)
         } else {

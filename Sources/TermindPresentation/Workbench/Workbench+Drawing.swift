@@ -1,40 +1,36 @@
 import TermindDomain
 
-// One frame: the whole screen drawn from the model into a fresh cell buffer (the renderer
-// sends only what changed), and where the cursor goes.
+// One frame: the screen laid out once (`WorkbenchLayout`) and drawn from the model into a fresh
+// cell buffer (the renderer sends only what changed), and where the cursor goes. Drawing
+// changes nothing the person or a remote can see: window changes went out when the sizes
+// changed (`settle()`), clipboard writes when the output arrived.
 
 extension Workbench {
-    /// Lays the panes out (sending window-changes where a size changed) and draws the screen.
-    /// The clipboard writes remote programs asked for since the last call, as the OSC 52
-    /// sequences to send the outer terminal: only from panes whose Host allows them (a per-Host
-    /// setting, off by default); every other request is dropped here.
+    /// The clipboard writes remote programs asked for since the last call (only from panes
+    /// whose Host allows them), as the OSC 52 sequences to send the outer terminal.
     public func takeClipboardWrites() -> [UInt8] {
-        var bytes: [UInt8] = []
-        for session in sessions.values where !session.surface.clipboardRequests.isEmpty {
-            let requests = session.surface.clipboardRequests
-            session.surface.clipboardRequests = []
-            guard session.allowsClipboardWrites else { continue }
-            for request in requests { bytes += request.sequence }
-        }
-        return bytes
+        defer { clipboardWrites = [] }
+        return clipboardWrites
     }
 
     public func frame() -> (buffer: CellBuffer, cursor: ScreenCursor) {
+        draw(layout)
+    }
+
+    /// Draws the screen as `layout` places it.
+    func draw(_ layout: WorkbenchLayout) -> (buffer: CellBuffer, cursor: ScreenCursor) {
         var buffer = CellBuffer(width: size.columns, height: size.rows)
-        guard fitsScreen else {
+        guard layout.fitsScreen else {
             buffer.put("termind: the terminal is too small", column: 0, row: 0, style: WorkbenchTheme.text)
             return (buffer, .hidden)
         }
-        syncPaneSizes()
-        for session in sessions.values { session.refreshRows() }
-
         TabBar.draw(tabTitles, selected: selectedWorkspace, into: &buffer)
-        if navigatorWidth > 0 {
+        if layout.navigatorRect.columns > 0 {
             NavigatorView.draw(
                 navigator, entries: navigator.entries(hosts: hosts, workspaces: workspaces, recent: recent),
-                hasFocus: focus == .navigator, selectedWorkspace: selectedWorkspace, in: navigatorRect, into: &buffer)
+                hasFocus: focus == .navigator, selectedWorkspace: selectedWorkspace, in: layout.navigatorRect, into: &buffer)
         }
-        var cursor = drawPanes(into: &buffer)
+        var cursor = drawPanes(layout.panes, into: &buffer)
         statusBar.draw(into: &buffer, row: size.rows - 1)
 
         let area = CellRect(column: 0, row: 1, columns: size.columns, rows: size.rows - 2)
@@ -57,8 +53,7 @@ extension Workbench {
     }
 
     /// Draws the shown Workspace's panes and dividers; returns the focused pane's cursor.
-    private func drawPanes(into buffer: inout CellBuffer) -> ScreenCursor {
-        let layout = currentLayout
+    private func drawPanes(_ layout: PaneLayout, into buffer: inout CellBuffer) -> ScreenCursor {
         let focused = workspace.focusedPaneID
         let focusedRect = layout.rect(of: focused)
         for divider in layout.dividers {
@@ -68,16 +63,13 @@ extension Workbench {
         }
         var cursor = ScreenCursor.hidden
         let reconnect = keys(for: .reconnect), close = keys(for: .closePane), quickOpenKeys = keys(for: .quickOpen)
-        let panes = workspace.panes.map(\.id)
+        let ids = workspace.panes.map(\.id)
         for frame in layout.frames {
-            guard let session = sessions[frame.paneID] else { continue }
-            let isFocused = frame.paneID == focused && focus == .panes
-            if frame.paneID == focused { session.seenBells = session.surface.bellCount }
-            let view = PaneView(
-                number: (panes.firstIndex(of: frame.paneID) ?? 0) + 1, session: session, isFocused: isFocused, isZoomed: workspace.isZoomed,
-                reconnectKeys: reconnect, closeKeys: close, quickOpenKeys: quickOpenKeys)
-            view.draw(in: frame.rect, into: &buffer)
-            if isFocused, let paneCursor = view.cursor(in: frame.rect) { cursor = paneCursor }
+            guard let pane = panes[frame.paneID] else { continue }
+            let context = PaneDrawContext(
+                number: (ids.firstIndex(of: frame.paneID) ?? 0) + 1, isFocused: frame.paneID == focused && focus == .panes,
+                isZoomed: workspace.isZoomed, reconnectKeys: reconnect, closeKeys: close, quickOpenKeys: quickOpenKeys)
+            if let paneCursor = pane.draw(into: &buffer, in: frame.rect, context: context) { cursor = paneCursor }
         }
         return cursor
     }
@@ -99,18 +91,18 @@ extension Workbench {
     private var statusBar: StatusBar {
         let panes = workspace.panes
         let index = panes.firstIndex { $0.id == workspace.focusedPaneID } ?? 0
-        let session = focusedSession
+        let focused = focusedPane
         var pane = "pane \(index + 1)/\(panes.count)"
-        if let label = session?.hostLabel { pane += " · \(label)" }
-        if session?.isScrolling == true { pane += " · scroll mode: ↑↓ PgUp PgDn g G, q leaves" }
+        if let label = focused?.hostLabel { pane += " · \(label)" }
+        if let hint = focused?.statusHint { pane += " · \(hint)" }
         if focus == .navigator { pane = "Navigator: type to filter, Enter opens, Tab back to the panes" }
         var message = self.message
         if confirmingClose != nil {
-            let label = focusedSession?.hostLabel.map { " to \($0)" } ?? ""
+            let label = focused?.hostLabel.map { " to \($0)" } ?? ""
             message = "close pane \(index + 1) and its Session\(label)? (y/n)"
         }
         if confirmingQuit {
-            let live = sessions.values.filter { $0.status.isLive }.count
+            let live = self.panes.values.filter(\.isLive).count
             message = "quit and close \(live) Session\(live == 1 ? "" : "s")? (y/n)"
         }
         return StatusBar(

@@ -66,11 +66,8 @@ extension Workbench {
         } else if focus == .navigator && navigator.isVisible {
             navigator.filter += Self.firstLine(of: bytes)
             navigator.selection = 0
-        } else if let session = focusedSession, session.status.isLive {
-            session.scrollOffset = 0
-            session.isScrolling = false
-            session.surface.paste(bytes)
-            if session.status == .connected { session.flushSurfaceOutput() }
+        } else {
+            deliver(.paste(bytes), to: workspace.focusedPaneID)
         }
     }
 
@@ -81,49 +78,7 @@ extension Workbench {
     // MARK: - The focused pane
 
     func sendToPane(_ press: KeyPress) {
-        guard let session = focusedSession else { return }
-        if session.isScrolling {
-            handleScrollKey(press, in: session)
-            return
-        }
-        switch session.status {
-        case .empty:
-            if press.key == .enter { openQuickOpen(for: session.paneID) }
-        case .connecting:
-            session.surface.type(press)  // sent once the shell is open
-        case .connected:
-            session.scrollOffset = 0
-            session.surface.type(press)
-            session.flushSurfaceOutput()
-        case .ended, .dropped, .failed, .hostKeyChanged:
-            if press.key == .enter { reconnectFocusedPane() }
-        }
-    }
-
-    /// Scroll mode: the keys of `less` and tmux's copy mode move through the scrollback.
-    private func handleScrollKey(_ press: KeyPress, in session: PaneSession) {
-        let page = max(1, session.surface.rows - 1)
-        if press.modifiers == .control, case .character(let character) = press.key {
-            // less's and vi's Ctrl-B and Ctrl-F page too.
-            if character == "b" { session.scroll(by: page) }
-            if character == "f" { session.scroll(by: -page) }
-            return
-        }
-        switch (press.key, press.typedCharacter) {
-        case (.up, _), (_, "k"), (_, "y"): session.scroll(by: 1)
-        case (.down, _), (_, "j"), (_, "e"): session.scroll(by: -1)
-        case (.pageUp, _), (_, "b"): session.scroll(by: page)
-        case (.pageDown, _), (_, "f"), (_, " "): session.scroll(by: -page)
-        case (_, "u"): session.scroll(by: page / 2)
-        case (_, "d"): session.scroll(by: -page / 2)
-        case (.home, _), (_, "g"): session.scroll(by: session.surface.scrollbackCount)
-        case (.end, _), (_, "G"): session.scrollOffset = 0
-        case (.escape, _), (_, "q"), (.enter, _):
-            session.scrollOffset = 0
-            session.isScrolling = false
-        default:
-            break
-        }
+        deliver(.key(press), to: workspace.focusedPaneID)
     }
 
     // MARK: - The Navigator
@@ -269,7 +224,7 @@ extension Workbench {
     func typePlainRun(_ events: ArraySlice<InputEvent>, boundCache: inout [Character: Bool]) -> Int {
         guard dialog == nil, !confirmingQuit, confirmingClose == nil, !choosingMoveTarget, helpScroll == nil, quickOpen == nil,
               importScreen == nil, !dispatcher.isAwaitingKey, focus == .panes || !navigator.isVisible,
-              let session = focusedSession, session.status == .connected, !session.isScrolling
+              focusedPane?.acceptsPlainText == true
         else { return 0 }
         var bytes: [UInt8] = []
         var taken = 0
@@ -289,9 +244,7 @@ extension Workbench {
         }
         guard taken > 0 else { return 0 }
         message = nil
-        session.scrollOffset = 0
-        session.surface.output.append(contentsOf: bytes)
-        session.flushSurfaceOutput()
+        deliver(.typed(bytes), to: workspace.focusedPaneID)
         return taken
     }
 

@@ -1,12 +1,11 @@
 import TermindDomain
 
 // The mouse: a tab selects its Workspace, the Navigator's entries select and open, a divider
-// drags, a pane takes focus. Inside a pane, a program that asked for the mouse gets it; the
-// wheel otherwise scrolls back (or, on a full-screen program's alternate screen, sends arrow
-// keys, as terminals do).
+// drags, a press on a pane focuses it. Otherwise the event goes to the pane under it (the wheel
+// scrolls an unfocused one too), in its content's coordinates.
 
 extension Workbench {
-    /// Lines the wheel moves per notch.
+    /// Lines the wheel moves per notch in the help overlay.
     static let wheelLines = 3
 
     func handleMouse(_ event: MouseEvent) {
@@ -23,7 +22,6 @@ extension Workbench {
                 let area = workspaceArea
                 let position = divider.axis == .horizontal ? event.column - area.column : event.row - area.row
                 workspace.moveDivider(divider, to: position, in: area.size, minimumPane: Self.minimumPane)
-                syncPaneSizes()
             default:
                 draggedDivider = nil
             }
@@ -40,41 +38,20 @@ extension Workbench {
             handleNavigatorMouse(event)
             return
         }
-        let layout = currentLayout
+        let layout = self.layout.panes
         if case .press(.left) = event.kind, let divider = layout.divider(atColumn: event.column, row: event.row) {
             draggedDivider = divider
             return
         }
-        guard let id = layout.pane(atColumn: event.column, row: event.row), let rect = layout.rect(of: id),
-            let session = sessions[id]
+        guard let id = layout.pane(atColumn: event.column, row: event.row), let rect = layout.rect(of: id), panes[id] != nil
         else { return }
         if case .press = event.kind, workspace.focusedPaneID != id || focus != .panes {
             workspace.focus(id)
             focus = .panes
             return
         }
-        let content = Self.contentRect(of: rect)
-        let row = event.row - content.row, column = event.column - content.column
-        let passes = session.status == .connected && !session.isScrolling && session.surface.mouseMode != .none
-        switch event.kind {
-        case .scrollUp, .scrollDown:
-            let up = event.kind == .scrollUp
-            if passes {
-                session.surface.mouse(event.kind, row: max(0, row), column: column, modifiers: event.modifiers)
-                session.flushSurfaceOutput()
-            } else if session.status == .connected, session.surface.isAlternateScreen, !session.isScrolling {
-                for _ in 0..<Self.wheelLines { session.surface.type(KeyPress(up ? .up : .down)) }
-                session.flushSurfaceOutput()
-            } else if session.status != .empty {
-                session.scroll(by: up ? Self.wheelLines : -Self.wheelLines)
-                session.isScrolling = session.scrollOffset > 0
-            }
-        default:
-            if passes, row >= 0 {
-                session.surface.mouse(event.kind, row: row, column: column, modifiers: event.modifiers)
-                session.flushSurfaceOutput()
-            }
-        }
+        let content = WorkbenchLayout.contentRect(of: rect)
+        deliver(.mouse(event, row: event.row - content.row, column: event.column - content.column), to: id)
     }
 
     private func handleNavigatorMouse(_ event: MouseEvent) {

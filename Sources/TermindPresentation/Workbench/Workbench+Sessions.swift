@@ -2,14 +2,11 @@ import Foundation
 import TermindApplication
 import TermindDomain
 
-// Opening Hosts in panes and running their Sessions: connect through the services port, open
-// the shell at the pane's size, feed its output to the pane's surface, and show how it ended.
-// A failure stays in its own pane.
+// Opening Hosts in panes: where the pane goes (the focused empty pane, a split, a new
+// Workspace), its component, and the events that start and end its Session. The Session's
+// I/O runs in `Workbench+Effects.swift`; a failure stays in its own pane.
 
 extension Workbench {
-    /// The terminal type remote shells get: what the pane surface emulates.
-    static let remoteTerm = "xterm-256color"
-
     /// Opens `host` in `target` when given, else in the focused pane when it is empty, else in
     /// a new pane split from the focused one (a new Workspace when there is no room).
     func open(_ host: Host, in target: PaneID? = nil) {
@@ -45,7 +42,7 @@ extension Workbench {
         if current.name.isEmpty { current.name = label }
         workspace = current
         focus = .panes
-        startSession(for: paneID, label: label)
+        startSession(for: paneID, kind: template.kind, label: label)
     }
 
     /// Splits the focused pane for `newPane` along its longer side (in cells as they look: a
@@ -53,139 +50,38 @@ extension Workbench {
     @discardableResult
     func splitFocusedPane(with newPane: Pane) -> Bool {
         let area = workspaceArea.size
-        let rect = currentLayout.rect(of: workspace.focusedPaneID) ?? CellRect(size: area)
+        let rect = layout.panes.rect(of: workspace.focusedPaneID) ?? CellRect(size: area)
         let preferred: SplitAxis = rect.columns >= rect.rows * 2 ? .horizontal : .vertical
         for axis in [preferred, preferred.crossing] where workspace.canSplit(axis, in: area, minimumPane: Self.minimumPane) {
             workspace.split(axis, with: newPane)
-            syncPaneSizes()
+            settle()
             return true
         }
         return false
     }
 
-    /// A fresh Session for pane `id`, connecting to `label`.
-    func startSession(for id: PaneID, label: String) {
-        sessions[id]?.disconnect()
-        retireAttempt(of: sessions[id])
-        let session = PaneSession(paneID: id, hostLabel: label, size: contentSize(of: id, in: workspace))
-        sessions[id] = session
-        connect(session)
+    /// A fresh component for pane `id` of `kind`, its Session connecting to `label`; the one
+    /// it replaces ends its own.
+    func startSession(for id: PaneID, kind: PaneKind = .terminal, label: String) {
+        if panes[id] != nil { deliver(.close, to: id) }
+        install(PaneKinds.component(for: kind, id: id, hostLabel: label, size: contentSize(of: id, in: workspace)))
+        deliver(.connect, to: id)
     }
 
-    /// Connects `session` (again): a new attempt generation, the shell opened at the pane's
-    /// size as it is once authentication is done.
-    func connect(_ session: PaneSession) {
-        guard let label = session.hostLabel else { return }
-        session.disconnect()
-        retireAttempt(of: session)
-        let generation = AttemptGeneration.next()
-        session.generation = generation
-        session.status = .connecting
-        session.allowsClipboardWrites = hosts.first { $0.label.rawValue == label }?.allowsClipboardWrites ?? false
-        session.isScrolling = false
-        session.scrollOffset = 0
-        _ = session.surface.takeOutput()  // keys typed for an attempt that is gone
-        let services = self.services, interactions = self.interactions, environment = shellEnvironment
-        session.connectTask = Task { [weak self] in
-            do {
-                let connection = try await services.connect(hostLabel: label, interactions: interactions, generation: generation)
-                guard session.generation == generation, !Task.isCancelled else {
-                    await connection.close()
-                    return
-                }
-                let shell: any RemoteShell
-                do {
-                    shell = try await connection.openShell(term: Self.remoteTerm, size: session.terminalSize, environment: environment)
-                } catch {
-                    await connection.close()
-                    throw error
-                }
-                guard session.generation == generation, !Task.isCancelled else {
-                    await shell.close()
-                    await connection.close()
-                    return
-                }
-                if session.hasBeenConnected {
-                    session.surface.beginNewSession(marker: Self.reconnectMarker(at: Date()))
-                    session.refreshRows()
-                }
-                session.attach(connection: connection, shell: shell)
-                session.status = .connected
-                session.flushSurfaceOutput()  // keys typed while connecting
-                self?.read(shell, into: session, generation: generation)
-            } catch {
-                guard session.generation == generation else { return }
-                session.status = PaneStatus.failure(error)
-            }
-            self?.refreshPendingCount()
-            self?.onChange()
-        }
+    /// An empty pane's component for pane `id` of `workspace`.
+    func installEmptyPane(_ id: PaneID, in workspace: Workspace) {
+        install(PaneKinds.component(for: .empty, id: id, hostLabel: nil, size: contentSize(of: id, in: workspace)))
     }
 
-    /// The line a reconnected pane shows between the old Session's text and the new one's:
-    /// `── reconnected 14:02 ──`, local time.
-    static func reconnectMarker(at date: Date) -> String {
-        let formatter = DateFormatter()
-        formatter.dateFormat = "HH:mm"
-        return "── reconnected \(formatter.string(from: date)) ──"
-    }
-
-    /// Feeds the shell's output to the pane until it ends, answering the surface's queries.
-    private func read(_ shell: any RemoteShell, into session: PaneSession, generation: AttemptGeneration) {
-        session.readTask = Task { [weak self] in
-            var ending = "the remote shell closed"
-            do {
-                for try await element in shell.output {
-                    guard session.generation == generation else { return }
-                    switch element {
-                    case .stdout(let bytes), .stderr(let bytes):
-                        session.surface.write(bytes)
-                        session.flushSurfaceOutput()
-                    case .exit(let status, let signal):
-                        if let signal {
-                            ending = "the remote shell was killed by SIG\(signal)"
-                        } else if let status {
-                            ending = "the remote shell exited with status \(status)"
-                        }
-                    }
-                    self?.onChange()
-                }
-                guard session.generation == generation else { return }
-                session.status = .ended(ending)
-            } catch {
-                guard session.generation == generation else { return }
-                session.status = .dropped((error as? SSHFailure)?.detail ?? String(describing: error))
-            }
-            session.disconnect()
-            self?.onChange()
-        }
-    }
-
-    /// Reconnects the focused pane when its Session is over (Reconnect never happens by itself
-    /// after an authentication failure: the person asks for it).
+    /// Reconnects the focused pane when its Session is over.
     func reconnectFocusedPane() {
-        guard let session = focusedSession, session.hostLabel != nil else {
-            message = "this pane has no Host to reconnect to"
-            return
-        }
-        guard session.status.canReconnect else {
-            message = session.status == .connecting ? "already connecting" : "the Session is still connected"
-            return
-        }
-        connect(session)
+        deliver(.reconnect, to: workspace.focusedPaneID)
     }
 
-    /// Closes pane `id`'s Session: its waiting interactions are withdrawn, its connection closed.
+    /// Closes pane `id`'s component: its Session ends, its waiting interactions are withdrawn.
     func closeSession(_ id: PaneID) {
-        guard let session = sessions.removeValue(forKey: id) else { return }
-        retireAttempt(of: session)
-        session.disconnect()
-    }
-
-    private func retireAttempt(of session: PaneSession?) {
-        guard let generation = session?.generation else { return }
-        let interactions = self.interactions
-        Task { await interactions.cancel(generation: generation) }
+        deliver(.close, to: id)
+        panes[id] = nil
     }
 
     /// Opens a Recent Workspace: its layout with fresh panes, each terminal pane connecting to
@@ -200,9 +96,9 @@ extension Workbench {
         focus = .panes
         for pane in restored.panes {
             if pane.kind == .terminal, let host = host(id: pane.hostID) {
-                startSession(for: pane.id, label: host.label.rawValue)
+                startSession(for: pane.id, kind: pane.kind, label: host.label.rawValue)
             } else {
-                sessions[pane.id] = PaneSession(paneID: pane.id, hostLabel: nil, size: contentSize(of: pane.id, in: restored))
+                installEmptyPane(pane.id, in: restored)
             }
         }
     }

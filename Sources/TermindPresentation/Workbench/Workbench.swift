@@ -3,13 +3,16 @@ import TermindApplication
 import TermindDomain
 
 /// The workbench the person sees: the open Workspaces (one shown, the others as tabs), the
-/// Session behind each pane, the Navigator, Quick Open, the help overlay, the interaction
+/// component behind each pane, the Navigator, Quick Open, the help overlay, the interaction
 /// dialogs and the status bar.
 ///
 /// Events come in through `handle(_:)` (keys, pastes, the mouse), `resize(to:)` and the
-/// Sessions' own tasks (output, a connection's end, an interaction to show); each updates this
-/// model and calls `onChange`, and the loop asks for a `frame()` when its scheduler says so.
-/// Nothing here writes to the terminal; `WorkbenchLoop` does.
+/// Sessions' own tasks (output, a connection's end, an interaction to show). The workbench
+/// keeps the layout, the focus and the overlays itself and routes the rest to the pane it
+/// concerns (`deliver(_:to:)`), whose `update` returns effects that `Workbench+Effects.swift`
+/// runs; then it calls `onChange`, and the loop asks for a `frame()` when its scheduler says
+/// so. A frame lays the screen out once and only draws. Nothing here writes to the terminal;
+/// `WorkbenchLoop` does.
 ///
 /// Confined to the TUI's main actor, like every pane surface it owns.
 @MainActor
@@ -19,9 +22,6 @@ public final class Workbench {
         case panes
         case navigator
     }
-
-    /// The smallest pane: a title line and one row of the remote screen, a few columns.
-    static let minimumPane = CellSize(columns: 4, rows: 2)
 
     let services: any WorkbenchServices
     /// Variables passed to each remote shell (LANG, so the remote encodes text as here).
@@ -36,7 +36,14 @@ public final class Workbench {
     public private(set) var size: CellSize
     var workspaces: [Workspace]
     var selectedWorkspace = 0
-    var sessions: [PaneID: PaneSession] = [:]
+    /// The component of every pane of every open Workspace, by the pane's id.
+    var panes: [PaneID: any PaneComponent] = [:]
+    /// The I/O of each pane's Session, run by the effect runner.
+    var links: [PaneID: PaneLink] = [:]
+    /// The layout the panes were last given their sizes for.
+    var laidOut: LayoutKey?
+    /// Clipboard writes the panes asked for, until the loop takes them.
+    var clipboardWrites: [UInt8] = []
     var navigator = Navigator()
     var focus: Focus = .panes
     var quickOpen: QuickOpen?
@@ -87,7 +94,7 @@ public final class Workbench {
             let more = keymapProblems.count > 1 ? " (and \(keymapProblems.count - 1) more)" : ""
             message = "keymap: \(problem)\(more)"
         }
-        sessions[first.focusedPaneID] = PaneSession(paneID: first.focusedPaneID, hostLabel: nil, size: .zero)
+        install(PaneKinds.component(for: .empty, id: first.focusedPaneID, hostLabel: nil, size: .zero))
         dialogs.onChange = { [weak self] in self?.dialogsChanged() }
     }
 
@@ -96,7 +103,7 @@ public final class Workbench {
         get { workspaces[selectedWorkspace] }
         set { workspaces[selectedWorkspace] = newValue }
     }
-    var focusedSession: PaneSession? { sessions[workspace.focusedPaneID] }
+    var focusedPane: (any PaneComponent)? { panes[workspace.focusedPaneID] }
 
     // MARK: - Starting and stopping
 
@@ -110,6 +117,7 @@ public final class Workbench {
         } else if !hosts.isEmpty {
             focus = .navigator
         }
+        settle()
         onChange()
     }
 
@@ -123,10 +131,11 @@ public final class Workbench {
         dialogs.cancelAll()
         pendingCountRefresh?.cancel()
         var closing: [Task<Void, Never>] = []
-        for session in sessions.values {
-            if let generation = session.generation { await interactions.cancel(generation: generation) }
-            if let task = session.disconnect() { closing.append(task) }
+        for link in links.values {
+            if let generation = link.generation { await interactions.cancel(generation: generation) }
+            if let task = link.close() { closing.append(task) }
         }
+        links = [:]
         await BoundedWait.wait(for: closing, atMost: closeTimeout)
     }
 
@@ -157,8 +166,8 @@ public final class Workbench {
     /// goes out as one write per pane (keys and pastes read together travel together).
     public func handle(_ events: [InputEvent]) {
         guard !events.isEmpty else { return }
-        let batched = Array(sessions.values)
-        for session in batched { session.beginInputBatch() }
+        let batched = Array(links.values)
+        for link in batched { link.beginInputBatch() }
         var boundCache: [Character: Bool] = [:]
         var index = events.startIndex
         while index < events.endIndex {
@@ -167,16 +176,13 @@ public final class Workbench {
                 index += typed
                 continue
             }
-            let event = events[index]
+            apply(events[index])
             index += 1
-            // Laying out again after each of 4,000 pasted keys costs more than sending them:
-            // only when a key changed the layout (a split, a zoom, the Navigator, a new Session).
-            let before = (workspaces, navigator.isVisible, sessions.count)
-            apply(event)
-            if case .key = event, before == (workspaces, navigator.isVisible, sessions.count) { continue }
-            syncPaneSizes()
+            // Each event sees the sizes the one before it left (a key after a split goes to a
+            // pane of the new size); `settle` lays out only when the layout changed.
+            settle()
         }
-        for session in batched { session.endInputBatch() }
+        for link in batched { link.endInputBatch() }
         onChange()
     }
 
@@ -199,7 +205,7 @@ public final class Workbench {
     public func resize(to size: CellSize) {
         guard size != self.size else { return }
         self.size = size
-        syncPaneSizes()
+        settle()
         onChange()
     }
 
@@ -242,7 +248,7 @@ public final class Workbench {
     func origin(of interaction: Interaction) -> String {
         for (workspaceIndex, workspace) in workspaces.enumerated() {
             for (paneIndex, pane) in workspace.panes.enumerated()
-            where sessions[pane.id]?.generation == interaction.generation {
+            where links[pane.id]?.generation == interaction.generation {
                 return "\(interaction.connectionLabel), pane \(paneIndex + 1) of Workspace \(workspaceIndex + 1)"
             }
         }

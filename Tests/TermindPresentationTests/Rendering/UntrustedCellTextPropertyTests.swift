@@ -20,7 +20,7 @@ final class UntrustedCellTextPropertyTests: XCTestCase {
         var buffer = CellBuffer(width: 100, height: 30)
         TabBar.draw([samples.text(), samples.text()], selected: 0, into: &buffer)
 
-        let pane = PaneSession(paneID: PaneID(), hostLabel: "web", size: CellSize(columns: 68, rows: 12))
+        let pane = TerminalPane(paneID: PaneID(), hostLabel: "web", size: CellSize(columns: 68, rows: 12))
         pane.status = .connected
         pane.surface.write(samples.bytes(maxLength: 60))
         pane.surface.write(Array("\u{1B}]0;".utf8) + samples.bytes() + [0x07])
@@ -28,14 +28,11 @@ final class UntrustedCellTextPropertyTests: XCTestCase {
         pane.surface.write(Array("\u{1B}]52;c;".utf8) + samples.bytes() + [0x07])
         pane.surface.write(Array("\u{1B}P".utf8) + samples.bytes() + Array("\u{1B}\\".utf8))
         pane.surface.write(samples.bytes(maxLength: 60))
-        pane.refreshRows()
-        PaneView(number: 1, session: pane, isFocused: true, isZoomed: false, reconnectKeys: nil, closeKeys: nil, quickOpenKeys: nil)
-            .draw(in: CellRect(column: 30, row: 1, columns: 70, rows: 14), into: &buffer)
+        _ = pane.draw(into: &buffer, in: CellRect(column: 30, row: 1, columns: 70, rows: 14), context: PaneDrawContext(number: 1, isFocused: true, isZoomed: false))
 
-        let failed = PaneSession(paneID: PaneID(), hostLabel: samples.text(), size: CellSize(columns: 68, rows: 12))
+        let failed = TerminalPane(paneID: PaneID(), hostLabel: samples.text(), size: CellSize(columns: 68, rows: 12))
         failed.status = .failed(samples.text())
-        PaneView(number: 2, session: failed, isFocused: false, isZoomed: false, reconnectKeys: nil, closeKeys: nil, quickOpenKeys: nil)
-            .draw(in: CellRect(column: 30, row: 15, columns: 70, rows: 14), into: &buffer)
+        _ = failed.draw(into: &buffer, in: CellRect(column: 30, row: 15, columns: 70, rows: 14), context: PaneDrawContext(number: 2, isFocused: false, isZoomed: false))
 
         var entries: [Navigator.Entry] = [.heading(samples.text()), .workspace(index: 0, name: samples.text()), .note(samples.text())]
         if let host = try? Host(label: Label("web"), hostname: samples.text(), port: Port(22), username: nil) { entries.append(.host(host)) }
@@ -78,13 +75,11 @@ final class UntrustedCellTextPropertyTests: XCTestCase {
     }
 
     func testAPanesClipboardRequestIsDroppedAndItsTitleShowsEscapedInThePaneNotTheOuterTitle() async {
-        let pane = PaneSession(paneID: PaneID(), hostLabel: "web", size: CellSize(columns: 60, rows: 5))
+        let pane = TerminalPane(paneID: PaneID(), hostLabel: "web", size: CellSize(columns: 60, rows: 5))
         pane.status = .connected
         pane.surface.write(Array("\u{1B}]52;c;cm0gLXJmIC8K\u{07}\u{1B}]0;PWNED\u{202E}txt\u{07}hello".utf8))
-        pane.refreshRows()
         var buffer = CellBuffer(width: 62, height: 8)
-        PaneView(number: 1, session: pane, isFocused: true, isZoomed: false, reconnectKeys: nil, closeKeys: nil, quickOpenKeys: nil)
-            .draw(in: buffer.bounds, into: &buffer)
+        _ = pane.draw(into: &buffer, in: buffer.bounds, context: PaneDrawContext(number: 1, isFocused: true, isZoomed: false))
         // The parser in front of libvterm drops the reordering character from the title; the
         // title shows, and nothing of it can reorder or control the line.
         XCTAssertTrue(buffer.line(0).contains("PWNED"), buffer.line(0))

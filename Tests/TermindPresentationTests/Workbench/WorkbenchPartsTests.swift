@@ -49,6 +49,6 @@ final class WorkbenchPartsTests: XCTestCase {
 
     func testFingerprintsAreFoundInAChangedKeyMessageOfferedFirst() {
         let text = "the server offers SHA256:abc+/1, but the recorded key is SHA256:def in file:3; SHA256:ghi in the Vault."
-        XCTAssertEqual(PaneView.fingerprints(in: text), ["SHA256:abc+/1", "SHA256:def", "SHA256:ghi"])
+        XCTAssertEqual(TerminalPaneView.fingerprints(in: text), ["SHA256:abc+/1", "SHA256:def", "SHA256:ghi"])
     }
 }

@@ -244,7 +244,7 @@ final class WorkbenchSessionTests: WorkbenchTestCase {
         try await start()
         let shell = try await openFromNavigator("web").shell
         shell.print("\u{1B}[?1000h\u{1B}[?1006h")
-        await eventually("the mouse mode arrived", showing: screenReport) { self.workbench.focusedSession?.surface.mouseMode == .click }
+        await eventually("the mouse mode arrived", showing: screenReport) { (self.workbench.focusedPane as? TerminalPane)?.surface.mouseMode == .click }
         // Column 41, row 5 of the screen is column 10, row 3 of the pane's remote screen.
         workbench.handle(.mouse(MouseEvent(kind: .press(.left), column: 41, row: 5)))
         await eventually("an SGR mouse report", showing: screenReport) { shell.written == "\u{1B}[<0;11;4M" }

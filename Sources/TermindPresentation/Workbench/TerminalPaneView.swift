@@ -1,46 +1,47 @@
 import TermindDomain
 
-/// Draws one pane in its rect: a title line (number, Host, the remote's title and working
-/// directory, bell, scroll position; emphasised on the focused pane), then the remote screen,
-/// or what the pane has to say instead: how to pick a Host, that it is connecting, how the
-/// Session ended and how to reconnect, or why it could not connect. A plain value built for
-/// each frame.
+/// Draws a terminal pane in its rect: a title line (number, Host, the remote's title and
+/// working directory, bell, scroll position; emphasised on the focused pane), then the remote
+/// screen, or what the pane has to say instead: how to pick a Host, that it is connecting, how
+/// the Session ended and how to reconnect, or why it could not connect. A plain value built for
+/// each frame; it only reads the pane.
 @MainActor
-struct PaneView {
-    let number: Int
-    let session: PaneSession
-    let isFocused: Bool
-    let isZoomed: Bool
-    /// "C-\ r" and similar, from the keymap, for the hints.
-    let reconnectKeys: String?
-    let closeKeys: String?
-    let quickOpenKeys: String?
+struct TerminalPaneView {
+    let pane: TerminalPane
+    let context: PaneDrawContext
+
+    private var number: Int { context.number }
+    private var isFocused: Bool { context.isFocused }
+    private var isZoomed: Bool { context.isZoomed }
+    private var reconnectKeys: String? { context.reconnectKeys }
+    private var closeKeys: String? { context.closeKeys }
+    private var quickOpenKeys: String? { context.quickOpenKeys }
 
     func draw(in rect: CellRect, into buffer: inout CellBuffer) {
         guard rect.columns > 0, rect.rows > 0 else { return }
         drawTitle(in: CellRect(column: rect.column, row: rect.row, columns: rect.columns, rows: 1), into: &buffer)
-        let content = Workbench.contentRect(of: rect)
+        let content = WorkbenchLayout.contentRect(of: rect)
         guard content.rows > 0 else { return }
-        switch session.status {
+        switch pane.status {
         case .empty:
             drawLines(emptyText, in: content, into: &buffer)
         case .failed(let detail):
             drawLines(
-                [("Could not connect to \(session.hostLabel ?? "the Host")", WorkbenchTheme.failure), ("", WorkbenchTheme.text)]
+                [("Could not connect to \(pane.hostLabel ?? "the Host")", WorkbenchTheme.failure), ("", WorkbenchTheme.text)]
                     + wrapped(detail, content) + [("", WorkbenchTheme.text), (retryHint, WorkbenchTheme.dim)],
                 in: content, into: &buffer)
         case .hostKeyChanged(let detail):
             drawHostKeyChanged(detail, in: content, into: &buffer)
         case .connecting, .connected, .ended, .dropped:
-            buffer.copy(rows: session.visibleRows(), into: content)
-            if session.status == .connecting {
-                let line = " Connecting to \(session.hostLabel ?? "")… "
+            buffer.copy(rows: pane.visibleRows(), into: content)
+            if pane.status == .connecting {
+                let line = " Connecting to \(pane.hostLabel ?? "")… "
                 let row = content.row + content.rows / 2
                 let width = min(content.columns, CharacterWidth.columns(of: line))
                 buffer.put(line, column: content.column + (content.columns - width) / 2, row: row, style: WorkbenchTheme.notice, clip: content)
             }
-            if case .ended(let detail) = session.status { drawNotice("Session ended: \(detail). \(retryHint)", in: content, into: &buffer) }
-            if case .dropped(let detail) = session.status {
+            if case .ended(let detail) = pane.status { drawNotice("Session ended: \(detail). \(retryHint)", in: content, into: &buffer) }
+            if case .dropped(let detail) = pane.status {
                 drawNotice("Connection lost: \(ConnectionLossText.words(for: detail)). \(retryHint)", in: content, into: &buffer)
             }
         }
@@ -48,9 +49,9 @@ struct PaneView {
 
     /// Where the terminal's cursor goes when this pane has focus and nothing covers it.
     func cursor(in rect: CellRect) -> ScreenCursor? {
-        guard session.status == .connected || session.status == .connecting, session.scrollOffset == 0, !session.isScrolling
+        guard pane.status == .connected || pane.status == .connecting, pane.scrollOffset == 0, !pane.isScrolling
         else { return nil }
-        return ScreenCursor(session.surface.cursor, in: Workbench.contentRect(of: rect))
+        return ScreenCursor(pane.surface.cursor, in: WorkbenchLayout.contentRect(of: rect))
     }
 
     // MARK: - Parts
@@ -59,12 +60,12 @@ struct PaneView {
         let style = isFocused ? WorkbenchTheme.focusedTitle : WorkbenchTheme.title
         buffer.fill(line, style: style)
         var markers: [String] = []
-        if session.hasUnseenBell && !isFocused { markers.append("bell") }
-        if session.isScrolling || session.scrollOffset > 0 {
-            markers.append("scroll \(session.scrollOffset)/\(session.surface.scrollbackCount)")
+        if pane.hasUnseenBell && !isFocused { markers.append("bell") }
+        if pane.isScrolling || pane.scrollOffset > 0 {
+            markers.append("scroll \(pane.scrollOffset)/\(pane.surface.scrollbackCount)")
         }
         if isZoomed { markers.append("zoom") }
-        switch session.status {
+        switch pane.status {
         case .connecting: markers.append("connecting")
         case .ended: markers.append("ended")
         case .dropped: markers.append("lost")
@@ -73,15 +74,15 @@ struct PaneView {
         }
         let right = markers.map { "[\($0)]" }.joined(separator: " ")
         let rightWidth = right.isEmpty ? 0 : CharacterWidth.columns(of: right) + 1
-        var title = " \(number) \(session.hostLabel ?? "empty")"
+        var title = " \(number) \(pane.hostLabel ?? "empty")"
         // The remote program chose these (OSC 0/2 and 7): shown escaped, never sent to the
         // outer terminal's own title.
-        if !session.surface.title.isEmpty { title += " · \(TerminalSafeText(session.surface.title).text)" }
-        if let directory = session.surface.workingDirectory { title += " · \(TerminalSafeText(directory).text)" }
+        if !pane.surface.title.isEmpty { title += " · \(TerminalSafeText(pane.surface.title).text)" }
+        if let directory = pane.surface.workingDirectory { title += " · \(TerminalSafeText(directory).text)" }
         let leftWidth = max(0, line.columns - rightWidth - 1)
         buffer.put(TextWrap.truncated(title, to: leftWidth), column: line.column, row: line.row, style: style, clip: line)
         if !right.isEmpty, rightWidth < line.columns {
-            let markerStyle = session.hasUnseenBell && !isFocused ? WorkbenchTheme.titleAlert : style
+            let markerStyle = pane.hasUnseenBell && !isFocused ? WorkbenchTheme.titleAlert : style
             buffer.put(right, column: line.endColumn - rightWidth, row: line.row, style: markerStyle, clip: line)
         }
     }
@@ -104,7 +105,7 @@ struct PaneView {
     private func drawHostKeyChanged(_ detail: String, in content: CellRect, into buffer: inout CellBuffer) {
         let fingerprints = Self.fingerprints(in: detail)
         var lines: [(String, CellStyle)] = [
-            ("HOST KEY CHANGED: not connected to \(session.hostLabel ?? "the Host")", WorkbenchTheme.failure), ("", WorkbenchTheme.text),
+            ("HOST KEY CHANGED: not connected to \(pane.hostLabel ?? "the Host")", WorkbenchTheme.failure), ("", WorkbenchTheme.text),
         ]
         if let offered = fingerprints.first {
             lines.append(("Offered by the server:  \(offered)", WorkbenchTheme.barEmphasis))

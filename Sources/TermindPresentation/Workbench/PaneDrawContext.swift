@@ -1,0 +1,12 @@
+/// What a pane needs from the workbench to draw itself: its place among the Workspace's panes,
+/// whether it has focus or is zoomed, and the keys the hints name. A plain value built per frame.
+struct PaneDrawContext {
+    /// The pane's position in its Workspace, from 1.
+    let number: Int
+    let isFocused: Bool
+    let isZoomed: Bool
+    /// "C-\ r" and similar, from the keymap, for the hints.
+    var reconnectKeys: String?
+    var closeKeys: String?
+    var quickOpenKeys: String?
+}

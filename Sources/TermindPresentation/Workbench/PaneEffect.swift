@@ -1,0 +1,26 @@
+import TermindApplication
+import TermindDomain
+
+/// What a pane's `update` asks the world to do. The pane never does it itself: the workbench
+/// runs every effect in one place (`Workbench+Effects.swift`), which is where tasks start,
+/// bytes leave for the remote, window changes go out and connections open and close. A plain
+/// value, so tests assert what a pane asked for.
+enum PaneEffect: Equatable {
+    /// Plan and open a connection to `hostLabel` (its interactions tagged with `generation`),
+    /// then a shell at `size` (or at the size the pane has by then).
+    case connect(hostLabel: String, generation: AttemptGeneration, size: TerminalSize)
+    /// Bytes for the remote shell, in order with the pane's other input.
+    case send([UInt8])
+    /// The pane's size changed: the remote PTY follows (once a shell is open).
+    case windowChange(TerminalSize)
+    /// End the Session's connection and its tasks (in the background).
+    case disconnect
+    /// Withdraw the interactions an attempt still has waiting.
+    case retire(AttemptGeneration)
+    /// Open Quick Open to choose what this pane shows.
+    case chooseHost
+    /// A line for the status bar until the next key.
+    case message(String)
+    /// An OSC 52 clipboard write for the outer terminal (already checked against the Host).
+    case setClipboard([UInt8])
+}

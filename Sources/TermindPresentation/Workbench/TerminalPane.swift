@@ -1,0 +1,243 @@
+import Foundation
+import TermindApplication
+import TermindDomain
+
+/// The SSH terminal pane as a component: its libvterm surface, where its Session is in its life
+/// (`PaneStatus`), the attempt in charge, and what the person did to its view (scrolling back,
+/// an unseen bell). An empty pane is one with no Host yet. Keyed by the pane's id, so it
+/// follows the pane through splits, swaps, zoom and moves between Workspaces; never stored.
+///
+/// `update` only changes this state and says what must happen (`PaneEffect`): the connection,
+/// the shell, its reading and its ordered writer belong to the workbench's effect runner
+/// (`PaneLink`). Events of a retired attempt are ignored.
+///
+/// Confined to the TUI's main actor; it owns a `VTermSurface`.
+@MainActor
+final class TerminalPane: PaneComponent {
+    /// The terminal type remote shells get: what the surface emulates.
+    static let remoteTerm = "xterm-256color"
+    /// Lines the wheel moves per notch.
+    static let wheelLines = 3
+
+    let paneID: PaneID
+    /// The Host label the pane connects to (the Vault label, or an ad-hoc target).
+    let hostLabel: String?
+    var status: PaneStatus
+    let surface: VTermSurface
+    /// The attempt now in charge; a retired one's late events are dropped.
+    private(set) var generation: AttemptGeneration?
+    /// Whether the Host lets remote programs set the clipboard (OSC 52); off until a shell of a
+    /// Host that allows it opens.
+    private(set) var allowsClipboardWrites = false
+    /// Rows scrolled back from the live screen; 0 shows the live screen.
+    var scrollOffset = 0
+    /// True in scroll mode (keys scroll instead of going to the remote).
+    var isScrolling = false
+    /// The surface's bell count the person has seen (a ring in an unfocused pane is shown).
+    private(set) var seenBells = 0
+    /// True once a shell was open in this pane: a later one is a reconnect.
+    private(set) var hasBeenConnected = false
+    /// How the shell ended, as its exit said, for the pane's last line.
+    private var ending: String?
+    /// The scrollback length last seen, to keep a scrolled view still as lines arrive.
+    private var lastScrollbackCount = 0
+    /// The visible rows as cells: a copy of libvterm's screen taken from its damage when drawn.
+    private var rows: [[TerminalCell]] = []
+
+    init(paneID: PaneID, hostLabel: String?, size: CellSize) {
+        self.paneID = paneID
+        self.hostLabel = hostLabel
+        self.status = hostLabel == nil ? .empty : .connecting
+        self.surface = VTermSurface(rows: max(1, size.rows), columns: max(1, size.columns))
+    }
+
+    /// The terminal size the remote shell should have (the surface's).
+    var terminalSize: TerminalSize { TerminalSize(columns: surface.columns, rows: surface.rows) }
+    var isLive: Bool { status.isLive }
+    var acceptsPlainText: Bool { status == .connected && !isScrolling }
+    var statusHint: String? { isScrolling ? "scroll mode: ↑↓ PgUp PgDn g G, q leaves" : nil }
+    /// True when the remote rang the bell since the person last looked.
+    var hasUnseenBell: Bool { surface.bellCount > seenBells }
+
+    // MARK: - Update
+
+    func update(_ event: PaneEvent) -> [PaneEffect] {
+        switch event {
+        case .key(let press):
+            return key(press)
+        case .typed(let bytes):
+            guard status == .connected else { return [] }
+            scrollOffset = 0
+            surface.output.append(contentsOf: bytes)
+            return sendSurfaceOutput()
+        case .paste(let bytes):
+            guard status.isLive else { return [] }
+            scrollOffset = 0
+            isScrolling = false
+            surface.paste(bytes)
+            return status == .connected ? sendSurfaceOutput() : []
+        case .mouse(let mouse, let row, let column):
+            return self.mouse(mouse, row: row, column: column)
+        case .resized(let size):
+            return resize(to: size)
+        case .viewed:
+            seenBells = surface.bellCount
+            return []
+        case .connect:
+            return connect()
+        case .reconnect:
+            return reconnect()
+        case .scrollMode:
+            if status != .empty { isScrolling = true }
+            return []
+        case .sendPrefix(let prefix):
+            guard status.isLive else { return [] }
+            surface.type(prefix)
+            return status == .connected ? sendSurfaceOutput() : []
+        case .close:
+            return (generation.map { [.retire($0)] } ?? []) + [.disconnect]
+        case .shellOpened(let attempt, let date, let allowsClipboardWrites):
+            guard attempt == generation else { return [] }
+            if hasBeenConnected {
+                surface.beginNewSession(marker: Self.reconnectMarker(at: date))
+                followScrollback()
+            }
+            hasBeenConnected = true
+            self.allowsClipboardWrites = allowsClipboardWrites
+            ending = nil
+            status = .connected
+            return sendSurfaceOutput()  // keys typed while connecting
+        case .output(let attempt, let bytes):
+            guard attempt == generation else { return [] }
+            surface.write(bytes)
+            followScrollback()
+            return sendSurfaceOutput() + clipboardWrites()
+        case .exited(let attempt, let exitStatus, let signal):
+            guard attempt == generation else { return [] }
+            if let signal {
+                ending = "the remote shell was killed by SIG\(signal)"
+            } else if let exitStatus {
+                ending = "the remote shell exited with status \(exitStatus)"
+            }
+            return []
+        case .shellClosed(let attempt):
+            guard attempt == generation else { return [] }
+            status = .ended(ending ?? "the remote shell closed")
+            return [.disconnect]
+        case .connectionLost(let attempt, let detail):
+            guard attempt == generation else { return [] }
+            status = .dropped(detail)
+            return [.disconnect]
+        case .connectFailed(let attempt, let error):
+            guard attempt == generation else { return [] }
+            status = PaneStatus.failure(error)
+            return [.disconnect]
+        }
+    }
+
+    /// A new attempt: the old one retired, the shell asked for at the pane's size.
+    private func connect() -> [PaneEffect] {
+        guard let hostLabel else { return [] }
+        var effects: [PaneEffect] = generation.map { [.retire($0)] } ?? []
+        effects.append(.disconnect)
+        let attempt = AttemptGeneration.next()
+        generation = attempt
+        status = .connecting
+        isScrolling = false
+        scrollOffset = 0
+        _ = surface.takeOutput()  // keys typed for an attempt that is gone
+        effects.append(.connect(hostLabel: hostLabel, generation: attempt, size: terminalSize))
+        return effects
+    }
+
+    /// Reconnects when the Session is over (never by itself after an authentication failure:
+    /// the person asks for it).
+    private func reconnect() -> [PaneEffect] {
+        guard hostLabel != nil else { return [.message("this pane has no Host to reconnect to")] }
+        guard status.canReconnect else {
+            return [.message(status == .connecting ? "already connecting" : "the Session is still connected")]
+        }
+        return connect()
+    }
+
+    /// Gives the surface a new size; the remote PTY follows through a window change.
+    private func resize(to size: CellSize) -> [PaneEffect] {
+        let rows = max(1, size.rows), columns = max(1, size.columns)
+        guard rows != surface.rows || columns != surface.columns else { return [] }
+        surface.resize(rows: rows, columns: columns)
+        followScrollback()
+        scrollOffset = min(scrollOffset, surface.scrollbackCount)
+        return [.windowChange(terminalSize)]
+    }
+
+    /// What the surface encoded (keys, answers to the remote's queries), as bytes to send.
+    private func sendSurfaceOutput() -> [PaneEffect] {
+        let bytes = surface.takeOutput()
+        return bytes.isEmpty ? [] : [.send(bytes)]
+    }
+
+    /// The remote program's clipboard writes: forwarded only when the Host allows them (a
+    /// per-Host setting, off by default); every other request is dropped here.
+    private func clipboardWrites() -> [PaneEffect] {
+        guard !surface.clipboardRequests.isEmpty else { return [] }
+        let requests = surface.clipboardRequests
+        surface.clipboardRequests = []
+        guard allowsClipboardWrites else { return [] }
+        return [.setClipboard(requests.flatMap(\.sequence))]
+    }
+
+    /// Keeps a scrolled-back view on the same lines while new ones arrive.
+    private func followScrollback() {
+        let count = surface.scrollbackCount
+        if scrollOffset > 0, count > lastScrollbackCount {
+            scrollOffset = min(count, scrollOffset + count - lastScrollbackCount)
+        }
+        lastScrollbackCount = count
+    }
+
+    /// Moves the view `lines` further back (negative: towards the live screen).
+    func scroll(by lines: Int) {
+        scrollOffset = min(surface.scrollbackCount, max(0, scrollOffset + lines))
+    }
+
+    /// The line a reconnected pane shows between the old Session's text and the new one's:
+    /// `── reconnected 14:02 ──`, local time.
+    nonisolated static func reconnectMarker(at date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.dateFormat = "HH:mm"
+        return "── reconnected \(formatter.string(from: date)) ──"
+    }
+
+    // MARK: - Drawing
+
+    func draw(into buffer: inout CellBuffer, in rect: CellRect, context: PaneDrawContext) -> ScreenCursor? {
+        refreshRows()
+        let view = TerminalPaneView(pane: self, context: context)
+        view.draw(in: rect, into: &buffer)
+        return context.isFocused ? view.cursor(in: rect) : nil
+    }
+
+    /// Copies the rows libvterm changed since the last frame: a cache of the surface's screen,
+    /// so a frame reads only what changed. Nothing outside the pane sees it.
+    func refreshRows() {
+        if rows.count != surface.rows || (rows.first?.count ?? -1) != surface.columns {
+            rows = (0..<surface.rows).map { surface.cells(row: $0) }
+            _ = surface.takeDamage()
+        } else if let damage = surface.takeDamage() {
+            for row in damage {
+                rows[row] = surface.cells(row: row)
+            }
+        }
+    }
+
+    /// The rows to show: the live screen, or `scrollOffset` rows further back.
+    func visibleRows() -> [[TerminalCell]] {
+        guard scrollOffset > 0 else { return rows }
+        let history = surface.scrollbackCount
+        let top = history - scrollOffset
+        return (0..<surface.rows).map { row in
+            let index = top + row
+            return index < history ? surface.scrollbackLine(index) : rows[index - history]
+        }
+    }
+}

@@ -1,0 +1,112 @@
+import Foundation
+import TermindApplication
+import TermindDomain
+
+// The one place effects run. A pane's `update` says what must happen; here it happens:
+// connections open through the services port (each in its own task), the shell's output comes
+// back as events to the pane, bytes and window changes go to the pane's `PaneLink`, attempts are
+// retired from the interaction queue. Nothing else in the workbench starts a Session's task.
+
+extension Workbench {
+    /// Gives `event` to pane `id` and runs what it asks for.
+    func deliver(_ event: PaneEvent, to id: PaneID) {
+        guard let pane = panes[id] else { return }
+        run(pane.update(event), for: id)
+    }
+
+    func run(_ effects: [PaneEffect], for id: PaneID) {
+        for effect in effects {
+            switch effect {
+            case .connect(let label, let generation, let size):
+                connect(id, to: label, generation: generation, size: size)
+            case .send(let bytes):
+                links[id]?.send(bytes)
+            case .windowChange(let size):
+                links[id]?.resize(to: size)
+            case .disconnect:
+                links.removeValue(forKey: id)?.close()
+            case .retire(let generation):
+                let interactions = self.interactions
+                Task { await interactions.cancel(generation: generation) }
+            case .chooseHost:
+                openQuickOpen(for: id)
+            case .message(let text):
+                message = text
+            case .setClipboard(let bytes):
+                clipboardWrites += bytes
+            }
+        }
+    }
+
+    /// A Session event for pane `id`, from one of its tasks: delivered while the attempt is
+    /// the link's, seen at once when the pane has focus, then shown.
+    private func deliverFromSession(_ event: PaneEvent, to id: PaneID, generation: AttemptGeneration) {
+        guard links[id]?.serves(generation) == true else { return }
+        deliver(event, to: id)
+        if id == workspace.focusedPaneID { deliver(.viewed, to: id) }
+        onChange()
+    }
+
+    /// Connects pane `id` to `label` in the background: the connection through the services
+    /// port, then the shell at the pane's size as it is once authentication is done; its
+    /// output goes on to the pane until it ends.
+    private func connect(_ id: PaneID, to label: String, generation: AttemptGeneration, size: TerminalSize) {
+        links.removeValue(forKey: id)?.close()
+        let link = PaneLink(generation: generation, size: size)
+        links[id] = link
+        let environment = shellEnvironment
+        link.connectTask = Task { [weak self, weak link, services, interactions] in
+            do {
+                let connection = try await services.connect(hostLabel: label, interactions: interactions, generation: generation)
+                guard let link, link.serves(generation), !Task.isCancelled else {
+                    await connection.close()
+                    return
+                }
+                let shell: any RemoteShell
+                do {
+                    shell = try await connection.openShell(term: TerminalPane.remoteTerm, size: link.size, environment: environment)
+                } catch {
+                    await connection.close()
+                    throw error
+                }
+                guard link.serves(generation), !Task.isCancelled, let self else {
+                    await shell.close()
+                    await connection.close()
+                    return
+                }
+                link.attach(connection: connection, shell: shell)
+                let allowsClipboardWrites = self.hosts.first { $0.label.rawValue == label }?.allowsClipboardWrites ?? false
+                self.deliverFromSession(
+                    .shellOpened(generation, at: Date(), allowsClipboardWrites: allowsClipboardWrites), to: id, generation: generation)
+                self.read(shell, for: id, link: link, generation: generation)
+            } catch {
+                self?.deliverFromSession(.connectFailed(generation, error), to: id, generation: generation)
+            }
+            self?.refreshPendingCount()
+            self?.onChange()
+        }
+    }
+
+    /// Feeds the shell's output to pane `id` until it ends.
+    private func read(_ shell: any RemoteShell, for id: PaneID, link: PaneLink, generation: AttemptGeneration) {
+        guard link.serves(generation) else { return }
+        link.readTask = Task { [weak self] in
+            do {
+                for try await element in shell.output {
+                    guard let self else { return }
+                    switch element {
+                    case .stdout(let bytes), .stderr(let bytes):
+                        self.deliverFromSession(.output(generation, bytes), to: id, generation: generation)
+                    case .exit(let status, let signal):
+                        self.deliverFromSession(.exited(generation, status: status, signal: signal), to: id, generation: generation)
+                    }
+                    guard link.serves(generation) else { return }
+                }
+                self?.deliverFromSession(.shellClosed(generation), to: id, generation: generation)
+            } catch {
+                let detail = (error as? SSHFailure)?.detail ?? String(describing: error)
+                self?.deliverFromSession(.connectionLost(generation, detail), to: id, generation: generation)
+            }
+        }
+    }
+}
