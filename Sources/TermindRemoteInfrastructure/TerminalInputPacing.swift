@@ -9,8 +9,9 @@
 /// ahead of the terminal (a paste, `exec -tt` with a file on stdin) could end the connection.
 ///
 /// So a PTY channel keeps at most `simulatedEchoLimit` bytes unacknowledged while the server
-/// simulates echo (an `IGNORE` came within `quietPeriod`), and at the start of the channel when
-/// the remote terminal's mode is not yet known. Otherwise the limit is `windowLimit`, above the
+/// simulates echo (an `IGNORE` came within `quietPeriod`), and in the channel's first
+/// `startPeriod`, while the remote terminal's mode is not yet known (a command starting with
+/// `stty -echo`). Otherwise the limit is `windowLimit`, above the
 /// 96 KiB of unacknowledged data after which sshd sends window adjustments (3 × its 32 KiB
 /// packet), so input never waits for an adjustment that cannot come.
 ///
@@ -26,6 +27,10 @@ struct TerminalInputPacing {
     static let simulatedEchoLimit = 32 << 10
     static let windowLimit = 128 << 10
     static let quietPeriod: Duration = .seconds(1)
+    /// Long enough for a shell to run a first `stty`, even under load (250 ms was not: a
+    /// command's `stty -echo` came later and 4 of 16 runs lost the connection); input sent at
+    /// once to a terminal with echo on waits this long after its first 32 KiB.
+    static let startPeriod: Duration = .seconds(1)
 
     /// Bytes libssh2 has sent on the channel.
     private(set) var sent: UInt64 = 0
@@ -68,7 +73,7 @@ struct TerminalInputPacing {
         acknowledged = min(sent, max(acknowledged + reported, returned))
         let unacknowledged = sent - acknowledged
 
-        var strictUntil = opened.advanced(by: Self.quietPeriod)
+        var strictUntil = opened.advanced(by: Self.startPeriod)
         if let lastIgnore { strictUntil = max(strictUntil, lastIgnore.advanced(by: Self.quietPeriod)) }
         let strict = now < strictUntil
         let limit = UInt64(strict ? Self.simulatedEchoLimit : Self.windowLimit)

@@ -44,13 +44,13 @@ final class TerminalInputPacingTests: XCTestCase {
         var pacing = TerminalInputPacing(ignoredSoFar: 0, now: start)
         pacing.didSend(strict, window: window - UInt64(strict))
         // Echo on or a raw terminal: no IGNOREs, and sshd gives the window back only past 96 KiB.
-        XCTAssertEqual(pacing.allowance(window: window - UInt64(strict), ignored: 0, lastIgnore: nil, now: at(1500)),
+        XCTAssertEqual(pacing.allowance(window: window - UInt64(strict), ignored: 0, lastIgnore: nil, now: at(1300)),
                        .init(bytes: loose - strict, relaxesAt: nil))
         XCTAssertGreaterThan(loose, 96 << 10)
         pacing.didSend(loose - strict, window: window - UInt64(loose))
-        XCTAssertEqual(pacing.allowance(window: window - UInt64(loose), ignored: 0, lastIgnore: nil, now: at(1600)).bytes, 0)
+        XCTAssertEqual(pacing.allowance(window: window - UInt64(loose), ignored: 0, lastIgnore: nil, now: at(1400)).bytes, 0)
         // The server adjusts the window by 100 KiB: that much more may go.
-        XCTAssertEqual(pacing.allowance(window: window - UInt64(loose) + 102_400, ignored: 0, lastIgnore: nil, now: at(1700)).bytes,
+        XCTAssertEqual(pacing.allowance(window: window - UInt64(loose) + 102_400, ignored: 0, lastIgnore: nil, now: at(1500)).bytes,
                        102_400)
     }
 
