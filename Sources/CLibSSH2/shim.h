@@ -85,6 +85,14 @@ static inline int termind_ssh2_userauth_keyboard_interactive(
                                                     response_callback);
 }
 
+/* Called with each SSH_MSG_IGNORE's string (its 4-byte length first). */
+typedef void (*termind_ssh2_ignore_callback)(LIBSSH2_SESSION *session, const char *message, int length,
+                                            void **abstract);
+
+static inline void termind_ssh2_set_ignore_callback(LIBSSH2_SESSION *session, termind_ssh2_ignore_callback callback) {
+    libssh2_session_callback_set(session, LIBSSH2_CALLBACK_IGNORE, (void *)callback);
+}
+
 /* The session's abstract pointer is how C callbacks find their Swift owner. */
 static inline void *termind_ssh2_session_abstract(LIBSSH2_SESSION *session) {
     return *libssh2_session_abstract(session);

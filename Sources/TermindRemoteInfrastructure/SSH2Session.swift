@@ -31,6 +31,10 @@ public final class SSH2Session {
     /// Set by a connection worker so that its commands (a cancellation, a close) end a wait for
     /// the socket at once instead of after the I/O timeout.
     var interruption: SSH2WaitInterruption?
+    /// Bytes the server reported writing to a terminal in `SSH_MSG_IGNORE`s (its simulated
+    /// echo), and when the last one came: PTY input is paced by them (`TerminalInputPacing`).
+    var simulatedEchoBytes: UInt64 = 0
+    var lastSimulatedEcho: ContinuousClock.Instant?
 
     /// Resolves `host`, connects within `connectTimeout` and prepares a libssh2 session on the
     /// socket. The SSH handshake happens in `handshake(hostKeyAlgorithms:)`.
@@ -87,6 +91,7 @@ public final class SSH2Session {
         }
         handle = session
         libssh2_session_set_blocking(session, 0)
+        countSimulatedEcho(on: session)
     }
 
     deinit { disconnect() }

@@ -81,6 +81,10 @@ final class WorkerChannel {
     var pendingSize: TerminalSize?
     /// Whether a window-change operation is queued or running.
     var resizeQueued = false
+    /// A PTY channel's input pacing (nil for other channels), and when its tighter limit
+    /// lapses while input waits for it.
+    var pacing: TerminalInputPacing?
+    var pacedUntil: ContinuousClock.Instant?
     /// `close()` calls waiting for the channel's close to be sent.
     var closeWaiters: [CheckedContinuation<Void, any Error>] = []
     /// libssh2's close returned; the channel can be freed.

@@ -48,6 +48,7 @@ extension WorkerLoop {
         continuation: CheckedContinuation<ChannelHandle, any Error>
     ) {
         let channel = makeChannel(purpose: command.map { "command `\($0)`" } ?? "shell")
+        channel.pacing = TerminalInputPacing(ignoredSoFar: session?.simulatedEchoBytes ?? 0, now: .now)
         var requests = environment.sorted { $0.key < $1.key }.map { name, value in
             WorkerOperation.Step("setting \(name) for the shell", bestEffort: true) { [unowned channel] in
                 guard let pointer = channel.pointer else { return LIBSSH2_ERROR_BAD_USE }
@@ -234,12 +235,21 @@ extension WorkerLoop {
         channel.sizing.readSize > readBuffer.count
     }
 
-    /// Writes queued input until the window or the socket is full, then the EOF once asked.
-    func writeChannel(_ channel: WorkerChannel, _ pointer: OpaquePointer) throws -> Bool {
+    /// Writes queued input until the window or the socket is full (or, on a PTY, the pacing
+    /// says wait), then the EOF once asked. `resuming`: libssh2 holds a half-sent packet of
+    /// this channel's, which the first write finishes whatever the pacing says.
+    func writeChannel(_ channel: WorkerChannel, _ pointer: OpaquePointer, resuming: Bool = false) throws -> Bool {
         guard channel.phase == .running else { return false }
         var progress = false
+        var mustFinish = resuming
+        channel.pacedUntil = nil
         while var pending = channel.outbound.first {
-            let remaining = pending.bytes.count - pending.offset
+            var remaining = pending.bytes.count - pending.offset
+            if !mustFinish, let allowance = terminalAllowance(channel, pointer) {
+                guard allowance > 0 else { return progress }
+                remaining = min(remaining, allowance)
+            }
+            mustFinish = false
             let written = pending.bytes.withUnsafeBufferPointer { buffer in
                 buffer.withMemoryRebound(to: CChar.self) { characters in
                     termind_ssh2_channel_write(pointer, characters.baseAddress! + pending.offset, remaining)
@@ -250,6 +260,7 @@ extension WorkerLoop {
                 return progress  // the window is full, or the socket
             case .done(let count):
                 progress = true
+                channel.pacing?.didSend(count, window: UInt64(libssh2_channel_window_write_ex(pointer, nil)))
                 pending.offset += count
                 channel.queuedBytes -= count
                 if pending.offset == pending.bytes.count {
@@ -282,6 +293,18 @@ extension WorkerLoop {
         channel.eofWaiters = []
         for waiter in waiters { waiter.resume() }
         return true
+    }
+
+    /// For a PTY channel, how many bytes may be written now (`TerminalInputPacing`); nil for
+    /// other channels. When it is 0, records when the tighter limit lapses, so `poll` wakes.
+    private func terminalAllowance(_ channel: WorkerChannel, _ pointer: OpaquePointer) -> Int? {
+        guard var pacing = channel.pacing else { return nil }
+        let allowance = pacing.allowance(
+            window: UInt64(libssh2_channel_window_write_ex(pointer, nil)), ignored: session?.simulatedEchoBytes ?? 0,
+            lastIgnore: session?.lastSimulatedEcho, now: .now)
+        channel.pacing = pacing
+        if allowance.bytes == 0 { channel.pacedUntil = allowance.relaxesAt }
+        return allowance.bytes
     }
 
     // MARK: - Helpers

@@ -193,7 +193,7 @@ final class WorkerLoop {
             return try pumpChannel(channel)
         case .write(let id):
             guard let channel = channels[id], let pointer = channel.pointer else { return false }
-            return try writeChannel(channel, pointer)
+            return try writeChannel(channel, pointer, resuming: true)
         case .tunnelInbound(let id):
             guard let tunnel = tunnels[id] else { return false }
             return try pumpTunnel(tunnel)
@@ -355,6 +355,8 @@ final class WorkerLoop {
     private func nextDeadline(now: ContinuousClock.Instant) -> Int32 {
         var deadlines: [ContinuousClock.Instant] = []
         if let started = operations.first?.started { deadlines.append(started.advanced(by: ioTimeout)) }
+        // PTY input waiting for its pacing to relax (`TerminalInputPacing`).
+        deadlines += channels.values.compactMap { $0.outbound.isEmpty ? nil : $0.pacedUntil }
         if keepaliveInterval > 0 {
             deadlines.append(keepaliveDue ?? now)
             if !(channels.isEmpty && tunnels.isEmpty) { deadlines.append(lastInbound.advanced(by: deadPeerLimit)) }

@@ -130,6 +130,24 @@ final class ExecInputEndToEndTests: XCTestCase {
         XCTAssertEqual(refused.status, 2, refused.stderr)
     }
 
+    func testForcedTTYTakesAFileFasterThanTheRemoteTerminalWithEchoOffAndKeepsTheConnection() throws {
+        // With echo off in canonical mode sshd answers each write to the terminal with an IGNORE
+        // as long as the write; input sent far ahead made one over libssh2's 40,000-byte limit
+        // and the connection was lost (code -41). `head -c` ends once all bytes arrived (the
+        // PTY's end of input is not EOF, as with ssh -tt).
+        let file = scratch.path + "/270k.txt"
+        XCTAssertEqual(try shell("head -c 270000 /dev/urandom | base64 > '\(file)'").status, 0)
+        let size = try XCTUnwrap(FileManager.default.attributesOfItem(atPath: file)[.size] as? Int)
+        let expected = try sha256(ofFile: file)
+        for attempt in 1...5 {
+            // The digest is the command's last line; before `stty -echo` took effect the
+            // terminal echoed the first bytes.
+            let result = try shell("\(try exec) -tt -- 'stty -echo; head -c \(size) | sha256sum' < '\(file)'")
+            XCTAssertEqual(result.status, 0, "attempt \(attempt): \(result.stderr)")
+            XCTAssertTrue(result.stdout.hasSuffix("\(expected)  -\r\n"), "attempt \(attempt): \(result.stdout.suffix(200))")
+        }
+    }
+
     func testSeveralHostsReadStandardInputOnlyWithStdinAllAndThenAllGetTheSameBytes() throws {
         try home.succeed(["keys", "import", "rig", "--file", server.clientPrivateKeyPath])
         try home.succeed(["identities", "add", "tester", "--user", server.username, "--key", "rig"])
