@@ -6,8 +6,9 @@ export PATH  := /opt/swift/usr/bin:$(PATH)
 CHECK        := --explicit-target-dependency-import-check error
 # Libraries the build links (see the systemLibrary targets in Package.swift).
 BUILD_DEBS   := pkg-config libssh2-1-dev libvterm-dev libsqlite3-dev libssl-dev
-# What the tests start or drive: OpenSSH's sshd and clients, tmux for the TUI, python3 for asyncssh, curl for make bench.
-TEST_DEBS    := openssh-server openssh-client tmux python3 python3-pip passwd curl
+# What the tests start or drive: OpenSSH's sshd and clients, tmux for the TUI, python3 for asyncssh, curl for make bench,
+# zsh and bash for the completion scripts.
+TEST_DEBS    := openssh-server openssh-client tmux python3 python3-pip passwd curl bash zsh
 SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 ARGS         ?=
 

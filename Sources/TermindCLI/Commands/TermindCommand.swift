@@ -20,7 +20,7 @@ public struct TermindCommand: Command {
     public static let subcommands: [any Command.Type] = [
         ConnectCommand.self, DemoCommand.self,
         ExecCommand.self, SSHCommand.self, CpCommand.self, LsCommand.self, MkdirCommand.self, RmCommand.self, HostsCommand.self, IdentitiesCommand.self, KeysCommand.self, SnippetsCommand.self,
-        KnownHostsCommand.self, ImportCommand.self, VaultCommand.self, HelpCommand.self,
+        KnownHostsCommand.self, ImportCommand.self, VaultCommand.self, CompletionCommand.self, HelpCommand.self,
     ]
 
     let dataDirectory: String?

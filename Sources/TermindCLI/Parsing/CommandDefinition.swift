@@ -9,11 +9,14 @@ public struct CommandDefinition: Sendable {
     public let examples: [String]
     /// Whether everything after a lone `--` is kept verbatim (the remote command of `exec`).
     public let acceptsTrailingCommand: Bool
+    /// A command for the completion scripts only (`completion hosts`): left out of help, the
+    /// man page and the completions themselves.
+    public let isHidden: Bool
 
     public init(
         name: String, abstract: String, discussion: String? = nil,
         arguments: [ArgumentDefinition] = [], options: [OptionDefinition] = [],
-        examples: [String] = [], acceptsTrailingCommand: Bool = false
+        examples: [String] = [], acceptsTrailingCommand: Bool = false, hidden: Bool = false
     ) {
         self.name = name
         self.abstract = abstract
@@ -22,5 +25,6 @@ public struct CommandDefinition: Sendable {
         self.options = options
         self.examples = examples
         self.acceptsTrailingCommand = acceptsTrailingCommand
+        self.isHidden = hidden
     }
 }

@@ -19,13 +19,18 @@ public struct HelpFormatter: Sendable {
         return chain
     }
 
+    /// The subcommands help, the man page and the completions show: all but the hidden ones.
+    static func visibleSubcommands(of command: any Command.Type) -> [any Command.Type] {
+        command.subcommands.filter { !$0.definition.isHidden }
+    }
+
     /// `Usage: termind hosts add LABEL [options]`
     public func usage(for path: [String]) -> String {
         guard let chain = chain(for: path) else { return "Usage: \(root.definition.name) <command> [options]" }
         let command = chain.last!
         let definition = command.definition
         var words = [root.definition.name] + path
-        if !command.subcommands.isEmpty { words.append("<command>") }
+        if !Self.visibleSubcommands(of: command).isEmpty { words.append("<command>") }
         words += definition.arguments.map(\.synopsis)
         if !options(of: chain).isEmpty { words.append("[options]") }
         if definition.acceptsTrailingCommand { words.append("-- COMMAND...") }
@@ -39,8 +44,8 @@ public struct HelpFormatter: Sendable {
         let title = ([root.definition.name] + path).joined(separator: " ")
         var text = "\(title): \(definition.abstract)\n\n\(usage(for: path))\n"
         if let discussion = definition.discussion { text += "\n\(discussion)\n" }
-        if !command.subcommands.isEmpty {
-            text += section("Commands", command.subcommands.map { ($0.definition.name, $0.definition.abstract) })
+        if !Self.visibleSubcommands(of: command).isEmpty {
+            text += section("Commands", Self.visibleSubcommands(of: command).map { ($0.definition.name, $0.definition.abstract) })
         }
         if !definition.arguments.isEmpty {
             text += section("Arguments", definition.arguments.map { ($0.synopsis, $0.help) })
@@ -57,7 +62,7 @@ public struct HelpFormatter: Sendable {
     }
 
     /// The command's own options first, then the global ones of the commands above it.
-    private func options(of chain: [any Command.Type]) -> [OptionDefinition] {
+    func options(of chain: [any Command.Type]) -> [OptionDefinition] {
         chain.last!.definition.options + chain.dropLast().reversed().flatMap { $0.definition.options.filter(\.isGlobal) }
     }
 

@@ -5,11 +5,17 @@ public enum ValueType: Sendable, Equatable {
     case path
     case integer(ClosedRange<Int>)
     case choice([String])
+    /// A Vault Host label or an ad-hoc `[user@]hostname[:port]`; completion offers the labels.
+    case host
+    /// `HOST:PATH`; completion offers the labels with their colon.
+    case remoteLocation
+    /// A local path or `HOST:PATH` (`cp`); completion offers local paths and `HOST:` prefixes.
+    case fileLocation
 
     /// Checks `raw` and returns it normalised, or says what was wrong.
     func validate(_ raw: String, for name: String) throws(UsageError) -> String {
         switch self {
-        case .text:
+        case .text, .host, .remoteLocation, .fileLocation:
             return raw
         case .path:
             guard !raw.isEmpty else { throw UsageError("\(name) needs a path, not an empty value") }
@@ -35,6 +41,9 @@ public enum ValueType: Sendable, Equatable {
         case .path: "PATH"
         case .integer: "N"
         case .choice(let choices): choices.joined(separator: "|")
+        case .host: "HOST"
+        case .remoteLocation: "HOST:PATH"
+        case .fileLocation: "PATH"
         }
     }
 }

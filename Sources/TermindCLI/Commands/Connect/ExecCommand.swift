@@ -16,7 +16,7 @@ struct ExecCommand: Command {
             stderr, and the exit status is 0 only if every command succeeded. HOST is a Vault
             label or an ad-hoc [user@]hostname[:port].
             """,
-        arguments: [.init("HOST", repeating: true, help: "Vault labels or ad-hoc [user@]hostname[:port]")],
+        arguments: [.init("HOST", .host, repeating: true, help: "Vault labels or ad-hoc [user@]hostname[:port]")],
         options: ConnectionOptions.definitions + [
             .option("parallel", .integer(1...1024), valueName: "N", help: "Hosts at once (default 16)"),
             .flag("json", help: "One JSON object per Host: host, exitStatus, signal, stdout, stderr, error"),

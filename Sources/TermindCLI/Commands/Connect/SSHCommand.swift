@@ -10,7 +10,7 @@ struct SSHCommand: Command {
             HOST is a Vault label or an ad-hoc [user@]hostname[:port]. termind exits with the
             remote shell's status; its own failures exit 255 and name the category.
             """,
-        arguments: [.init("HOST", help: "A Vault label or an ad-hoc [user@]hostname[:port]")],
+        arguments: [.init("HOST", .host, help: "A Vault label or an ad-hoc [user@]hostname[:port]")],
         options: ConnectionOptions.definitions,
         examples: ["termind ssh web", "termind ssh -i ~/.ssh/id_ed25519 deploy@10.0.0.5:2222"])
 

@@ -29,7 +29,7 @@ struct CpCommand: Command {
             conflict (skip or keep-both settle it). Progress goes to stderr: a bar on a
             terminal, JSON lines with --json, whose summary goes to stdout.
             """,
-        arguments: [.init("PATH", repeating: true, help: "SRC... DST: local paths or HOST:PATH")],
+        arguments: [.init("PATH", .fileLocation, repeating: true, help: "SRC... DST: local paths or HOST:PATH")],
         options: ConnectionOptions.definitions + [
             ConnectionOptions.ioTimeout,
             .flag("recursive", short: "r", help: "Copy directories and everything in them (directories merge)"),

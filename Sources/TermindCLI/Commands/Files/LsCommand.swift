@@ -13,7 +13,7 @@ struct LsCommand: Command {
             terminal, control characters in names show as octal escapes (ESC as \\033) and a
             backslash as \\\\; in a pipe names are written as they are.
             """,
-        arguments: [.init("HOST:PATH", help: "The remote directory or file, e.g. web:/var/log")],
+        arguments: [.init("HOST:PATH", .remoteLocation, help: "The remote directory or file, e.g. web:/var/log")],
         options: ConnectionOptions.definitionsWithoutShortLogin + [
             ConnectionOptions.ioTimeout,
             .flag("long", short: "l", help: "Mode, size, modification time and name; symlinks show their target"),

@@ -7,7 +7,7 @@ struct MkdirCommand: Command {
     static let definition = CommandDefinition(
         name: "mkdir", abstract: "Create remote directories over SFTP",
         discussion: "All paths must be on the same HOST (a Vault label or an ad-hoc [user@]hostname[:port]).",
-        arguments: [.init("HOST:PATH", repeating: true, help: "The directories to create, e.g. web:/srv/app/releases")],
+        arguments: [.init("HOST:PATH", .remoteLocation, repeating: true, help: "The directories to create, e.g. web:/srv/app/releases")],
         options: ConnectionOptions.definitions + [
             ConnectionOptions.ioTimeout,
             .flag("parents", short: "p", help: "Create missing parents too; an existing directory is no error"),

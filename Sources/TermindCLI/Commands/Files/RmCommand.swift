@@ -12,7 +12,7 @@ struct RmCommand: Command {
             Asks before removing unless --yes or --batch is given; without a terminal to ask on it
             exits 6 and removes nothing. All paths must be on the same HOST.
             """,
-        arguments: [.init("HOST:PATH", repeating: true, help: "What to remove, e.g. web:/tmp/build.log")],
+        arguments: [.init("HOST:PATH", .remoteLocation, repeating: true, help: "What to remove, e.g. web:/tmp/build.log")],
         options: ConnectionOptions.definitions + [
             ConnectionOptions.ioTimeout,
             .flag("recursive", short: "r", help: "Remove directories and everything in them"),

@@ -15,7 +15,7 @@ struct KnownHostsCheckCommand: Command {
             when changed or revoked. A Host with jump hosts is reached through them: each hop's key is checked
             and the hop authenticated first, as for exec.
             """,
-        arguments: [.init("HOST", help: "A Vault label or an ad-hoc hostname[:port]")],
+        arguments: [.init("HOST", .host, help: "A Vault label or an ad-hoc hostname[:port]")],
         options: ConnectionOptions.definitions + [.flag("json", help: "Print a JSON object")])
 
     /// What `--json` prints.

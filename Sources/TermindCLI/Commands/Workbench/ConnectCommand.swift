@@ -10,7 +10,7 @@ struct ConnectCommand: Command {
             Host's terminal in the first pane; everything else works as in 'termind' alone. Quit
             with the prefix key (C-\\) and q.
             """,
-        arguments: [.init("HOST", help: "A Vault label or an ad-hoc [user@]hostname[:port]")],
+        arguments: [.init("HOST", .host, help: "A Vault label or an ad-hoc [user@]hostname[:port]")],
         options: [.flag("no-system-known-hosts", help: "Do not consult ~/.ssh/known_hosts")],
         examples: ["termind connect web", "termind connect deploy@10.0.0.5:2222"])
 

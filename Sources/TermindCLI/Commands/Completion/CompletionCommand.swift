@@ -1,0 +1,32 @@
+/// `termind completion bash|zsh`: prints the completion script for the shell (README: how to
+/// install each).
+struct CompletionCommand: Command {
+    static let definition = CommandDefinition(
+        name: "completion", abstract: "Print the shell completion script for bash or zsh",
+        discussion: """
+            Completes commands, options, option values, local paths, and the Vault's Host labels
+            for HOST and HOST:PATH arguments (read from the Vault without a prompt or a
+            connection). Remote paths after HOST: are not completed.
+            """,
+        arguments: [.init("SHELL", .choice(CompletionShell.allCases.map(\.rawValue)), help: "bash or zsh")],
+        examples: [
+            "eval \"$(termind completion bash)\"     # in ~/.bashrc",
+            "eval \"$(termind completion zsh)\"      # in ~/.zshrc, after compinit",
+        ])
+
+    static let subcommands: [any Command.Type] = [CompletionHostsCommand.self]
+
+    let shell: CompletionShell
+
+    init(_ parsed: ParsedCommandLine) throws(UsageError) {
+        guard let name = parsed.argument("SHELL"), let shell = CompletionShell(rawValue: name) else {
+            throw UsageError("name a shell: termind completion bash|zsh")
+        }
+        self.shell = shell
+    }
+
+    func run(_ context: CommandContext) async throws -> Int32 {
+        context.out(CompletionScript(root: context.root).text(for: shell))
+        return 0
+    }
+}

@@ -1,0 +1,4 @@
+/// A shell `termind completion` writes a script for.
+enum CompletionShell: String, CaseIterable, Sendable {
+    case bash, zsh
+}
