@@ -13,22 +13,27 @@ public struct TransferFailure: Sendable, CustomStringConvertible {
     public var exitCode: ExitCode { (error as? any CategorizedFailure)?.exitCode ?? .failure }
 
     /// What the person can do, where the error does not already say (`TransferError` does).
+    /// A remote `FileSystemError` (an SFTP one) already ends with what to do there, so only what
+    /// it cannot know is added: the partial file to resume. Said once (issue 19).
     public var advice: String? {
         guard let failure = error as? FileSystemError else { return nil }
+        let remote = failure.location != "local"
+        let resume = partial == nil ? nil : "resume (termind cp --resume) to continue from the partial file"
         switch failure.kind {
         case .noSpace:
+            if remote { return resume.map { "then \($0)" } }
             return partial == nil
                 ? "free some space there and copy again"
                 : "free some space there, then resume (termind cp --resume) to continue from the partial file"
         case .permissionDenied:
-            return "check the permissions there, or copy somewhere you may write"
+            return remote ? nil : "check the permissions there, or copy somewhere you may write"
         case .connectionLost, .protocolViolation:
-            return "reconnect, then resume (termind cp --resume)"
+            return remote ? resume.map { "then \($0)" } : "reconnect, then resume (termind cp --resume)"
         case .timedOut:
             // The error says what to do about the server; only the partial is left to tell.
-            return partial == nil ? nil : "resume (termind cp --resume) to continue from the partial file"
+            return resume
         case .noSuchFile:
-            return "check the path"
+            return remote ? nil : "check the path"
         default:
             return nil
         }
