@@ -46,7 +46,7 @@ struct ManPage {
         for code in ExitCode.allCases {
             page += ".TP\n.B \(code.rawValue)\n" + Self.paragraph(code.meaning)
         }
-        page += Self.paragraph("""
+        page += ".PP\n" + Self.paragraph("""
             exec with one Host and ssh exit with the remote command's status, and use \
             \(ExitCode.remoteCommandOwnFailure) for their own failures.
             """)

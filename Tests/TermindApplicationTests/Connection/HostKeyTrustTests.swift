@@ -209,6 +209,25 @@ final class HostKeyTrustTests: XCTestCase {
         XCTAssertEqual(vault.map(\.keyBlob), [offered.blob])
     }
 
+    /// Issue 19's rule for every host key failure: what failed (the key), where (the host and
+    /// port), one thing to do, and no clause said twice.
+    func testEveryHostKeyFailureSaysWhatWhereAndWhatToDoOnce() async {
+        let cases: [(SSHFailure.Kind, Rig, String)] = [
+            (.hostKeyUnknown, Rig(presenter: SilentPresenter()), "--accept-new"),
+            (.hostKeyChanged, Rig(vault: [record("[127.0.0.1]:2222", other)]), "termind known-hosts"),
+            (.hostKeyRevoked, Rig(vault: [record("*", offered, marker: .revoked)]), "must use another key"),
+        ]
+        for (kind, rig, todo) in cases {
+            let message = (await expectFailure(kind) { try await rig.verify(offered) })?.description ?? ""
+            XCTAssertTrue(message.contains(offered.fingerprint.description), "\(kind) names the key: \(message)")
+            XCTAssertTrue(message.contains("127.0.0.1"), "\(kind) names the host: \(message)")
+            XCTAssertTrue(message.contains(todo), "\(kind) says what to do: \(message)")
+            let clauses = message.replacingOccurrences(of: ". ", with: ";").split(separator: ";")
+                .map { $0.trimmingCharacters(in: .whitespaces).lowercased() }.filter { $0.count > 3 }
+            XCTAssertEqual(Set(clauses).count, clauses.count, "\(kind) repeats a clause: \(message)")
+        }
+    }
+
     func testTheSilentPresenterMakesAnUnknownKeyFailWithExitFour() async {
         let rig = Rig(presenter: SilentPresenter())
         let failure = await expectFailure(.hostKeyUnknown) { try await rig.verify(offered) }
