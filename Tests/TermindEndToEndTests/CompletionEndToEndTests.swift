@@ -82,6 +82,26 @@ final class CompletionEndToEndTests: XCTestCase {
         XCTAssertTrue(help.contains("Usage: termind completion SHELL"), help)
     }
 
+    /// Asks fish for its completions of `line` (`complete -C`, fish's own hook).
+    private func fishCompletions(_ home: VaultHome, _ line: String) throws -> [String] {
+        guard let fish = try shell("fish") else { return [] }
+        let result = try home.bash("""
+            PATH="$(dirname "$T"):$PATH" '\(fish)' --no-config -c 'termind completion fish | source; complete -C"\(line)"'
+            """, timeout: 60)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.stderr, "")
+        return result.stdout.split(separator: "\n").map { String($0.split(separator: "\t").first ?? "") }
+    }
+
+    func testFishCompletesAHostLabelAndAnOptionValue() throws {
+        guard try shell("fish") != nil else { return }
+        let home = try homeWithHostSrv()
+        XCTAssertEqual(try fishCompletions(home, "termind cp sr"), ["srv:"])
+        XCTAssertEqual(try fishCompletions(home, "termind cp srv:/x --on-conflict k"), ["keep-both"])
+        XCTAssertEqual(try fishCompletions(home, "termind ssh s"), ["srv"])
+        XCTAssertEqual(try fishCompletions(home, "termind hosts ed"), ["edit"])
+    }
+
     /// Types `termind cp sr<Tab>` into an interactive shell in tmux and reads the line back.
     private func typeTab(in command: [String], setup: String, home: VaultHome) throws {
         let binaryDirectory = (try TermindBinary.path() as NSString).deletingLastPathComponent
@@ -90,19 +110,27 @@ final class CompletionEndToEndTests: XCTestCase {
         environment["PS1"] = "$ "
         environment["TERM"] = "xterm-256color"
         let session = try TmuxSession(command: command, environment: environment)
-        XCTAssertTrue(session.waitForScreen(containing: "$"), session.screen())
+        // The shell's prompt, whatever it looks like.
+        let deadline = Date().addingTimeInterval(15)
+        while session.screen().trimmingCharacters(in: .whitespacesAndNewlines).isEmpty && Date() < deadline { usleep(100_000) }
         session.send(setup + "; echo load''ed")
         XCTAssertTrue(session.waitForScreen(containing: "loaded"), session.screen())
         session.send("termind cp sr\t", enter: false)
         XCTAssertTrue(session.waitForScreen(containing: "termind cp srv:"), session.screen())
-        session.send(" --on-conflict ke\t", enter: false)
-        XCTAssertTrue(session.waitForScreen(containing: "termind cp srv: --on-conflict keep-both"), session.screen())
+        session.send("/tmp/x ./ --on-conflict ke\t", enter: false)
+        XCTAssertTrue(session.waitForScreen(containing: "termind cp srv:/tmp/x ./ --on-conflict keep-both"), session.screen())
     }
 
     func testBashInTmuxCompletesCpSrToSrvColon() throws {
         guard let bash = try shell("bash") else { return }
         let home = try homeWithHostSrv()
         try typeTab(in: [bash, "--norc", "--noprofile", "-i"], setup: "eval \"$(termind completion bash)\"", home: home)
+    }
+
+    func testFishInTmuxCompletesCpSrToSrvColon() throws {
+        guard let fish = try shell("fish") else { return }
+        let home = try homeWithHostSrv()
+        try typeTab(in: [fish, "--no-config"], setup: "termind completion fish | source", home: home)
     }
 
     func testZshInTmuxCompletesCpSrToSrvColon() throws {

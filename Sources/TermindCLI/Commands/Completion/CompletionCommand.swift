@@ -1,17 +1,18 @@
-/// `termind completion bash|zsh`: prints the completion script for the shell (README: how to
+/// `termind completion bash|zsh|fish`: prints the completion script for the shell (README: how to
 /// install each).
 struct CompletionCommand: Command {
     static let definition = CommandDefinition(
-        name: "completion", abstract: "Print the shell completion script for bash or zsh",
+        name: "completion", abstract: "Print the shell completion script for bash, zsh or fish",
         discussion: """
             Completes commands, options, option values, local paths, and the Vault's Host labels
             for HOST and HOST:PATH arguments (read from the Vault without a prompt or a
             connection). Remote paths after HOST: are not completed.
             """,
-        arguments: [.init("SHELL", .choice(CompletionShell.allCases.map(\.rawValue)), help: "bash or zsh")],
+        arguments: [.init("SHELL", .choice(CompletionShell.allCases.map(\.rawValue)), help: "bash, zsh or fish")],
         examples: [
             "eval \"$(termind completion bash)\"     # in ~/.bashrc",
             "eval \"$(termind completion zsh)\"      # in ~/.zshrc, after compinit",
+            "termind completion fish > ~/.config/fish/completions/termind.fish",
         ])
 
     static let subcommands: [any Command.Type] = [CompletionHostsCommand.self]
@@ -20,7 +21,7 @@ struct CompletionCommand: Command {
 
     init(_ parsed: ParsedCommandLine) throws(UsageError) {
         guard let name = parsed.argument("SHELL"), let shell = CompletionShell(rawValue: name) else {
-            throw UsageError("name a shell: termind completion bash|zsh")
+            throw UsageError("name a shell: termind completion bash|zsh|fish")
         }
         self.shell = shell
     }

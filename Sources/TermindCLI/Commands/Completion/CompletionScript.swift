@@ -6,7 +6,7 @@
 /// `COMPREPLY` from generated tables: subcommands, options, option values, and what each
 /// positional argument takes. Host labels come from `termind completion hosts` (one read of the
 /// Vault, never a prompt); local paths from the shell's own file completion. Remote paths after
-/// `HOST:` are not completed.
+/// `HOST:` are not completed. fish gets the same tables and walk in its own syntax.
 struct CompletionScript {
     let root: any Command.Type
 
@@ -15,6 +15,7 @@ struct CompletionScript {
         switch shell {
         case .bash: return header + tables + core + bashAdapter
         case .zsh: return header + tables + core + zshAdapter
+        case .fish: return header + fishTables + fishCore
         }
     }
 
@@ -208,6 +209,120 @@ struct CompletionScript {
             autoload -U compinit && compinit
         fi
         compdef _termind_zsh termind
+
+        """#
+    }
+
+    private static func fishQuoted(_ text: String) -> String {
+        "'" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'") + "'"
+    }
+
+    /// The same tables as `tables`, in fish's syntax.
+    private var fishTables: String {
+        let formatter = HelpFormatter(root: root)
+        var subcommands = "function __termind_subcommands\n    switch \"$argv[1]\"\n"
+        var options = "function __termind_options\n    switch \"$argv[1]\"\n"
+        var values = "function __termind_option_kind\n    switch \"$argv[1] $argv[2]\"\n"
+        var arguments = "function __termind_argument_kinds\n    switch \"$argv[1]\"\n"
+        for entry in commands {
+            let path = entry.path, chain = entry.chain
+            let command: any Command.Type = chain.last!
+            let names: [String] = HelpFormatter.visibleSubcommands(of: command).map { $0.definition.name }
+            let key = Self.fishQuoted(path)
+            if !names.isEmpty {
+                subcommands += "        case \(key)\n            echo \(Self.fishQuoted(names.joined(separator: " ")))\n"
+            }
+            let available = formatter.options(of: chain)
+            let spellings = available.flatMap { option in ["--\(option.long)"] + (option.short.map { ["-\($0)"] } ?? []) }
+            options += "        case \(key)\n            echo \(Self.fishQuoted((spellings + ["--help"]).joined(separator: " ")))\n"
+            for option in available {
+                guard case .value(let type, _, _) = option.kind else { continue }
+                let patterns = (["--\(option.long)"] + (option.short.map { ["-\($0)"] } ?? []))
+                    .map { Self.fishQuoted("\(path) \($0)") }.joined(separator: " ")
+                values += "        case \(patterns)\n            echo \(Self.fishQuoted(Self.kind(type)))\n"
+            }
+            let declared = command.definition.arguments
+            if !declared.isEmpty {
+                let kinds = declared.map { Self.kind($0.type) }.joined(separator: " ")
+                let repeats = declared.last!.isRepeating ? "repeat" : "once"
+                arguments += "        case \(key)\n            echo \(Self.fishQuoted("\(repeats) \(kinds)"))\n"
+            }
+        }
+        let end = "    end\nend\n"
+        return subcommands + end + options + end + values + "        case '*'\n            return 1\n" + end + arguments + end
+    }
+
+    /// The walk of `core`, in fish: prints the candidates; fish filters them by the token.
+    private var fishCore: String {
+        #"""
+        function __termind_labels
+            $__termind_program $__termind_data_dir completion hosts 2>/dev/null
+        end
+        function __termind_offer_kind --argument-names kind cur
+            switch $kind
+                case 'choice:*'
+                    string split ' ' -- (string replace 'choice:' '' -- $kind)
+                case path
+                    __fish_complete_path $cur
+                case host
+                    __termind_labels
+                case remote location
+                    # Remote paths after HOST: are not completed.
+                    string match -q -- '*:*' $cur; and return
+                    for label in (__termind_labels)
+                        echo "$label:"
+                    end
+                    test $kind = location; and __fish_complete_path $cur
+            end
+        end
+        function __termind_complete
+            set -l typed (commandline -opc)
+            set -l cur (commandline -ct)
+            set -g __termind_program $typed[1]
+            set -g __termind_data_dir
+            set -l reached ''
+            set -l expect ''
+            set -l positionals 0
+            for word in $typed[2..-1]
+                if test -n "$expect"
+                    test "$expect" = --data-dir; and set -g __termind_data_dir --data-dir $word
+                    set expect ''
+                else if string match -q -- '--*=*' $word
+                    string match -q -- '--data-dir=*' $word; and set -g __termind_data_dir $word
+                else if string match -q -- '-*' $word
+                    __termind_option_kind "$reached" $word >/dev/null; and set expect $word
+                else if test $positionals -eq 0; and contains -- $word (string split ' ' -- (__termind_subcommands "$reached"))
+                    set reached (string trim -- "$reached $word")
+                else
+                    set positionals (math $positionals + 1)
+                end
+            end
+            if test -n "$expect"
+                __termind_offer_kind (__termind_option_kind "$reached" $expect) $cur
+                return
+            end
+            if string match -q -- '-*' $cur
+                string split ' ' -- (__termind_options "$reached")
+                return
+            end
+            if test $positionals -eq 0
+                string split ' ' -- (__termind_subcommands "$reached")
+            end
+            set -l kinds (string split ' ' -- (__termind_argument_kinds "$reached"))
+            test (count $kinds) -gt 1; or return
+            set -l index (math $positionals + 2)
+            set -l kind
+            if test $index -le (count $kinds)
+                set kind $kinds[$index]
+            else if test $kinds[1] = repeat
+                set kind $kinds[-1]
+            else
+                return
+            end
+            __termind_offer_kind $kind $cur
+        end
+        complete -c termind -e
+        complete -c termind -f -a '(__termind_complete)'
 
         """#
     }

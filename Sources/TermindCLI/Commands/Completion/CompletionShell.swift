@@ -1,4 +1,4 @@
 /// A shell `termind completion` writes a script for.
 enum CompletionShell: String, CaseIterable, Sendable {
-    case bash, zsh
+    case bash, zsh, fish
 }
