@@ -11,16 +11,7 @@ struct ScrollbackBenchmarks {
     let paneCounts = [1, 4, 10]
 
     func run() throws {
-        let home = try TemporaryDirectory(prefix: "termind-bench-scrollback-home")
-        for arguments in [
-            ["keys", "import", "rig", "--file", sshd.clientPrivateKeyPath],
-            ["identities", "add", "bench", "--user", sshd.username, "--key", "rig"],
-            ["hosts", "add", "bench", "--hostname", sshd.host, "--port", String(sshd.port), "--identity", "bench"],
-            ["exec", "--batch", "--accept-new", "bench", "--", "true"],
-        ] {
-            let result = try TermindBinary.run(arguments, home: home)
-            precondition(result.status == 0, "termind \(arguments.joined(separator: " ")) failed: \(result.stderr)")
-        }
+        let home = try benchmarkVault(for: sshd, prefix: "termind-bench-scrollback-home")
         let ssh = "ssh -o StrictHostKeyChecking=no -o UserKnownHostsFile=/dev/null -o LogLevel=ERROR "
             + "-i \(sshd.clientPrivateKeyPath) -p \(sshd.port) \(sshd.username)@\(sshd.host)"
         print("\nscrollback: panes (one a Workspace; tmux: a window) each printing 12,000 lines of 150 columns (growth of resident memory)")

@@ -25,17 +25,7 @@ struct WorkbenchBenchmarks {
     }
 
     func run() throws {
-        let home = try TemporaryDirectory(prefix: "termind-bench-tui-home")
-        for arguments in [
-            ["keys", "import", "rig", "--file", sshd.clientPrivateKeyPath],
-            ["identities", "add", "bench", "--user", sshd.username, "--key", "rig"],
-            ["hosts", "add", "bench", "--hostname", sshd.host, "--port", String(sshd.port), "--identity", "bench"],
-            // Saves the host key, so the workbench connects without a dialog.
-            ["exec", "--batch", "--accept-new", "bench", "--", "true"],
-        ] {
-            let result = try TermindBinary.run(arguments, home: home)
-            precondition(result.status == 0, "termind \(arguments.joined(separator: " ")) failed: \(result.stderr)")
-        }
+        let home = try benchmarkVault(for: sshd, prefix: "termind-bench-tui-home")
         let scratch = try TemporaryDirectory(prefix: "termind-bench-tui", mode: 0o755)
         let text = scratch.appending("text.txt").path
         let made = try ChildProcess.run("sh", ["-c", "head -c 50331648 /dev/urandom | base64 -w 76 > '\(text)' && chmod 644 '\(text)'"])
