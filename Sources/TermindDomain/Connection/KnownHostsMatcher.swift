@@ -8,13 +8,40 @@
 public struct KnownHostsMatcher: Sendable {
     /// The records consulted, in file order.
     public let records: [KnownHost]
-    /// Each record's hashed salt and HMAC, decoded once (nil for plain patterns), so a lookup in
-    /// a large hashed file costs one HMAC per entry and nothing else.
-    private let hashedParts: [(salt: [UInt8], hash: [UInt8])?]
+    /// Each hashed record's salt and HMAC, decoded once, by record index, so a lookup in a
+    /// large hashed file costs one HMAC per hashed entry and nothing else.
+    private let hashed: [(index: Int, parts: (salt: [UInt8], hash: [UInt8]))]
+    /// Records whose pattern field is only literal names (no `*`, `?` or `!`), by each name's
+    /// lowercased UTF-8: a lookup finds them without reading the others. Compared as bytes,
+    /// as OpenSSH compares them, not as canonically equivalent Strings.
+    private let literal: [[UInt8]: [Int]]
+    /// Records with a wildcard or a negation, matched one by one.
+    private let wildcard: [Int]
 
     public init(records: [KnownHost]) {
         self.records = records
-        hashedParts = records.map { $0.pattern.hasPrefix("|") ? KnownHostsPattern.hashedParts(of: $0.pattern) : nil }
+        var hashed: [(index: Int, parts: (salt: [UInt8], hash: [UInt8]))] = []
+        var literal: [[UInt8]: [Int]] = [:]
+        var wildcard: [Int] = []
+        for (index, record) in records.enumerated() {
+            if record.pattern.hasPrefix("|") {
+                // A malformed hash matches nothing.
+                if let parts = KnownHostsPattern.hashedParts(of: record.pattern) { hashed.append((index, parts)) }
+                continue
+            }
+            let entries = record.pattern.split(separator: ",", omittingEmptySubsequences: false)
+            if entries.contains(where: { $0.contains { "*?!".contains($0) } }) {
+                wildcard.append(index)
+                continue
+            }
+            for entry in entries {
+                let key = Array(KnownHostsPattern.lowercasedASCII(entry).utf8)
+                if literal[key]?.last != index { literal[key, default: []].append(index) }
+            }
+        }
+        self.hashed = hashed
+        self.literal = literal
+        self.wildcard = wildcard
     }
 
     /// OpenSSH's lookup name: "host" for port 22, "[host]:port" otherwise.
@@ -45,14 +72,12 @@ public struct KnownHostsMatcher: Sendable {
     /// Records of `marker` whose pattern matches the host, in file order.
     public func matchingRecords(hostname: String, port: Int, marker: KnownHost.Marker = .none) -> [KnownHost] {
         let name = Self.lookupName(hostname: KnownHostsPattern.lowercasedASCII(hostname), port: port)
-        return records.indices.filter { index in
-            let record = records[index]
-            guard record.marker == marker else { return false }
-            if record.pattern.hasPrefix("|") {
-                return hashedParts[index].map { KnownHostsPattern.matches($0, lookupName: name) } ?? false
-            }
-            return KnownHostsPattern.match(field: record.pattern, lookupName: name) == .positive
-        }.map { records[$0] }
+        var found = literal[Array(KnownHostsPattern.lowercasedASCII(name).utf8)] ?? []
+        found += wildcard.filter {
+            records[$0].marker == marker && KnownHostsPattern.match(field: records[$0].pattern, lookupName: name) == .positive
+        }
+        found += hashed.lazy.filter { self.records[$0.index].marker == marker && KnownHostsPattern.matches($0.parts, lookupName: name) }.map(\.index)
+        return found.sorted().filter { records[$0].marker == marker }.map { records[$0] }
     }
 
     /// The verdict for an offered key: revoked if any @revoked record matching the host holds
