@@ -8,40 +8,31 @@
 public struct KnownHostsMatcher: Sendable {
     /// The records consulted, in file order.
     public let records: [KnownHost]
-    /// Each hashed record's salt and HMAC, decoded once, by record index, so a lookup in a
-    /// large hashed file costs one HMAC per hashed entry and nothing else.
-    private let hashed: [(index: Int, parts: (salt: [UInt8], hash: [UInt8]))]
-    /// Records whose pattern field is only literal names (no `*`, `?` or `!`), by each name's
-    /// lowercased UTF-8: a lookup finds them without reading the others. Compared as bytes,
-    /// as OpenSSH compares them, not as canonically equivalent Strings.
-    private let literal: [[UInt8]: [Int]]
-    /// Records with a wildcard or a negation, matched one by one.
-    private let wildcard: [Int]
+    /// How each record's pattern field is matched, worked out once: a lookup in 100,000 records
+    /// then allocates nothing per record.
+    private enum Kind {
+        /// `|1|salt|hmac`, decoded: one HMAC per lookup.
+        case hashed(salt: [UInt8], hash: [UInt8])
+        /// Only literal names (no `*`, `?` or `!`): compared byte by byte, ASCII case ignored.
+        case literal
+        /// A wildcard or a negation: OpenSSH's pattern list.
+        case wildcard
+        /// A malformed hash: matches nothing.
+        case unusable
+    }
+
+    /// Each record's kind, by index.
+    private let kinds: [Kind]
 
     public init(records: [KnownHost]) {
         self.records = records
-        var hashed: [(index: Int, parts: (salt: [UInt8], hash: [UInt8]))] = []
-        var literal: [[UInt8]: [Int]] = [:]
-        var wildcard: [Int] = []
-        for (index, record) in records.enumerated() {
+        kinds = records.map { record in
             if record.pattern.hasPrefix("|") {
-                // A malformed hash matches nothing.
-                if let parts = KnownHostsPattern.hashedParts(of: record.pattern) { hashed.append((index, parts)) }
-                continue
+                return KnownHostsPattern.hashedParts(of: record.pattern).map { .hashed(salt: $0.salt, hash: $0.hash) } ?? .unusable
             }
-            let entries = record.pattern.split(separator: ",", omittingEmptySubsequences: false)
-            if entries.contains(where: { $0.contains { "*?!".contains($0) } }) {
-                wildcard.append(index)
-                continue
-            }
-            for entry in entries {
-                let key = Array(KnownHostsPattern.lowercasedASCII(entry).utf8)
-                if literal[key]?.last != index { literal[key, default: []].append(index) }
-            }
+            let special = record.pattern.utf8.contains { $0 == UInt8(ascii: "*") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "!") }
+            return special ? .wildcard : .literal
         }
-        self.hashed = hashed
-        self.literal = literal
-        self.wildcard = wildcard
     }
 
     /// OpenSSH's lookup name: "host" for port 22, "[host]:port" otherwise.
@@ -72,12 +63,40 @@ public struct KnownHostsMatcher: Sendable {
     /// Records of `marker` whose pattern matches the host, in file order.
     public func matchingRecords(hostname: String, port: Int, marker: KnownHost.Marker = .none) -> [KnownHost] {
         let name = Self.lookupName(hostname: KnownHostsPattern.lowercasedASCII(hostname), port: port)
-        var found = literal[Array(KnownHostsPattern.lowercasedASCII(name).utf8)] ?? []
-        found += wildcard.filter {
-            records[$0].marker == marker && KnownHostsPattern.match(field: records[$0].pattern, lookupName: name) == .positive
+        let nameBytes = Array(KnownHostsPattern.lowercasedASCII(name).utf8)
+        return records.indices.filter { index in
+            let record = records[index]
+            guard record.marker == marker else { return false }
+            switch kinds[index] {
+            case .hashed(let salt, let hash): return KnownHostsPattern.matches((salt, hash), lookupName: name)
+            case .literal: return Self.literalList(record.pattern, contains: nameBytes)
+            case .wildcard: return KnownHostsPattern.match(field: record.pattern, lookupName: name) == .positive
+            case .unusable: return false
+            }
+        }.map { records[$0] }
+    }
+
+    /// Whether a comma list of literal names holds `name` (lowercased UTF-8), ASCII letters of
+    /// the list compared without case, as OpenSSH lowercases patterns.
+    private static func literalList(_ list: String, contains name: [UInt8]) -> Bool {
+        var position = 0
+        var matching = true
+        for byte in list.utf8 {
+            if byte == UInt8(ascii: ",") {
+                if matching && position == name.count { return true }
+                position = 0
+                matching = true
+                continue
+            }
+            guard matching else { continue }
+            let lowered = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte
+            if position < name.count && name[position] == lowered {
+                position += 1
+            } else {
+                matching = false
+            }
         }
-        found += hashed.lazy.filter { self.records[$0.index].marker == marker && KnownHostsPattern.matches($0.parts, lookupName: name) }.map(\.index)
-        return found.sorted().filter { records[$0].marker == marker }.map { records[$0] }
+        return matching && position == name.count
     }
 
     /// The verdict for an offered key: revoked if any @revoked record matching the host holds
