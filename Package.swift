@@ -94,7 +94,10 @@ let package = Package(
         /** `termind-bench`: Termind against OpenSSH, tmux and coreutils on this machine, as ratios. */
         .executableTarget(
             name: "termind-bench",
-            dependencies: ["TermindDomain", "TermindCrypto", "TermindTestSupport"],
+            dependencies: [
+                "TermindPresentation", "TermindInfrastructure", "TermindApplication", "TermindDomain", "TermindResources",
+                "TermindCrypto", "TermindTestSupport",
+            ],
             path: "Sources/TermindBenchmarks"
         ),
 

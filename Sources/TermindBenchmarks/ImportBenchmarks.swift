@@ -15,9 +15,7 @@ struct ImportBenchmarks {
         var previous: (hosts: Int, preview: Double, commit: Double)?
         for hosts in Self.sizes {
             let directory = folder.appending("ssh\(hosts)").path
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-            let config = (0..<hosts).map { "Host node\($0)\n  HostName 10.\($0 / 62_500).\($0 / 250 % 250).\($0 % 250)\n  User deploy\n" }
-            try config.joined(separator: "\n").write(toFile: directory + "/config", atomically: true, encoding: .utf8)
+            try Self.writeConfig(hosts: hosts, in: directory)
             let preview = try Self.median(3) { _ = try TermindBinary.run(["import", directory, "--dry-run", "--json"], home: try TemporaryDirectory()) }
             let commit = try Self.median(3) {
                 let result = try TermindBinary.run(["import", directory, "--all"], home: try TemporaryDirectory())
@@ -33,6 +31,13 @@ struct ImportBenchmarks {
             print(line)
             previous = (hosts, preview, commit)
         }
+    }
+
+    /// Writes `directory/config` with `hosts` plain blocks `Host nodeN` (HostName, User).
+    static func writeConfig(hosts: Int, in directory: String) throws {
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let config = (0..<hosts).map { "Host node\($0)\n  HostName 10.\($0 / 62_500).\($0 / 250 % 250).\($0 % 250)\n  User deploy\n" }
+        try config.joined(separator: "\n").write(toFile: directory + "/config", atomically: true, encoding: .utf8)
     }
 
     private static func median(_ runs: Int, _ body: () throws -> Void) throws -> Double {

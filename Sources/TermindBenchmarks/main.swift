@@ -27,6 +27,16 @@ if CommandLine.arguments.dropFirst().first == "import" {
     sshd.stop()
     exit(0)
 }
+if CommandLine.arguments.dropFirst().first == "known-hosts" {
+    try KnownHostsBenchmarks(sshd: sshd).run()
+    sshd.stop()
+    exit(0)
+}
+if CommandLine.arguments.dropFirst().first == "vault" {
+    try await LargeVaultBenchmarks().run()
+    sshd.stop()
+    exit(0)
+}
 if CommandLine.arguments.dropFirst().first == "workbench" {
     try WorkbenchBenchmarks(sshd: sshd).run()
 try ScrollbackBenchmarks(sshd: sshd).run()
@@ -231,5 +241,7 @@ for benchmark in benchmarks {
 
 try ListingBenchmarks(sshd: sshd, home: home).run()
 try ImportBenchmarks().run()
+try await LargeVaultBenchmarks().run()
+try KnownHostsBenchmarks(sshd: sshd).run()
 try WorkbenchBenchmarks(sshd: sshd).run()
 try ScrollbackBenchmarks(sshd: sshd).run()

@@ -117,3 +117,24 @@ final class KnownHostsMatcherTests: XCTestCase {
         XCTAssertFalse(matches("|1|WlpaWg==|AAAA", "db.example.com"), "salt must be 20 bytes")
     }
 }
+
+/// A lookup reads literal names from an index and scans only wildcard and hashed records; what
+/// it finds is still every matching record in file order.
+final class KnownHostsMatcherOrderTests: XCTestCase {
+    func testLiteralWildcardAndHashedMatchesComeBackInFileOrder() {
+        let hashed = KnownHostsMatcher.hashedPattern(hostname: "db.example.com", port: 22, salt: Array(repeating: 7, count: 20))
+        let records = [
+            KnownHost(pattern: "*.example.com", keyType: "ssh-ed25519", keyBlob: KnownHostsFixture.blob("ssh-ed25519", seed: 1)),
+            KnownHost(pattern: "web.example.com", keyType: "ssh-ed25519", keyBlob: KnownHostsFixture.blob("ssh-ed25519", seed: 2)),
+            KnownHost(pattern: hashed, keyType: "ssh-ed25519", keyBlob: KnownHostsFixture.blob("ssh-ed25519", seed: 3)),
+            KnownHost(pattern: "DB.example.com,db.example.com", keyType: "ssh-ed25519", keyBlob: KnownHostsFixture.blob("ssh-ed25519", seed: 4)),
+            KnownHost(pattern: "*,!db.example.com", keyType: "ssh-ed25519", keyBlob: KnownHostsFixture.blob("ssh-ed25519", seed: 5)),
+            KnownHost(pattern: "db.example.com", keyType: "ssh-ed25519", keyBlob: KnownHostsFixture.blob("ssh-ed25519", seed: 6), marker: .revoked),
+        ]
+        let matcher = KnownHostsMatcher(records: records)
+        let found = matcher.matchingRecords(hostname: "Db.Example.com", port: 22)
+        XCTAssertEqual(found.map(\.keyBlob.last), [1, 3, 4], "the wildcard, the hash, the literal list once; not the negated or revoked one")
+        XCTAssertEqual(matcher.matchingRecords(hostname: "db.example.com", port: 22, marker: .revoked).map(\.keyBlob.last), [6])
+        XCTAssertEqual(matcher.matchingRecords(hostname: "db.example.com", port: 2222).map(\.keyBlob.last), [5], "another port is another name: only `*` covers it")
+    }
+}

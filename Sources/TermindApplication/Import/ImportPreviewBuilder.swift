@@ -56,9 +56,8 @@ public struct ImportPreviewBuilder: Sendable {
                 findings.publicKeys.append((path, line))
             }
         case .knownHosts:
-            let (records, warnings) = KnownHostsFile.parse(content.revealed, file: path)
-            let lines = Self.recordLines(content.revealed)
-            for (record, line) in zip(records, lines) {
+            let (records, warnings) = KnownHostsFile.parseNumbered(content.revealed, file: path)
+            for (record, line) in records {
                 findings.knownHosts.append(ImportKnownHostItem(record: record, location: ImportLocation(file: path, line: line)))
             }
             findings.skipped += warnings.map {
@@ -90,16 +89,6 @@ public struct ImportPreviewBuilder: Sendable {
             return ImportKeyItem(
                 path: path, label: label, digest: digest, format: format, isEncrypted: encrypted, publicKey: nil,
                 problem: String(describing: error))
-        }
-    }
-
-    /// The 1-based line numbers of a known_hosts file's records, in the order `KnownHostsFile`
-    /// returns them (each line that reads as a record).
-    static func recordLines(_ text: String) -> [Int] {
-        let lines = Array(text.utf8).split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-        return lines.enumerated().compactMap { index, line in
-            if case .record = KnownHostsLine.read(String(decoding: line, as: UTF8.self)) { return index + 1 }
-            return nil
         }
     }
 }

@@ -8,13 +8,31 @@
 public struct KnownHostsMatcher: Sendable {
     /// The records consulted, in file order.
     public let records: [KnownHost]
-    /// Each record's hashed salt and HMAC, decoded once (nil for plain patterns), so a lookup in
-    /// a large hashed file costs one HMAC per entry and nothing else.
-    private let hashedParts: [(salt: [UInt8], hash: [UInt8])?]
+    /// How each record's pattern field is matched, worked out once: a lookup in 100,000 records
+    /// then allocates nothing per record.
+    private enum Kind {
+        /// `|1|salt|hmac`, decoded: one HMAC per lookup.
+        case hashed(salt: [UInt8], hash: [UInt8])
+        /// Only literal names (no `*`, `?` or `!`): compared byte by byte, ASCII case ignored.
+        case literal
+        /// A wildcard or a negation: OpenSSH's pattern list.
+        case wildcard
+        /// A malformed hash: matches nothing.
+        case unusable
+    }
+
+    /// Each record's kind, by index.
+    private let kinds: [Kind]
 
     public init(records: [KnownHost]) {
         self.records = records
-        hashedParts = records.map { $0.pattern.hasPrefix("|") ? KnownHostsPattern.hashedParts(of: $0.pattern) : nil }
+        kinds = records.map { record in
+            if record.pattern.hasPrefix("|") {
+                return KnownHostsPattern.hashedParts(of: record.pattern).map { .hashed(salt: $0.salt, hash: $0.hash) } ?? .unusable
+            }
+            let special = record.pattern.utf8.contains { $0 == UInt8(ascii: "*") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "!") }
+            return special ? .wildcard : .literal
+        }
     }
 
     /// OpenSSH's lookup name: "host" for port 22, "[host]:port" otherwise.
@@ -45,14 +63,40 @@ public struct KnownHostsMatcher: Sendable {
     /// Records of `marker` whose pattern matches the host, in file order.
     public func matchingRecords(hostname: String, port: Int, marker: KnownHost.Marker = .none) -> [KnownHost] {
         let name = Self.lookupName(hostname: KnownHostsPattern.lowercasedASCII(hostname), port: port)
+        let nameBytes = Array(KnownHostsPattern.lowercasedASCII(name).utf8)
         return records.indices.filter { index in
             let record = records[index]
             guard record.marker == marker else { return false }
-            if record.pattern.hasPrefix("|") {
-                return hashedParts[index].map { KnownHostsPattern.matches($0, lookupName: name) } ?? false
+            switch kinds[index] {
+            case .hashed(let salt, let hash): return KnownHostsPattern.matches((salt, hash), lookupName: name)
+            case .literal: return Self.literalList(record.pattern, contains: nameBytes)
+            case .wildcard: return KnownHostsPattern.match(field: record.pattern, lookupName: name) == .positive
+            case .unusable: return false
             }
-            return KnownHostsPattern.match(field: record.pattern, lookupName: name) == .positive
         }.map { records[$0] }
+    }
+
+    /// Whether a comma list of literal names holds `name` (lowercased UTF-8), ASCII letters of
+    /// the list compared without case, as OpenSSH lowercases patterns.
+    private static func literalList(_ list: String, contains name: [UInt8]) -> Bool {
+        var position = 0
+        var matching = true
+        for byte in list.utf8 {
+            if byte == UInt8(ascii: ",") {
+                if matching && position == name.count { return true }
+                position = 0
+                matching = true
+                continue
+            }
+            guard matching else { continue }
+            let lowered = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte
+            if position < name.count && name[position] == lowered {
+                position += 1
+            } else {
+                matching = false
+            }
+        }
+        return matching && position == name.count
     }
 
     /// The verdict for an offered key: revoked if any @revoked record matching the host holds

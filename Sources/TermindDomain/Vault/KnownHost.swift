@@ -21,7 +21,7 @@ public struct KnownHost: Sendable, Hashable, Codable, Identifiable {
     public let addedAt: Date
 
     public init(
-        id: UUID = UUID(), pattern: String, keyType: String, keyBlob: [UInt8], marker: Marker = .none,
+        id: UUID = .random(), pattern: String, keyType: String, keyBlob: [UInt8], marker: Marker = .none,
         comment: String = "", addedAt: Date = Date()
     ) {
         self.id = id

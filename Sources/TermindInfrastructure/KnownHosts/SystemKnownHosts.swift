@@ -50,17 +50,11 @@ public struct SystemKnownHosts: Sendable {
             logger.warning("cannot read \(path) (\(Self.reason(error))); its known hosts are not consulted")
             return []
         }
-        let text = String(decoding: data, as: UTF8.self)
-        var records: [KnownHostsFileRecord] = []
-        // Line by line, so each record keeps its line number; KnownHostsFile.parse splits alike.
-        let lines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false)
-        for (index, scalars) in lines.enumerated() {
-            let parsed = KnownHostsFile.parse(String(String.UnicodeScalarView(scalars)), file: path)
-            for warning in parsed.warnings {
-                logger.warning("\(KnownHostsWarning(file: path, line: index + 1, reason: warning.reason))")
-            }
-            records += parsed.records.map { KnownHostsFileRecord(record: $0, file: path, line: index + 1) }
+        let parsed = KnownHostsFile.parseNumbered(String(decoding: data, as: UTF8.self), file: path)
+        for warning in parsed.warnings {
+            logger.warning("\(warning)")
         }
+        let records = parsed.records.map { KnownHostsFileRecord(record: $0.record, file: path, line: $0.line) }
         logger.debug("read \(records.count) known hosts from \(path)")
         return records
     }

@@ -30,45 +30,31 @@ struct Navigator {
     var selection = 0
 
     /// The sidebar's lines for these lists, Hosts filtered by `filter` (best match first).
-    func entries(hosts: [Host], workspaces: [Workspace], recent: [Workspace]) -> [Entry] {
-        var entries: [Entry] = [.heading("Hosts")]
-        let matching: [Host]
-        if filter.isEmpty {
-            matching = hosts
-        } else {
-            matching = hosts.compactMap { host in
-                FuzzyMatch.score(filter, in: Self.searchText(of: host)).map { (host, $0) }
-            }
-            .sorted { $0.1 > $1.1 }
-            .map(\.0)
-        }
+    func entries(hosts: HostSearch, workspaces: [Workspace], recent: [Workspace]) -> NavigatorEntries {
+        var head: [Entry] = [.heading("Hosts")]
+        let matching = filter.isEmpty ? Array(hosts.hosts.indices) : hosts.ranked(filter)
         if matching.isEmpty {
-            entries.append(.note(hosts.isEmpty ? "no Hosts in the Vault" : "no Host matches"))
+            head.append(.note(hosts.hosts.isEmpty ? "no Hosts in the Vault" : "no Host matches"))
         }
-        entries += matching.map(Entry.host)
-        entries.append(.heading("Workspaces"))
-        entries += workspaces.enumerated().map { .workspace(index: $0.offset, name: $0.element.name) }
-        entries.append(.heading("Recent Workspaces"))
-        if recent.isEmpty { entries.append(.note("none")) }
-        entries += recent.enumerated().map { .recent(index: $0.offset, name: $0.element.name) }
-        return entries
+        var tail: [Entry] = [.heading("Workspaces")]
+        tail += workspaces.enumerated().map { .workspace(index: $0.offset, name: $0.element.name) }
+        tail.append(.heading("Recent Workspaces"))
+        if recent.isEmpty { tail.append(.note("none")) }
+        tail += recent.enumerated().map { .recent(index: $0.offset, name: $0.element.name) }
+        return NavigatorEntries(head: head, hosts: hosts.hosts, showing: matching, tail: tail)
     }
 
     /// The selected entry among `entries`.
-    func selected(in entries: [Entry]) -> Entry? {
-        let selectable = entries.filter(\.isSelectable)
-        guard !selectable.isEmpty else { return nil }
-        return selectable[min(selection, selectable.count - 1)]
+    func selected(in entries: NavigatorEntries) -> Entry? {
+        let count = entries.selectableCount
+        guard count > 0 else { return nil }
+        return entries.entryIndex(ofSelectable: min(selection, count - 1)).map { entries[$0] }
     }
 
-    mutating func moveSelection(by step: Int, in entries: [Entry]) {
-        let count = entries.filter(\.isSelectable).count
+    mutating func moveSelection(by step: Int, in entries: NavigatorEntries) {
+        let count = entries.selectableCount
         guard count > 0 else { return }
         selection = min(count - 1, max(0, min(selection, count - 1) + step))
     }
 
-    /// What a Host is found by: its label, address, user and tags.
-    static func searchText(of host: Host) -> String {
-        ([host.label.rawValue, host.hostname, host.username ?? ""] + host.tags).joined(separator: " ")
-    }
 }

@@ -14,21 +14,18 @@ enum NavigatorView {
     static func entryRows(in rect: CellRect) -> Int { max(0, rect.rows - 1) }
 
     /// The entries that fit in `rows`, scrolled so that the selected one is among them.
-    static func visibleEntries(_ entries: [Navigator.Entry], selection: Int, rows: Int) -> [Line] {
-        var selectable = 0
-        let lines = entries.map { entry -> Line in
-            guard entry.isSelectable else { return Line(entry: entry, selectableIndex: nil) }
-            defer { selectable += 1 }
-            return Line(entry: entry, selectableIndex: selectable)
+    static func visibleEntries(_ entries: NavigatorEntries, selection: Int, rows: Int) -> [Line] {
+        func line(_ position: Int) -> Line {
+            Line(entry: entries[position], selectableIndex: entries.selectableIndex(ofEntry: position))
         }
-        guard lines.count > rows, rows > 0 else { return lines }
-        let selectedLine = lines.firstIndex { $0.selectableIndex == min(selection, max(0, selectable - 1)) } ?? 0
-        let start = min(max(0, selectedLine - rows / 2), lines.count - rows)
-        return Array(lines[start..<(start + rows)])
+        guard entries.count > rows, rows > 0 else { return entries.indices.map(line) }
+        let selectedLine = entries.entryIndex(ofSelectable: min(selection, max(0, entries.selectableCount - 1))) ?? 0
+        let start = min(max(0, selectedLine - rows / 2), entries.count - rows)
+        return (start..<(start + rows)).map(line)
     }
 
     static func draw(
-        _ navigator: Navigator, entries: [Navigator.Entry], hasFocus: Bool, selectedWorkspace: Int,
+        _ navigator: Navigator, entries: NavigatorEntries, hasFocus: Bool, selectedWorkspace: Int,
         in rect: CellRect, into buffer: inout CellBuffer
     ) {
         guard rect.columns > 0, rect.rows > 0 else { return }
@@ -50,7 +47,7 @@ enum NavigatorView {
 
         let first = firstEntryRow(in: rect)
         let lines = visibleEntries(entries, selection: navigator.selection, rows: entryRows(in: rect))
-        let selectable = entries.filter(\.isSelectable).count
+        let selectable = entries.selectableCount
         let selected = min(navigator.selection, max(0, selectable - 1))
         for (offset, line) in lines.enumerated() {
             let row = first + offset

@@ -47,20 +47,20 @@ struct QuickOpen {
     var selection = 0
 
     /// Every candidate matching the query, best first (in list order when the query is empty).
-    func matches(hosts: [Host], workspaces: [Workspace], recent: [Workspace]) -> [Candidate] {
-        var candidates = hosts.map(Candidate.host)
+    func matches(hosts: HostSearch, workspaces: [Workspace], recent: [Workspace]) -> [Candidate] {
+        var others: [Candidate] = []
         if targetPane == nil {
-            candidates += workspaces.enumerated().map { .workspace(index: $0.offset, name: $0.element.name) }
-            candidates += recent.enumerated().map { .recent(index: $0.offset, name: $0.element.name) }
+            others += workspaces.enumerated().map { .workspace(index: $0.offset, name: $0.element.name) }
+            others += recent.enumerated().map { .recent(index: $0.offset, name: $0.element.name) }
         }
-        guard !query.isEmpty else { return candidates }
-        if targetPane == nil { candidates.append(.action(.importSSH, name: "Import from ~/.ssh")) }
-        return candidates.enumerated().compactMap { entry -> (Candidate, Int, Int)? in
-            let text: String
-            if case .host(let host) = entry.element { text = Navigator.searchText(of: host) } else { text = entry.element.text }
-            return FuzzyMatch.score(query, in: text).map { (entry.element, $0, entry.offset) }
-        }
-        .sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.2 < $1.2 }
-        .map(\.0)
+        guard !query.isEmpty else { return hosts.hosts.map(Candidate.host) + others }
+        if targetPane == nil { others.append(.action(.importSSH, name: "Import from ~/.ssh")) }
+        // Hosts first in list order (their prepared texts), then the others after them.
+        let needle = FuzzyMatch.Text(query: query)
+        let found = hosts.matches(query).map { (Candidate.host(hosts.hosts[$0.index]), $0.score, $0.index) }
+            + others.enumerated().compactMap { entry -> (Candidate, Int, Int)? in
+                FuzzyMatch.score(needle, in: FuzzyMatch.Text(entry.element.text)).map { (entry.element, $0, hosts.hosts.count + entry.offset) }
+            }
+        return found.sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.2 < $1.2 }.map(\.0)
     }
 }

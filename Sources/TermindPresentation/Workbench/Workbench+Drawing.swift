@@ -27,7 +27,7 @@ extension Workbench {
         TabBar.draw(tabTitles, selected: selectedWorkspace, into: &buffer)
         if layout.navigatorRect.columns > 0 {
             NavigatorView.draw(
-                navigator, entries: navigator.entries(hosts: hosts, workspaces: workspaces, recent: recent),
+                navigator, entries: navigator.entries(hosts: hostSearch, workspaces: workspaces, recent: recent),
                 hasFocus: focus == .navigator, selectedWorkspace: selectedWorkspace, in: layout.navigatorRect, into: &buffer)
         }
         var cursor = drawPanes(layout.panes, into: &buffer)
@@ -43,7 +43,7 @@ extension Workbench {
             cursor = .hidden
         }
         if let quickOpen {
-            let matches = quickOpen.matches(hosts: hosts, workspaces: workspaces, recent: recent)
+            let matches = quickOpen.matches(hosts: hostSearch, workspaces: workspaces, recent: recent)
             cursor = QuickOpenView.draw(quickOpen, matches: matches, in: area, into: &buffer)
         }
         if let dialog {

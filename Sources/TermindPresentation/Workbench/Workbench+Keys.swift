@@ -84,7 +84,7 @@ extension Workbench {
     // MARK: - The Navigator
 
     private func handleNavigatorKey(_ press: KeyPress) {
-        let entries = navigator.entries(hosts: hosts, workspaces: workspaces, recent: recent)
+        let entries = navigator.entries(hosts: hostSearch, workspaces: workspaces, recent: recent)
         switch press.key {
         case .up: navigator.moveSelection(by: -1, in: entries)
         case .down: navigator.moveSelection(by: 1, in: entries)
@@ -145,7 +145,7 @@ extension Workbench {
 
     private func handleQuickOpenKey(_ press: KeyPress) {
         guard var state = quickOpen else { return }
-        let matches = state.matches(hosts: hosts, workspaces: workspaces, recent: recent)
+        let matches = state.matches(hosts: hostSearch, workspaces: workspaces, recent: recent)
         switch press.key {
         case .escape:
             quickOpen = nil

@@ -51,7 +51,11 @@ public final class Workbench {
     var helpScroll: Int?
     /// The Import screen, when open.
     var importScreen: ImportScreen?
-    var hosts: [Host] = []
+    var hosts: [Host] = [] {
+        didSet { hostSearch = HostSearch(hosts) }
+    }
+    /// The Hosts as the Navigator and Quick Open search them, prepared when they load.
+    private(set) var hostSearch = HostSearch([])
     var recent: [Workspace] = []
     /// A line for the status bar until the next key (a refused split, a keymap problem).
     var message: String?

@@ -36,7 +36,7 @@ final class UntrustedCellTextPropertyTests: XCTestCase {
 
         var entries: [Navigator.Entry] = [.heading(samples.text()), .workspace(index: 0, name: samples.text()), .note(samples.text())]
         if let host = try? Host(label: Label("web"), hostname: samples.text(), port: Port(22), username: nil) { entries.append(.host(host)) }
-        NavigatorView.draw(Navigator(), entries: entries, hasFocus: true, selectedWorkspace: 0,
+        NavigatorView.draw(Navigator(), entries: NavigatorEntries(entries), hasFocus: true, selectedWorkspace: 0,
                            in: CellRect(column: 0, row: 1, columns: 29, rows: 28), into: &buffer)
 
         StatusBar(workspace: samples.text(), pane: samples.text(), message: samples.text(), awaitingPrefix: nil,

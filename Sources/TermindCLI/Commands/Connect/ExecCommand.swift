@@ -18,7 +18,7 @@ struct ExecCommand: Command {
             """,
         arguments: [.init("HOST", .host, repeating: true, help: "Vault labels or ad-hoc [user@]hostname[:port]")],
         options: ConnectionOptions.definitions + [
-            .option("parallel", .integer(1...1024), valueName: "N", help: "Hosts at once (default 16)"),
+            .option("parallel", .integer(1...1024), valueName: "N", help: "Hosts at once (default 16; fewer when ulimit -n cannot hold them)"),
             .flag("json", help: "One JSON object per Host: host, exitStatus, signal, stdout, stderr, error"),
             .flag("no-stdin", short: "n", help: "Send nothing to the command's standard input (EOF at once), as ssh -n"),
             .flag("tty", short: "t", help: "Run the command on a PTY if standard input is a terminal (top, sudo, vi); -tt always"),
@@ -83,7 +83,13 @@ struct ExecCommand: Command {
         if hosts.count == 1 && !json {
             return await runStreaming(hosts[0], input: input, usesPTY: usesPTY, access: access, context: context)
         }
-        let results = await ExecFanOut(command: command, input: input, parallel: parallel, access: access, context: context)
+        let wanted = min(parallel, hosts.count)
+        let (budget, limit) = DescriptorBudget.apply(wanted: wanted)
+        if budget.parallel < wanted {
+            context.err("termind: \(wanted) Hosts at once need about \(wanted * DescriptorBudget.perConnection) file descriptors "
+                + "and this process may open \(limit) (ulimit -n); running \(budget.parallel) at once\n")
+        }
+        let results = await ExecFanOut(command: command, input: input, parallel: budget.parallel, access: access, context: context)
             .run(on: hosts, prefixLines: !json)
         if json {
             for result in results { context.out(try JSONOutput.line(result)) }
