@@ -10,7 +10,8 @@ import TermindTestSupport
 /// which lists them: goal under 16 ms at 20,000), and the start-up to the first frame, both
 /// in-process (the Vault's Hosts read, the workbench started, one frame) and as a person sees
 /// it (`termind` in a pseudo-terminal, timed until the Navigator's first Host shows: goal about
-/// 0.5 s). The growth per doubling between sizes: 2.0 is linear. No peer.
+/// 0.5 s); and the Host labels read for shell completion (`termind completion hosts`, a process:
+/// goal under 50 ms at 1,000). The growth per doubling between sizes: 2.0 is linear. No peer.
 @MainActor
 struct LargeVaultBenchmarks {
     static let sizes = [1_000, 5_000, 20_000]
@@ -75,6 +76,15 @@ struct LargeVaultBenchmarks {
                                growth(figures.startInProcess, previous.startInProcess), growth(figures.startInTerminal, previous.startInTerminal))
             }
             print(line)
+            // Shell completion of HOST reads the labels in a process of its own: goal under 50 ms at 1,000.
+            var completions: [Double] = []
+            for _ in 0..<runs {
+                let began = DispatchTime.now().uptimeNanoseconds
+                let listed = try TermindBinary.run(["completion", "hosts"], home: home)
+                precondition(listed.status == 0 && !listed.stdout.isEmpty, "termind completion hosts failed: \(listed.stderr)")
+                completions.append(Self.seconds(since: began))
+            }
+            print("           labels for shell completion (termind completion hosts, median of \(runs)): " + formatSeconds(Self.median(completions)))
             previous = figures
         }
     }

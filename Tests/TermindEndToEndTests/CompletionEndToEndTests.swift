@@ -102,6 +102,33 @@ final class CompletionEndToEndTests: XCTestCase {
         XCTAssertEqual(try fishCompletions(home, "termind hosts ed"), ["edit"])
     }
 
+    func testRemotePathsAfterATrustedHostAreCompletedAndAnUnknownKeyGivesNothingWithoutAPrompt() throws {
+        let server = try startSSHD()
+        defer { server.stop() }
+        let remote = try TemporaryDirectory(prefix: "termind-completion-remote", mode: 0o755)
+        _ = try remote.write("a\n", to: "dir/alpha.txt")
+        try FileManager.default.createDirectory(atPath: remote.appending("dir/alpine").path, withIntermediateDirectories: true)
+        _ = try remote.write("b\n", to: "dir/beta.txt")
+        XCTAssertEqual(try ChildProcess.run("chown", ["-R", server.username, remote.path]).status, 0)
+        let home = try VaultHome()
+        try home.succeed(["keys", "import", "rig", "--file", server.clientPrivateKeyPath])
+        try home.succeed(["identities", "add", "rig", "--user", server.username, "--key", "rig"])
+        try home.succeed(["hosts", "add", "trusted", "--hostname", server.host, "--port", String(server.port), "--identity", "rig"])
+        try home.succeed(["exec", "--batch", "--accept-new", "trusted", "--", "true"])
+
+        let directory = remote.appending("dir").path
+        // bash replaces what follows the word's last ":", so the replies leave out "trusted:".
+        XCTAssertEqual(try bashCompletions(home, ["ls", "trusted:\(directory)/al"]), ["\(directory)/alpha.txt", "\(directory)/alpine/"])
+        XCTAssertEqual(try home.succeed(["completion", "paths", "trusted:\(directory)/b"]), "trusted:\(directory)/beta.txt\n")
+
+        // Once its key is forgotten, completing asks nothing, saves nothing and offers nothing.
+        try home.succeed(["known-hosts", "rm", "[\(server.host)]:\(server.port)"])
+        let started = Date()
+        XCTAssertEqual(try bashCompletions(home, ["ls", "trusted:\(directory)/al"]), [])
+        XCTAssertLessThan(Date().timeIntervalSince(started), 10)
+        XCTAssertFalse(try home.succeed(["known-hosts", "list"]).contains(String(server.port)))
+    }
+
     /// Types `termind cp sr<Tab>` into an interactive shell in tmux and reads the line back.
     private func typeTab(in command: [String], setup: String, home: VaultHome) throws {
         let binaryDirectory = (try TermindBinary.path() as NSString).deletingLastPathComponent

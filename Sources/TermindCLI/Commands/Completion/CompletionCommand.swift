@@ -6,7 +6,8 @@ struct CompletionCommand: Command {
         discussion: """
             Completes commands, options, option values, local paths, and the Vault's Host labels
             for HOST and HOST:PATH arguments (read from the Vault without a prompt or a
-            connection). Remote paths after HOST: are not completed.
+            connection), and remote paths after HOST: when the Host is trusted and lets in
+            without a prompt (a silent connection that gives up after 3 s; nothing otherwise).
             """,
         arguments: [.init("SHELL", .choice(CompletionShell.allCases.map(\.rawValue)), help: "bash, zsh or fish")],
         examples: [
@@ -15,7 +16,7 @@ struct CompletionCommand: Command {
             "termind completion fish > ~/.config/fish/completions/termind.fish",
         ])
 
-    static let subcommands: [any Command.Type] = [CompletionHostsCommand.self]
+    static let subcommands: [any Command.Type] = [CompletionHostsCommand.self, CompletionPathsCommand.self]
 
     let shell: CompletionShell
 

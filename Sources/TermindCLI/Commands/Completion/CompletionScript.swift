@@ -6,7 +6,7 @@
 /// `COMPREPLY` from generated tables: subcommands, options, option values, and what each
 /// positional argument takes. Host labels come from `termind completion hosts` (one read of the
 /// Vault, never a prompt); local paths from the shell's own file completion. Remote paths after
-/// `HOST:` are not completed. fish gets the same tables and walk in its own syntax.
+/// `HOST:` come from `termind completion paths`. fish gets the same tables and walk in its own syntax.
 struct CompletionScript {
     let root: any Command.Type
 
@@ -103,7 +103,14 @@ struct CompletionScript {
                 path) _termind_files=1 ;;
                 host) _termind_offer "$cur" $(_termind_labels) ;;
                 remote|location)
-                    [[ "$cur" == *:* ]] && return
+                    if [[ "$cur" == *:* ]]; then
+                        # Remote paths, from a silent connection that gives up after 3 s.
+                        for label in $("$_termind_program" "${_termind_data_dir[@]}" completion paths "$cur" 2>/dev/null); do
+                            COMPREPLY+=("$label")
+                            [[ "$label" == */ ]] && _termind_nospace=1
+                        done
+                        return
+                    fi
                     for label in $(_termind_labels); do
                         [[ "$label:" == "$cur"* ]] && COMPREPLY+=("$label:") && _termind_nospace=1
                     done
@@ -180,6 +187,12 @@ struct CompletionScript {
                 (( _termind_nospace )) || compopt -o filenames 2>/dev/null
             fi
             (( _termind_nospace )) && compopt -o nospace 2>/dev/null
+            # bash replaces only what follows the last ":" of the word (COMP_WORDBREAKS).
+            local cur="${typed[${#typed[@]}-1]}"
+            if [[ "$cur" == *:* && "$COMP_WORDBREAKS" == *:* ]]; then
+                local before="${cur%"${cur##*:}"}"
+                COMPREPLY=("${COMPREPLY[@]#"$before"}")
+            fi
             return 0
         }
         complete -F _termind_bash termind
@@ -198,7 +211,7 @@ struct CompletionScript {
             local -a spaced joined
             local reply
             for reply in "${COMPREPLY[@]}"; do
-                if [[ "$reply" == *: ]]; then joined+=("$reply"); else spaced+=("$reply"); fi
+                if [[ "$reply" == *: || "$reply" == */ ]]; then joined+=("$reply"); else spaced+=("$reply"); fi
             done
             (( ${#joined} )) && compadd -Q -S '' -a joined
             (( ${#spaced} )) && compadd -Q -a spaced
@@ -267,8 +280,11 @@ struct CompletionScript {
                 case host
                     __termind_labels
                 case remote location
-                    # Remote paths after HOST: are not completed.
-                    string match -q -- '*:*' $cur; and return
+                    # Remote paths, from a silent connection that gives up after 3 s.
+                    if string match -q -- '*:*' $cur
+                        $__termind_program $__termind_data_dir completion paths $cur 2>/dev/null
+                        return
+                    end
                     for label in (__termind_labels)
                         echo "$label:"
                     end

@@ -44,6 +44,18 @@ struct ConnectionOptions {
         dataDirectory = parsed.value("data-dir")
     }
 
+    /// For a connection made while a shell completes a word: never prompting, giving up fast.
+    init(completingWith dataDirectory: String?) {
+        batch = true
+        acceptNew = false
+        systemKnownHosts = true
+        identityFile = nil
+        login = nil
+        connectTimeout = .seconds(3)
+        ioTimeout = .seconds(3)
+        self.dataDirectory = dataDirectory
+    }
+
     /// Prompts are allowed only with a terminal to ask on and without `--batch`.
     var mayPrompt: Bool {
         guard !batch else { return false }
