@@ -16,8 +16,8 @@ struct ImportBenchmarks {
         for hosts in Self.sizes {
             let directory = folder.appending("ssh\(hosts)").path
             try Self.writeConfig(hosts: hosts, in: directory)
-            let preview = try Self.median(3) { _ = try TermindBinary.run(["import", directory, "--dry-run", "--json"], home: try TemporaryDirectory()) }
-            let commit = try Self.median(3) {
+            let preview = try medianSeconds(3) { _ = try TermindBinary.run(["import", directory, "--dry-run", "--json"], home: try TemporaryDirectory()) }
+            let commit = try medianSeconds(3) {
                 let result = try TermindBinary.run(["import", directory, "--all"], home: try TemporaryDirectory())
                 precondition(result.status == 0, "termind import --all failed: \(result.stderr)")
             }
@@ -40,13 +40,4 @@ struct ImportBenchmarks {
         try config.joined(separator: "\n").write(toFile: directory + "/config", atomically: true, encoding: .utf8)
     }
 
-    private static func median(_ runs: Int, _ body: () throws -> Void) throws -> Double {
-        var times: [Double] = []
-        for _ in 0..<runs {
-            let start = DispatchTime.now().uptimeNanoseconds
-            try body()
-            times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
-        }
-        return times.sorted()[runs / 2]
-    }
 }

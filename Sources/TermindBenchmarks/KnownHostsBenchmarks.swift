@@ -20,11 +20,11 @@ struct KnownHostsBenchmarks {
         print("\nknown_hosts lookups (~/.ssh/known_hosts of N lines; median of 3; growth per doubling: 2.0 is linear)")
         print("lines     kind     known-hosts check   ssh-keygen -F")
         try table(Self.sizes, key: key, name: name) { home, file in
-            let check = try Self.median(3) {
+            let check = try medianSeconds(3) {
                 let result = try TermindBinary.run(["known-hosts", "check", "\(sshd.host):\(sshd.port)"], home: home)
                 precondition(result.status == 0, "termind known-hosts check: \(result.status) \(result.stdout) \(result.stderr)")
             }
-            let keygen = try Self.median(3) {
+            let keygen = try medianSeconds(3) {
                 let result = try ChildProcess.run("ssh-keygen", ["-F", name, "-f", file])
                 precondition(result.status == 0, "ssh-keygen -F failed: \(result.stderr)")
             }
@@ -33,7 +33,7 @@ struct KnownHostsBenchmarks {
         print("lines     kind     import --dry-run --json")
         try table(Self.importSizes, key: key, name: name) { home, file in
             let directory = (file as NSString).deletingLastPathComponent
-            return [try Self.median(3) {
+            return [try medianSeconds(3) {
                 let result = try TermindBinary.run(["import", directory, "--dry-run", "--json"], home: home)
                 precondition(result.status == 0 && !result.stdout.contains("too-large"), "termind import --dry-run: \(result.stderr)")
             }]
@@ -73,13 +73,4 @@ struct KnownHostsBenchmarks {
         }
     }
 
-    private static func median(_ runs: Int, _ body: () throws -> Void) throws -> Double {
-        var times: [Double] = []
-        for _ in 0..<runs {
-            let start = DispatchTime.now().uptimeNanoseconds
-            try body()
-            times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
-        }
-        return times.sorted()[runs / 2]
-    }
 }

@@ -77,14 +77,11 @@ struct LargeVaultBenchmarks {
             }
             print(line)
             // Shell completion of HOST reads the labels in a process of its own: goal under 50 ms at 1,000.
-            var completions: [Double] = []
-            for _ in 0..<runs {
-                let began = DispatchTime.now().uptimeNanoseconds
+            let completion = try medianSeconds(runs) {
                 let listed = try TermindBinary.run(["completion", "hosts"], home: home)
                 precondition(listed.status == 0 && !listed.stdout.isEmpty, "termind completion hosts failed: \(listed.stderr)")
-                completions.append(Self.seconds(since: began))
             }
-            print("           labels for shell completion (termind completion hosts, median of \(runs)): " + formatSeconds(Self.median(completions)))
+            print("           labels for shell completion (termind completion hosts, median of \(runs)): " + formatSeconds(completion))
             previous = figures
         }
     }

@@ -15,6 +15,17 @@ func formatSeconds(_ seconds: Double) -> String {
     seconds < 1 ? String(format: "%8.2f ms", seconds * 1000) : String(format: "%8.3f s ", seconds)
 }
 
+/// The median wall-clock time of `runs` calls of `body`, in seconds.
+func medianSeconds(_ runs: Int, _ body: () throws -> Void) throws -> Double {
+    var times: [Double] = []
+    for _ in 0..<runs {
+        let start = DispatchTime.now().uptimeNanoseconds
+        try body()
+        times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+    }
+    return times.sorted()[runs / 2]
+}
+
 func require(_ output: ChildProcess.Output, _ what: String) {
     precondition(output.status == 0, "\(what) failed (\(output.status)): \(output.stderr)")
 }
