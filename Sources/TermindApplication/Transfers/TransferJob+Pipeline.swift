@@ -73,28 +73,15 @@ extension TransferJob {
                 }
                 switch step {
                 case .read(let offset, let requested, let bytes):
-                    guard !bytes.isEmpty else {
-                        // Reads in flight come back in any order: the data ended at the lowest
-                        // offset that found nothing.
-                        dataEnded = min(dataEnded ?? offset, offset)
+                    if bytes.count < requested {
+                        // A reader returns fewer bytes only where the data ends (`FileReader`'s
+                        // contract; the SFTP reader asks again after a server's short answer).
+                        // Reads come back in any order: the data ended at the lowest such point.
+                        dataEnded = min(dataEnded ?? .max, offset + UInt64(bytes.count))
                         if failure == nil || failure is ShortSource { failure = ShortSource() }
-                        continue
-                    }
-                    if failure is ShortSource, bytes.count < requested, offset + UInt64(bytes.count) < dataEnded ?? .max {
-                        // Still finding where the data ends: ask for this read's rest.
-                        let rest = offset + UInt64(bytes.count)
-                        let remaining = requested - bytes.count
-                        group.addTask { .read(offset: rest, requested: remaining, bytes: try await reader.read(at: rest, count: remaining)) }
                     }
                     guard failure == nil else { continue }
                     buffered[offset] = bytes
-                    if bytes.count < requested {
-                        // Fewer bytes than asked inside the file: ask for the rest in a request of its own.
-                        let rest = offset + UInt64(bytes.count)
-                        let remaining = requested - bytes.count
-                        group.addTask { .read(offset: rest, requested: remaining, bytes: try await reader.read(at: rest, count: remaining)) }
-                        inFlight += 1
-                    }
                     while let next = buffered.removeValue(forKey: nextHash) {
                         digest.update(next)
                         let offset = nextHash
