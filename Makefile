@@ -6,9 +6,9 @@ export PATH  := /opt/swift/usr/bin:$(PATH)
 CHECK        := --explicit-target-dependency-import-check error
 # Libraries the build links (see the systemLibrary targets in Package.swift).
 BUILD_DEBS   := pkg-config libssh2-1-dev libvterm-dev libsqlite3-dev libssl-dev
-# What the tests start or drive: OpenSSH's sshd and clients, tmux for the TUI, python3 for asyncssh, curl for make bench,
+# What the tests start or drive: OpenSSH's sshd and clients, tmux for the TUI, python3 for asyncssh, curl and GNU time for make bench,
 # bash, zsh and fish for the completion scripts, man-db and groff to render the man page.
-TEST_DEBS    := openssh-server openssh-client tmux python3 python3-pip passwd curl bash zsh fish man-db groff-base
+TEST_DEBS    := openssh-server openssh-client tmux python3 python3-pip passwd curl time bash zsh fish man-db groff-base
 SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 ARGS         ?=
 PREFIX       ?= /usr/local

@@ -103,10 +103,13 @@ let bigPath = remote.appending("big.bin").path
 let treePath = remote.appending("tree").path
 let uploadPath = remote.appending("uploaded.bin").path
 let localBigPath = local.appending("big.bin").path
+let localTreePath = local.appending("upload-tree").path
+let uploadedTreePath = remote.appending("uploaded-tree").path
 do {
     require(try ChildProcess.run("sh", ["-c", """
         head -c \(gibibyte) /dev/urandom > '\(bigPath)' && cp '\(bigPath)' '\(localBigPath)' && mkdir '\(treePath)' && \
         for i in $(seq 1000); do head -c 4096 /dev/urandom > '\(treePath)'/file$i.bin; done && \
+        cp -r '\(treePath)' '\(localTreePath)' && \
         chown -R \(sshd.username) '\(remote.path)'
         """]), "making the transfer payloads")
 }
@@ -132,10 +135,22 @@ func termindCopy(_ arguments: [String]) throws {
 /// command line, already quoted where needed), as `tar c | ssh HOST tar x` does.
 func pipeThroughExec(_ command: [String]) throws {
     let line = command.joined(separator: " ") + " -- 'cat > /dev/null' < '\(localBigPath)'"
-    require(try ChildProcess.run("sh", ["-c", line], environment: ProcessInfo.processInfo.environment.merging([
-        "HOME": home.path, "XDG_DATA_HOME": home.path + "/.local/share", "XDG_CONFIG_HOME": home.path + "/.config",
-        "XDG_STATE_HOME": home.path + "/.local/state",
-    ]) { $1 }), "piping 1 GiB through \(command[0])")
+    require(try ChildProcess.run("sh", ["-c", line], environment: termindEnvironment), "piping 1 GiB through \(command[0])")
+}
+
+/// This process's environment with the benchmark's home, for a termind started by a tool.
+let termindEnvironment = ProcessInfo.processInfo.environment.merging([
+    "HOME": home.path, "XDG_DATA_HOME": home.path + "/.local/share", "XDG_CONFIG_HOME": home.path + "/.config",
+    "XDG_STATE_HOME": home.path + "/.local/state",
+]) { $1 }
+
+/// curl's SFTP (built on libssh2 1.10, the library Termind uses) with the client key.
+let curlBase = ["-s", "-k", "--key", sshd.clientPrivateKeyPath, "--pubkey", sshd.clientPublicKeyPath]
+func curlURL(_ path: String) -> String { "sftp://\(sshd.username)@\(sshd.host):\(sshd.port)\(path)" }
+
+/// Removes the uploaded tree (owned by the sshd account; this process runs as root).
+func clearUploadedTree() throws {
+    require(try ChildProcess.run("rm", ["-rf", uploadedTreePath]), "rm")
 }
 
 /// Empties the local receiving side so each run writes everything anew.
@@ -177,9 +192,8 @@ let benchmarks = [
         bytes: gibibyte,
         termind: { try pipeThroughExec(["'\(try TermindBinary.path())'", "exec", "--batch", "-i", sshd.clientPrivateKeyPath, target]) },
         peerRun: {
-            require(try ChildProcess.run("curl", [
-                "-s", "-k", "--key", sshd.clientPrivateKeyPath, "--pubkey", sshd.clientPublicKeyPath, "-T", localBigPath,
-                "scp://\(sshd.username)@\(sshd.host):\(sshd.port)/dev/null",
+            require(try ChildProcess.run("curl", curlBase + [
+                "-T", localBigPath, "scp://\(sshd.username)@\(sshd.host):\(sshd.port)/dev/null",
             ]), "curl scp upload")
         }),
     Benchmark(
@@ -211,6 +225,12 @@ let benchmarks = [
         termind: { try termindCopy(["\(target):\(bigPath)", local.appending("received").path]) },
         peerRun: { try sftp("get \(bigPath) \(local.appending("received").path)\n", libssh2Cipher) }),
     Benchmark(
+        name: "download 1 GiB", peer: "curl sftp:// (the same libssh2 1.10)", iterations: 3, bytes: gibibyte,
+        termind: { try termindCopy(["\(target):\(bigPath)", local.appending("received").path]) },
+        peerRun: {
+            require(try ChildProcess.run("curl", curlBase + ["-o", local.appending("received").path, curlURL(bigPath)]), "curl sftp download")
+        }),
+    Benchmark(
         name: "upload 1 GiB", peer: "sftp (its defaults: chacha20-poly1305)", iterations: 3, bytes: gibibyte,
         termind: { try termindCopy([localBigPath, "\(target):\(uploadPath)"]) },
         peerRun: { try sftp("put \(localBigPath) \(uploadPath)\n") }),
@@ -218,6 +238,10 @@ let benchmarks = [
         name: "upload 1 GiB", peer: "sftp -c aes128-ctr -o MACs=hmac-sha2-256", iterations: 3, bytes: gibibyte,
         termind: { try termindCopy([localBigPath, "\(target):\(uploadPath)"]) },
         peerRun: { try sftp("put \(localBigPath) \(uploadPath)\n", libssh2Cipher) }),
+    Benchmark(
+        name: "upload 1 GiB", peer: "curl sftp:// -T (the same libssh2 1.10)", iterations: 3, bytes: gibibyte,
+        termind: { try termindCopy([localBigPath, "\(target):\(uploadPath)"]) },
+        peerRun: { require(try ChildProcess.run("curl", curlBase + ["-T", localBigPath, curlURL(uploadPath)]), "curl sftp upload") }),
     Benchmark(
         name: "download 1,000 files of 4 KiB", peer: "sftp -r", iterations: 3, bytes: 1000 * 4096,
         termind: {
@@ -238,16 +262,59 @@ let benchmarks = [
             try clearReceived()
             require(try ChildProcess.run("scp", sftpBase + ["-r", "\(sshd.username)@\(sshd.host):\(treePath)", local.path]), "scp")
         }),
+    Benchmark(
+        name: "upload 1,000 files of 4 KiB", peer: "scp -r", iterations: 3, bytes: 1000 * 4096,
+        termind: {
+            try clearUploadedTree()
+            try termindCopy(["-r", localTreePath, "\(target):\(uploadedTreePath)"])
+        },
+        peerRun: {
+            try clearUploadedTree()
+            require(try ChildProcess.run("scp", sftpBase + ["-r", localTreePath, "\(sshd.username)@\(sshd.host):\(uploadedTreePath)"]), "scp")
+        }),
 ]
 
+// `termind-bench transfers`: only the rows that move bytes, their timeline and memory.
+let transfersOnly = CommandLine.arguments.dropFirst().first == "transfers"
 print("benchmark                               termind       peer          ratio    peer tool")
-for benchmark in benchmarks {
+for benchmark in benchmarks where !transfersOnly || benchmark.bytes != nil {
     let result = try benchmark.measure()
     print(
         benchmark.name.padding(toLength: 38, withPad: " ", startingAt: 0),
         formatSeconds(result.termindSeconds), "  ", formatSeconds(result.peerSeconds),
         String(format: "  %5.2fx", result.ratio), "  ", benchmark.peer,
         benchmark.bytes == nil ? "" : "  (\(benchmark.rates(result)))")
+}
+
+// Downloads as a timeline: a stall shows as a run of small intervals, which a median hides.
+print("\ndownload 1 GiB, MB arriving per 100 ms (sampled from the receiving directory):")
+let timelineDirectory = local.appending("timeline").path
+for (label, executable, arguments) in [
+    ("termind cp", try TermindBinary.path(), cpArguments + ["\(target):\(bigPath)", timelineDirectory + "/big.bin"]),
+    ("curl sftp:// (libssh2 1.10)", "curl", curlBase + ["-o", timelineDirectory + "/big.bin", curlURL(bigPath)]),
+    ("sftp (chacha20-poly1305)", "sftp", sftpBase + ["\(sshd.username)@\(sshd.host):\(bigPath)", timelineDirectory + "/big.bin"]),
+] {
+    require(try ChildProcess.run("sh", ["-c", "rm -rf '\(timelineDirectory)' && mkdir '\(timelineDirectory)'"]), "mkdir")
+    let timeline = try TransferTimeline.record(
+        label, directory: timelineDirectory, try ChildProcess.resolve(executable), arguments, environment: termindEnvironment)
+    print(timeline.printed())
+}
+
+// Peak resident memory of one 1 GiB download, by GNU time (its %M, in KiB).
+print("\npeak RSS of a 1 GiB download (GNU time -f %M):")
+for (label, executable, arguments) in [
+    ("termind cp", try TermindBinary.path(), cpArguments + ["\(target):\(bigPath)", local.appending("received").path]),
+    ("curl sftp://", try ChildProcess.resolve("curl"), curlBase + ["-o", local.appending("received").path, curlURL(bigPath)]),
+    ("sftp", try ChildProcess.resolve("sftp"), sftpBase + ["\(sshd.username)@\(sshd.host):\(bigPath)", local.appending("received").path]),
+] {
+    let measured = try ChildProcess.run("/usr/bin/time", ["-f", "%M", executable] + arguments, environment: termindEnvironment)
+    require(measured, "\(label) under GNU time")
+    let kibibytes = Int(measured.stderr.split(separator: "\n").last.map(String.init) ?? "") ?? 0
+    print("  \(label.padding(toLength: 40, withPad: " ", startingAt: 0)) \(kibibytes / 1024) MiB")
+}
+if transfersOnly {
+    sshd.stop()
+    exit(0)
 }
 
 try ListingBenchmarks(sshd: sshd, home: home).run()

@@ -49,12 +49,15 @@ final class WorkerChannel {
             window: 2 << 20, maximumPacket: 32_768,
             readSize: 32_768, highWater: ChannelOutput.highWater, lowWater: ChannelOutput.lowWater)
 
-        /// For bulk transfers (SFTP): a 16 MiB window so that 64 READs of 255 KiB can be in
-        /// flight, 32 KiB packets (what OpenSSH sends), 256 KiB reads, and an output that
-        /// buffers up to 8 MiB before the worker stops reading (a 32 MiB window measured no
-        /// faster on loopback).
+        /// For bulk transfers (SFTP): a 2 MiB window (OpenSSH's and curl's), 32 KiB packets
+        /// (what OpenSSH sends), 256 KiB reads, and an output that buffers up to 8 MiB before
+        /// the worker stops reading. The window bounds more than the server: libssh2 1.10's
+        /// channel read takes every packet the socket holds before it returns, so with a
+        /// 16 MiB window a server faster than this client's decryption kept the worker inside
+        /// one read for up to 16 MiB while the transfer waited for it (downloads stalled for
+        /// seconds; 256 MiB took 4.5-5.2 s against 2.1-3.5 s with 1-2 MiB, under load).
         static let bulk = Sizing(
-            window: 16 << 20, maximumPacket: 32_768, readSize: 256 << 10, highWater: 8 << 20, lowWater: 2 << 20)
+            window: 2 << 20, maximumPacket: 32_768, readSize: 256 << 10, highWater: 8 << 20, lowWater: 2 << 20)
     }
 
     let id: Int

@@ -4,6 +4,8 @@ extension TransferJob {
     private enum Step: Sendable {
         case read(offset: UInt64, requested: Int, bytes: [UInt8])
         case wrote(offset: UInt64, count: Int)
+        /// A partial record saved (or not: the transfer goes on, only a later resume loses this point).
+        case recorded(saved: Bool)
     }
 
     /// Reads the source and writes the partial from `start`, many requests in flight both
@@ -51,6 +53,9 @@ extension TransferJob {
             var buffered: [UInt64: [UInt8]] = [:]
             var nextHash = start
             var dataEnded: UInt64?
+            // One record save at a time, beside the reads and writes: a save's fsync must not
+            // hold up the pipeline (on a busy disk it takes tens of milliseconds).
+            var recording = false
             // After the first failure nothing new is issued, but the requests in flight are
             // drained: writes that land still count towards the verified prefix.
             var failure: (any Error)?
@@ -102,21 +107,27 @@ extension TransferJob {
                         lastProgress = now
                         reportProgress(state, began: began, now: now)
                     }
-                    if state.prefix.length - recordedLength >= tuning.recordEveryBytes
+                    if !recording, state.prefix.length - recordedLength >= tuning.recordEveryBytes
                         || (now - lastRecord >= tuning.recordEvery && state.prefix.length > recordedLength)
                     {
                         lastRecord = now
                         recordedLength = state.prefix.length
+                        recording = true
                         let record = state.record(
                             source: source, destination: destinationAddress(state.finalPath), writer: runIdentity,
                             partial: state.partialIdentity?.whileWriting)
-                        do {
-                            try await store.save(record)
-                            state.recordSaved = true
-                        } catch {
-                            // The transfer goes on; only a later resume loses this point.
+                        group.addTask { [store] in
+                            do {
+                                try await store.save(record)
+                                return .recorded(saved: true)
+                            } catch {
+                                return .recorded(saved: false)
+                            }
                         }
                     }
+                case .recorded(let saved):
+                    recording = false
+                    if saved { state.recordSaved = true }
                 }
             }
             if let dataEnded, failure is ShortSource {
