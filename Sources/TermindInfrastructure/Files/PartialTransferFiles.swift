@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TermindApplication
 import TermindCrypto
 
@@ -35,8 +36,12 @@ public struct PartialTransferFiles: PartialTransferStore {
         return record
     }
 
+    /// A record of a verified prefix is fsynced before its rename (a resume relies on it). A
+    /// record with nothing verified (written as each file starts) is not: a power cut may lose
+    /// it, and the next run then refuses the partial, saying so, where an fsync per file would
+    /// cost every small file a disk flush.
     public func save(_ record: PartialTransferRecord) async throws {
-        try writeJSON(record, to: file(for: record.destination))
+        try writeJSON(record, to: file(for: record.destination), durable: record.verifiedBytes > 0)
     }
 
     /// The placement file for a Batch's sources and destination (`batch-KEY.json`).
@@ -80,8 +85,9 @@ public struct PartialTransferFiles: PartialTransferStore {
         }
     }
 
-    /// Writes `value` as JSON to `path` atomically (a 0600 temporary file, fsynced, renamed).
-    private func writeJSON(_ value: some Encodable, to path: String) throws {
+    /// Writes `value` as JSON to `path` atomically (a 0600 temporary file, fsynced when
+    /// `durable`, renamed).
+    private func writeJSON(_ value: some Encodable, to path: String, durable: Bool = true) throws {
         try makeDirectory()
         let data: Data
         do {
@@ -108,7 +114,7 @@ public struct PartialTransferFiles: PartialTransferStore {
                 written += result
             }
         }
-        if failure == 0 && fsync(descriptor) != 0 { failure = errno }
+        if failure == 0 && durable && fsync(descriptor) != 0 { failure = errno }
         close(descriptor)
         guard failure == 0 else {
             unlink(temporary)
@@ -128,31 +134,42 @@ public struct PartialTransferFiles: PartialTransferStore {
         }
     }
 
-    /// Claims by an exclusive `flock` on `KEY.lock` beside the record (opened without
-    /// following a symlink, mode 0600). The lock file stays: removing it would let two
-    /// processes lock two different files of one name.
+    /// Claims by an exclusive lock on one byte of `claims.lock` (an open-file-description
+    /// lock, at an offset taken from the destination's key): one file for every destination,
+    /// so claiming leaves nothing behind, and two destinations share a byte only if 62 bits
+    /// of their SHA-256 agree. Opened without following a symlink, mode 0600.
     public func claim(destination: TransferAddress, wait: Bool) async throws -> (any TransferClaim)? {
         try makeDirectory()
-        let path = String(file(for: destination).dropLast(".json".count)) + ".lock"
+        let path = directory + "/claims.lock"
         let descriptor = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw FileSystemError(errno: errno, "cannot open the transfer lock", path: path) }
         let locked: Int32
         do {
-            locked = try await LocalFileLock.lock(descriptor, wait: wait)
+            locked = try await LocalFileLock.lock(descriptor, byte: Self.claimOffset(destination), wait: wait)
         } catch {
             close(descriptor)
             throw error
         }
         guard locked == 0 else {
             close(descriptor)
-            if locked == EWOULDBLOCK { return nil }
+            if locked == EWOULDBLOCK || locked == EAGAIN || locked == EACCES { return nil }
             throw FileSystemError(errno: locked, "cannot lock the transfer lock", path: path)
         }
         return LocalTransferClaim(descriptor: descriptor)
     }
 
-    /// `mkdir -p` with mode 0700 for each missing component.
+    /// The byte of `claims.lock` that stands for `destination`: 62 bits of its key's SHA-256.
+    static func claimOffset(_ destination: TransferAddress) -> Int64 {
+        let digest = SHA256.hash(Array((destination.location + "\u{0}" + destination.path).utf8))
+        let bits = digest.prefix(8).reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+        return Int64(bits & 0x3FFF_FFFF_FFFF_FFFF)
+    }
+
+    /// `mkdir -p` with mode 0700 for each missing component; once per directory and process
+    /// (it is not removed while Termind runs, and a file per transfer made this 10 failing
+    /// `mkdir` calls each).
     private func makeDirectory() throws {
+        guard !Self.madeDirectories.withLock({ $0.contains(directory) }) else { return }
         var prefix = directory.hasPrefix("/") ? "" : "."
         for component in directory.split(separator: "/") {
             prefix += "/" + component
@@ -160,7 +177,10 @@ public struct PartialTransferFiles: PartialTransferStore {
                 throw FileSystemError(errno: errno, "cannot create the directory for partial-transfer records", path: prefix)
             }
         }
+        Self.madeDirectories.withLock { _ = $0.insert(directory) }
     }
+
+    private static let madeDirectories = Mutex<Set<String>>([])
 
     private static let encoder: JSONEncoder = {
         let encoder = JSONEncoder()

@@ -1,6 +1,6 @@
 import Foundation
 import TermindApplication
-import TermindInfrastructure
+@testable import TermindInfrastructure
 import TermindTestSupport
 import XCTest
 
@@ -130,6 +130,45 @@ final class PartialTransferFilesTests: XCTestCase {
             _ = try await expression()
             XCTFail("expected an error", file: file, line: line)
         } catch {}
+    }
+
+    func testClaimingManyDestinationsLeavesOneLockFileBehind() async throws {
+        for index in 0..<200 {
+            let claim = try await store.claim(destination: TransferAddress(location: "local", path: "/d/f\(index)"), wait: false)
+            XCTAssertNotNil(claim)
+            await claim?.release()
+        }
+
+        let names = try FileManager.default.contentsOfDirectory(atPath: store.directory)
+        XCTAssertEqual(names, ["claims.lock"])
+    }
+
+    func testAClaimHeldByAnotherProcessIsRefusedWithoutWaitingAndTakenOnceItEnds() async throws {
+        let destination = TransferAddress(location: "local", path: "/srv/f.bin")
+        let probe = try await store.claim(destination: destination, wait: false)  // makes the directory and file
+        await probe?.release()
+        let offset = PartialTransferFiles.claimOffset(destination)
+        // Python's lockf takes a POSIX record lock, which conflicts with an open-file-description lock.
+        let holder = try ChildProcess("python3", ["-c", """
+            import fcntl, os, sys, time
+            fd = os.open(sys.argv[1], os.O_RDWR)
+            fcntl.lockf(fd, fcntl.LOCK_EX | fcntl.LOCK_NB, 1, \(offset), 0)
+            print("held", flush=True)
+            time.sleep(30)
+            """, store.directory + "/claims.lock"])
+        defer { holder.stop() }
+        _ = try holder.waitForLine { $0 == "held" }
+
+        let refused = try await store.claim(destination: destination, wait: false)
+        XCTAssertNil(refused, "another process holds this destination")
+        let other = try await store.claim(destination: TransferAddress(location: "local", path: "/srv/g.bin"), wait: false)
+        XCTAssertNotNil(other, "another destination is free")
+        await other?.release()
+
+        holder.stop()
+        let taken = try await store.claim(destination: destination, wait: true)
+        XCTAssertNotNil(taken)
+        await taken?.release()
     }
 
     func testTheStoreLivesUnderTheXDGStateDirectory() {
