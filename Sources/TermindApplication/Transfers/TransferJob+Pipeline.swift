@@ -85,7 +85,10 @@ extension TransferJob {
                         dataEnded = min(dataEnded ?? .max, offset + UInt64(bytes.count))
                         if failure == nil || failure is ShortSource { failure = ShortSource() }
                     }
-                    guard failure == nil else { continue }
+                    // After a failure, whole reads still in flight are kept too: those that
+                    // continue the hashed prefix are written, so the partial kept for
+                    // `--resume` holds every contiguous chunk already read.
+                    guard failure == nil || bytes.count == requested else { continue }
                     buffered[offset] = bytes
                     while let next = buffered.removeValue(forKey: nextHash) {
                         digest.update(next)

@@ -21,6 +21,8 @@ final class MemoryFileSystem: RemoteFileSystem {
         /// Each write waits this long before landing (by offset: reorders completions).
         var writeDelay: (@Sendable (UInt64) -> Duration)?
         var readDelay: (@Sendable (UInt64) -> Duration)?
+        /// The read at exactly this offset fails (an I/O error; the connection stays).
+        var failReadAt: UInt64?
         /// File contents may not exceed this many bytes in total (`.noSpace` beyond).
         var capacity: UInt64?
         var symlinksUnsupported = false
@@ -433,6 +435,7 @@ final class MemoryFileSystem: RemoteFileSystem {
         if let delay { try await Task.sleep(for: delay) }
         return try state.withLock { state in
             guard state.connected else { throw lost(path) }
+            if state.faults.failReadAt == offset { throw error(.failure, path, "I/O error") }
             if let budget = state.faults.dropAfterReadBytes {
                 if budget < UInt64(count) {
                     state.connected = false

@@ -54,6 +54,28 @@ final class TransferEngineResumeTests: XCTestCase {
         XCTAssertNil(local.node("/d/f.bin"))
     }
 
+    func testAFailedReadStillWritesTheChunksReadBeforeItSoTheResumeLosesNoMore() async throws {
+        let store = InMemoryPartialTransferStore()
+        let server = MemoryFileSystem(location: "srv", chunkSize: 1000)
+        let local = MemoryFileSystem(location: "local", chunkSize: 1000)
+        server.addFile("/f.bin", bytes, modified: 1_500_000_000)
+        local.addDirectory("/d")
+        // The read at 30,000 fails at once; the first chunk's read arrives only after that.
+        server.faults.failReadAt = 30_000
+        server.faults.readDelay = { offset in offset == 0 ? .milliseconds(200) : .zero }
+        let tuning = TransferTuning(maximumRequestsInFlight: 64)
+
+        let report = await TransferEngine(store: store, tuning: tuning).run(batch(server, local, resume: false))
+
+        XCTAssertNotEqual(report.exitCode, .success)
+        let loaded = await store.load(destination: destination)
+        let record = try XCTUnwrap(loaded)
+        XCTAssertEqual(record.verifiedBytes, 30_000, "every chunk before the failed read is kept")
+        XCTAssertEqual(record.sha256, ContentDigest.hex(of: Array(bytes[..<30_000])))
+        let kept = try XCTUnwrap(local.contents("/d/.f.bin.termind-partial"))
+        XCTAssertEqual(Array(kept[..<30_000]), Array(bytes[..<30_000]))
+    }
+
     func testTheVerifiedPrefixStopsAtTheFirstWriteNotAcknowledged() async throws {
         let store = InMemoryPartialTransferStore()
         let server = MemoryFileSystem(location: "srv", chunkSize: 1000)
