@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TermindApplication
 import TermindDomain
 import TermindInfrastructure
@@ -16,10 +17,24 @@ struct VaultAccess {
             environment: environment, homeDirectory: SystemLocalAccount(environment: environment).homeDirectory,
             currentDirectory: FileManager.default.currentDirectoryPath, dataDirectoryOverride: dataDirectory)
         let databasePath = paths.databaseFile
-        services = VaultServices(paths: paths, passphraseSource: {
-            try Self.masterPassphrase(environment: environment, databasePath: databasePath)
-        })
+        // A person at the terminal gets three tries; the variable a script sets, one.
+        let fromVariable = environment[Self.passphraseVariable] != nil
+        let asked = Mutex(0)
+        services = VaultServices(
+            paths: paths,
+            passphraseSource: {
+                let tries = asked.withLock { count in
+                    count += 1
+                    return count
+                }
+                if tries > 1 { context.err("termind: wrong passphrase; try again (\(tries) of \(Self.passphraseTries))\n") }
+                return try Self.masterPassphrase(environment: environment, databasePath: databasePath)
+            },
+            passphraseTries: fromVariable ? 1 : Self.passphraseTries)
     }
+
+    /// How many times a person is asked for the master passphrase while it is wrong.
+    static let passphraseTries = 3
 
     var store: any VaultStore { services.store }
 

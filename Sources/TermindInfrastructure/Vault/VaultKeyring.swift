@@ -22,6 +22,9 @@ public final class VaultKeyring: Sendable {
 
     private let keyFile: VaultKeyFile
     private let passphraseSource: @Sendable () throws -> Secret
+    /// How many times a wrong passphrase is asked for again (a person at a terminal gets three,
+    /// as `sudo` gives; a variable in a script, one).
+    private let passphraseTries: Int
     private let logger: any Logger
     private let cache = Mutex<Derived?>(nil)
 
@@ -35,13 +38,15 @@ public final class VaultKeyring: Sendable {
     ///   - keyFilePath: where the key file is, or will be created.
     ///   - passphraseSource: asked for the master passphrase when one is set and its key is
     ///     not known yet in this process.
+    ///   - passphraseTries: how many times it is asked while the answer is wrong.
     public init(
-        keyFilePath: String, passphraseSource: @escaping @Sendable () throws -> Secret,
+        keyFilePath: String, passphraseSource: @escaping @Sendable () throws -> Secret, passphraseTries: Int = 1,
         logger: any Logger = NullLogger()
     ) {
         self.keyFilePath = keyFilePath
         keyFile = VaultKeyFile(path: keyFilePath)
         self.passphraseSource = passphraseSource
+        self.passphraseTries = max(1, passphraseTries)
         self.logger = logger
     }
 
@@ -134,11 +139,14 @@ public final class VaultKeyring: Sendable {
         if let known = cache.withLock({ $0 }), known.parameters == parameters, known.verifier == verifier {
             return known.key
         }
-        let passphrase = try passphraseSource()
-        let key = try derive(passphrase, parameters, location: location)
-        guard meta.accepts(key) else { throw VaultUnavailable(location: location, cause: .wrongPassphrase) }
-        remember(key: key, parameters: parameters, verifier: verifier)
-        return key
+        for _ in 0..<passphraseTries {
+            let key = try derive(try passphraseSource(), parameters, location: location)
+            if meta.accepts(key) {
+                remember(key: key, parameters: parameters, verifier: verifier)
+                return key
+            }
+        }
+        throw VaultUnavailable(location: location, cause: .wrongPassphrase)
     }
 
     private func derive(_ passphrase: Secret, _ parameters: VaultMeta.ScryptParameters, location: String) throws -> [UInt8] {

@@ -22,14 +22,16 @@ public struct VaultServices: Sendable {
     ///   - paths: `databaseFile` and `vaultKeyFile` are used.
     ///   - passphraseSource: asked for the master passphrase, only when one is set and a secret
     ///     is sealed or opened; it should return it or throw (e.g. `.passphraseRequired`).
+    ///   - passphraseTries: how many times `passphraseSource` is asked while the answer is wrong.
     ///   - busyTimeout: how long to wait for another process's lock before `.locked`.
     public init(
-        paths: XDGPaths, passphraseSource: @escaping @Sendable () throws -> Secret,
+        paths: XDGPaths, passphraseSource: @escaping @Sendable () throws -> Secret, passphraseTries: Int = 1,
         busyTimeout: Duration = .seconds(5), logger: any Logger = NullLogger()
     ) {
         self.paths = paths
         database = VaultDatabase(path: paths.databaseFile, busyTimeout: busyTimeout, logger: logger)
-        keyring = VaultKeyring(keyFilePath: paths.vaultKeyFile, passphraseSource: passphraseSource, logger: logger)
+        keyring = VaultKeyring(
+            keyFilePath: paths.vaultKeyFile, passphraseSource: passphraseSource, passphraseTries: passphraseTries, logger: logger)
         store = SQLiteVaultStore(database: database)
         secrets = SealedSecretStore(database: database, keyring: keyring)
         keyControl = VaultKeyController(database: database, keyring: keyring)

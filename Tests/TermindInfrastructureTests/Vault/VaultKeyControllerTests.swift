@@ -103,6 +103,41 @@ final class VaultKeyControllerTests: XCTestCase {
         await wrong.database.close()
     }
 
+    func testAWrongPassphraseIsAskedAgainUpToItsTriesAndTheRightOneOpens() async throws {
+        let services = home.services()
+        let id = try await services.secrets.seal(Secret("s"))
+        try await services.keyControl.setPassphrase(Secret("right one"))
+        await services.database.close()
+        let answers = Mutex(["wrong one", "wrong two", "right one"])
+        let asked = Mutex(0)
+        let source: @Sendable () throws -> Secret = {
+            asked.withLock { $0 += 1 }
+            return Secret(answers.withLock { $0.removeFirst() })
+        }
+
+        let third = home.services(passphrase: source, passphraseTries: 3)
+        let opened = try await third.secrets.unseal(id)
+
+        XCTAssertEqual(opened, Secret("s"))
+        XCTAssertEqual(asked.withLock { $0 }, 3)
+        await third.database.close()
+    }
+
+    func testThreeWrongPassphrasesAreWrongPassphraseAfterExactlyThreeAsks() async throws {
+        let services = home.services()
+        let id = try await services.secrets.seal(Secret("s"))
+        try await services.keyControl.setPassphrase(Secret("right one"))
+        await services.database.close()
+        let source = CountingSource("wrong")
+
+        let wrong = home.services(passphrase: source.source, passphraseTries: 3)
+        let error = await expectVaultUnavailable { _ = try await wrong.secrets.unseal(id) }
+
+        XCTAssertEqual(error?.cause, .wrongPassphrase)
+        XCTAssertEqual(source.count, 3)
+        await wrong.database.close()
+    }
+
     func testListingAndStatusNeverAskForThePassphrase() async throws {
         let setup = home.services()
         _ = try await sealThree(setup)

@@ -21,9 +21,10 @@ final class VaultTestHome {
 
     func services(
         busyTimeout: Duration = .seconds(5), logger: any Logger = NullLogger(),
-        passphrase: @escaping @Sendable () throws -> Secret = VaultTestHome.noPassphrase
+        passphrase: @escaping @Sendable () throws -> Secret = VaultTestHome.noPassphrase, passphraseTries: Int = 1
     ) -> VaultServices {
-        VaultServices(paths: paths, passphraseSource: passphrase, busyTimeout: busyTimeout, logger: logger)
+        VaultServices(
+            paths: paths, passphraseSource: passphrase, passphraseTries: passphraseTries, busyTimeout: busyTimeout, logger: logger)
     }
 
     /// A passphrase source for Vaults that must never ask.
