@@ -9,20 +9,7 @@ extension Workbench {
         let screen = ImportScreen()
         importScreen = screen
         dispatcher.reset()
-        Task { [weak self, services] in
-            let result: Result<ImportPreview, any Error>
-            do {
-                result = .success(try await services.importPreview())
-            } catch {
-                result = .failure(error)
-            }
-            guard let self, self.importScreen?.id == screen.id else { return }
-            switch result {
-            case .success(let preview): self.importScreen?.show(preview)
-            case .failure(let error): self.importScreen?.phase = .failed(Self.text(of: error))
-            }
-            self.onChange()
-        }
+        run(.previewImport(screen: screen.id))
     }
 
     func handleImportKey(_ press: KeyPress) {
@@ -73,30 +60,10 @@ extension Workbench {
         }
         screen.problem = nil
         screen.phase = .committing
-        let id = screen.id
-        Task { [weak self, services] in
-            let outcome: Result<ImportReport, any Error>
-            do {
-                outcome = .success(try await services.commitImport(selection, of: preview))
-            } catch {
-                outcome = .failure(error)
-            }
-            guard let self else { return }
-            await self.reloadHosts()
-            if self.importScreen?.id == id {
-                switch outcome {
-                case .success(let report):
-                    self.importScreen?.phase = .done(ImportScreen.summary(of: report))
-                case .failure(let error):
-                    self.importScreen?.phase = .choosing
-                    self.importScreen?.problem = "nothing was written: \(Self.text(of: error))"
-                }
-            }
-            self.onChange()
-        }
+        run(.commitImport(selection, of: preview, screen: screen.id))
     }
 
-    private static func text(of error: any Error) -> String {
+    static func text(of error: any Error) -> String {
         String(describing: error)
     }
 }

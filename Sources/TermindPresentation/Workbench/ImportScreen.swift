@@ -8,6 +8,9 @@ import TermindDomain
 /// selection has them. Enter turns the checked rows into an `ImportSelection`, which must pass
 /// `ImportPlan`'s rules before the services commit it. A plain value owned by the workbench.
 struct ImportScreen {
+    /// Which opening of the screen a background result is for.
+    typealias ID = UUID
+
     enum Section: Int, CaseIterable {
         case hosts, identities, keys, knownHosts
 
@@ -53,7 +56,7 @@ struct ImportScreen {
     }
 
     /// Tells a stale answer (the screen closed and opened again) from the current one.
-    let id = UUID()
+    let id = ID()
     var phase = Phase.loading
     private(set) var preview: ImportPreview?
     private(set) var rows: [Row] = []

@@ -160,10 +160,10 @@ extension Workbench {
         if !navigator.isVisible {
             navigator.isVisible = true
             focus = .navigator
-            refreshHostsLater()
+            run(.reloadHosts)
         } else if focus != .navigator {
             focus = .navigator
-            refreshHostsLater()
+            run(.reloadHosts)
         } else {
             navigator.isVisible = false
             focus = .panes

@@ -5,7 +5,9 @@ import TermindDomain
 // The one place effects run. A pane's `update` says what must happen; here it happens:
 // connections open through the services port (each in its own task), the shell's output comes
 // back as events to the pane, bytes and window changes go to the pane's `PaneLink`, attempts are
-// retired from the interaction queue. Nothing else in the workbench starts a Session's task.
+// retired from the interaction queue. The workbench's own effects (`WorkbenchEffect`: the
+// Vault's Hosts, the interaction count, the Import screen) run here too: nothing else in the
+// workbench starts a task.
 
 extension Workbench {
     /// Gives `event` to pane `id` and runs what it asks for.
@@ -82,7 +84,7 @@ extension Workbench {
             } catch {
                 self?.deliverFromSession(.connectFailed(generation, error), to: id, generation: generation)
             }
-            self?.refreshPendingCount()
+            self?.run(.watchPendingInteractions)
             self?.onChange()
         }
     }
@@ -106,6 +108,68 @@ extension Workbench {
             } catch {
                 let detail = (error as? SSHFailure)?.detail ?? String(describing: error)
                 self?.deliverFromSession(.connectionLost(generation, detail), to: id, generation: generation)
+            }
+        }
+    }
+
+    // MARK: - The workbench's own effects
+
+    func run(_ effect: WorkbenchEffect) {
+        switch effect {
+        case .reloadHosts:
+            Task { [weak self] in
+                await self?.reloadHosts()
+                self?.onChange()
+            }
+        case .watchPendingInteractions:
+            pendingCountRefresh?.cancel()
+            pendingCountRefresh = Task { [weak self, interactions] in
+                repeat {
+                    let count = await interactions.pendingCount
+                    guard let self, !Task.isCancelled else { return }
+                    if count != self.pendingInteractions {
+                        self.pendingInteractions = count
+                        self.onChange()
+                    }
+                    guard self.dialog != nil else { return }
+                    try? await Task.sleep(for: .milliseconds(500))
+                } while !Task.isCancelled
+            }
+        case .previewImport(let id):
+            Task { [weak self, services] in
+                let result: Result<ImportPreview, any Error>
+                do {
+                    result = .success(try await services.importPreview())
+                } catch {
+                    result = .failure(error)
+                }
+                guard let self, self.importScreen?.id == id else { return }
+                switch result {
+                case .success(let preview): self.importScreen?.show(preview)
+                case .failure(let error): self.importScreen?.phase = .failed(Self.text(of: error))
+                }
+                self.onChange()
+            }
+        case .commitImport(let selection, let preview, let id):
+            Task { [weak self, services] in
+                let outcome: Result<ImportReport, any Error>
+                do {
+                    outcome = .success(try await services.commitImport(selection, of: preview))
+                } catch {
+                    outcome = .failure(error)
+                }
+                guard let self else { return }
+                await self.reloadHosts()
+                if self.importScreen?.id == id {
+                    switch outcome {
+                    case .success(let report):
+                        self.importScreen?.phase = .done(ImportScreen.summary(of: report))
+                    case .failure(let error):
+                        self.importScreen?.phase = .choosing
+                        self.importScreen?.problem = "nothing was written: \(Self.text(of: error))"
+                    }
+                }
+                self.onChange()
             }
         }
     }

@@ -140,7 +140,7 @@ extension Workbench {
     func openQuickOpen(for target: PaneID? = nil) {
         quickOpen = QuickOpen(targetPane: target)
         dispatcher.reset()
-        refreshHostsLater()
+        run(.reloadHosts)
     }
 
     private func handleQuickOpenKey(_ press: KeyPress) {

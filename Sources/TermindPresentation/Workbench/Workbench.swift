@@ -70,7 +70,7 @@ public final class Workbench {
     var choosingMoveTarget = false
     /// The divider the mouse is dragging.
     var draggedDivider: PaneDivider?
-    private var pendingCountRefresh: Task<Void, Never>?
+    var pendingCountRefresh: Task<Void, Never>?
 
     /// Called after every change that may show on screen.
     public var onChange: () -> Void = {}
@@ -221,14 +221,6 @@ public final class Workbench {
         }
     }
 
-    /// Reads the Hosts again in the background (a script may have changed the Vault).
-    func refreshHostsLater() {
-        Task { [weak self] in
-            await self?.reloadHosts()
-            self?.onChange()
-        }
-    }
-
     func host(id: UUID?) -> Host? {
         id.flatMap { id in hosts.first { $0.id == id } }
     }
@@ -244,7 +236,7 @@ public final class Workbench {
         } else {
             dialog = nil
         }
-        refreshPendingCount()
+        run(.watchPendingInteractions)
         onChange()
     }
 
@@ -259,21 +251,4 @@ public final class Workbench {
         return interaction.connectionLabel
     }
 
-    /// Asks the queue how many interactions wait; while a dialog is open, again every half
-    /// second (other connections may ask meanwhile). Nothing runs while none is open.
-    func refreshPendingCount() {
-        pendingCountRefresh?.cancel()
-        pendingCountRefresh = Task { [weak self, interactions] in
-            repeat {
-                let count = await interactions.pendingCount
-                guard let self, !Task.isCancelled else { return }
-                if count != self.pendingInteractions {
-                    self.pendingInteractions = count
-                    self.onChange()
-                }
-                guard self.dialog != nil else { return }
-                try? await Task.sleep(for: .milliseconds(500))
-            } while !Task.isCancelled
-        }
-    }
 }
