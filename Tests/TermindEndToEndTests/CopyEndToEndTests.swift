@@ -300,6 +300,34 @@ final class CopyEndToEndTests: CopyTestCase {
             """)
     }
 
+    func testAnInterruptedCopysRecordIsListedAndPrunedWithItsPartialOnlyWhenOldEnough() throws {
+        let source = remote.appending("big.bin").path
+        try randomFile(source, bytes: 256 << 20)
+        let cut = try interruptedCopy([try onServer(source), local.path], watching: local.path)
+        XCTAssertEqual(cut.status, 130, cut.stderr)
+        let partial = local.appending(".big.bin.termind-partial").path
+        XCTAssertTrue(FileManager.default.fileExists(atPath: partial))
+
+        let listed = try home.run(["cp", "--list-partials", "--json"])
+        XCTAssertEqual(listed.status, 0, listed.stderr)
+        let entries = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]])
+        let record = try XCTUnwrap(entries.first { $0["kind"] as? String == "record" }, listed.stdout)
+        XCTAssertEqual(record["partialPath"] as? String, partial)
+        XCTAssertEqual(record["stale"] as? Bool, false)
+
+        let young = try home.run(["cp", "--prune-partials"])
+        XCTAssertEqual(young.status, 0, young.stderr)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: partial), "a record younger than 30 days stays, with its partial")
+
+        let pruned = try home.run(["cp", "--prune-partials", "--older-than", "0"])
+        XCTAssertEqual(pruned.status, 0, pruned.stderr)
+        XCTAssertTrue(pruned.stderr.contains("and its partial file \(partial)"), pruned.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: partial))
+        let after = try home.run(["cp", "--list-partials", "--json"])
+        let left = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(after.stdout.utf8)) as? [[String: Any]])
+        XCTAssertTrue(left.allSatisfy { $0["kind"] as? String != "record" }, after.stdout)
+    }
+
     func testAResumedTreeCopyIntoADirectoryTheFirstRunCreatedLandsWhereTheFirstRunPutIt() throws {
         let tree = local.appending("many").path
         try FileManager.default.createDirectory(atPath: tree, withIntermediateDirectories: true)

@@ -29,7 +29,7 @@ struct CpCommand: Command {
             conflict (skip or keep-both settle it). Progress goes to stderr: a bar on a
             terminal, JSON lines with --json, whose summary goes to stdout.
             """,
-        arguments: [.init("PATH", .fileLocation, repeating: true, help: "SRC... DST: local paths or HOST:PATH")],
+        arguments: [.init("PATH", .fileLocation, optional: true, repeating: true, help: "SRC... DST: local paths or HOST:PATH")],
         options: ConnectionOptions.definitions + [
             ConnectionOptions.ioTimeout,
             .flag("recursive", short: "r", help: "Copy directories and everything in them (directories merge)"),
@@ -44,12 +44,17 @@ struct CpCommand: Command {
             .option("max-listing", .integer(1...1_000_000_000), valueName: "N",
                     help: "Entries one directory may list (default 1000000); a bigger one fails, named"),
             .flag("json", help: "Progress as JSON lines on stderr; the summary as a JSON object on stdout"),
+            .flag("list-partials", help: "List the partial-transfer records interrupted copies left (stale after 30 days); no copy"),
+            .flag("prune-partials", help: "Remove records older than --older-than days and their local partial files; no copy"),
+            .option("older-than", .integer(0...36_500), valueName: "DAYS",
+                    help: "With --prune-partials: how old a record must be (default 30)"),
         ],
         examples: [
             "termind cp web:/var/log/app.log .",
             "termind cp -r ./site web:/srv/www",
             "termind cp --resume backup:/dumps/db.sql.gz ~/dumps/",
             "termind cp --on-conflict keep-both report.pdf web:reports/",
+            "termind cp --list-partials",
         ])
 
     let sources: [FileLocation]
@@ -64,9 +69,27 @@ struct CpCommand: Command {
     let maxListing: Int
     let json: Bool
     let options: ConnectionOptions
+    /// `--list-partials` or `--prune-partials`, which copy nothing.
+    let partialRecords: PartialRecordsRequest?
 
     init(_ parsed: ParsedCommandLine) throws(UsageError) {
         let paths = parsed.argumentList("PATH")
+        json = parsed.flag("json")
+        options = ConnectionOptions(parsed)
+        if parsed.flag("list-partials") || parsed.flag("prune-partials") {
+            guard paths.isEmpty, !(parsed.flag("list-partials") && parsed.flag("prune-partials")) else {
+                throw UsageError("--list-partials and --prune-partials take no paths and go alone")
+            }
+            partialRecords = PartialRecordsRequest(
+                action: parsed.flag("list-partials")
+                    ? .list : .prune(olderThanDays: parsed.integer("older-than") ?? PartialRecordsRequest.defaultDays),
+                json: json)
+            (sources, destination) = ([], FileLocation.local("."))
+            (recursive, resume, waitForWriters, policy, preserveMode) = (false, false, false, nil, false)
+            (parallel, maxDepth, maxListing) = (1, 0, 0)
+            return
+        }
+        partialRecords = nil
         guard paths.count >= 2 else { throw UsageError("give at least one source and a destination: termind cp SRC... DST") }
         var locations: [FileLocation] = []
         for path in paths { locations.append(try FileLocation(parsing: path)) }
@@ -80,11 +103,15 @@ struct CpCommand: Command {
         parallel = parsed.integer("parallel") ?? 4
         maxDepth = parsed.integer("max-depth") ?? TransferBatch.defaultMaxDepth
         maxListing = parsed.integer("max-listing") ?? TransferBatch.defaultMaxListing
-        json = parsed.flag("json")
-        options = ConnectionOptions(parsed)
     }
 
     func run(_ context: CommandContext) async throws -> Int32 {
+        if let partialRecords {
+            let paths = XDGPaths(
+                environment: context.environment, homeDirectory: SystemLocalAccount(environment: context.environment).homeDirectory,
+                currentDirectory: FileManager.default.currentDirectoryPath)
+            return try await partialRecords.run(context, store: PartialTransferFiles(paths: paths))
+        }
         let access = try ConnectionAccess(context, options: options)
         let sites = TransferSites(access: access)
         let batch: TransferBatch

@@ -1,0 +1,32 @@
+import Foundation
+import TermindApplication
+
+/// One file of the partial-transfer records directory as `termind cp --list-partials` shows
+/// it: a record (with what it says), a Batch's placement, a lock file of an earlier version,
+/// or a file that is none of these; and when it was last saved.
+public struct StoredPartialRecord: Sendable {
+    public enum Content: Sendable {
+        case record(PartialTransferRecord)
+        case placement
+        /// `KEY.lock`, one per destination, as versions before `claims.lock` left them.
+        case legacyLock
+        /// A `.json` file that does not read as a record: why.
+        case unreadable(String)
+    }
+
+    /// The file's path.
+    public let file: String
+    public let content: Content
+    /// The record's `savedAt`, else the file's mtime.
+    public let savedAt: Date
+
+    public var record: PartialTransferRecord? {
+        if case .record(let record) = content { return record }
+        return nil
+    }
+
+    /// Whether it was saved more than `age` before `now`.
+    public func isStale(now: Date, age: TimeInterval) -> Bool {
+        now.timeIntervalSince(savedAt) > age
+    }
+}
