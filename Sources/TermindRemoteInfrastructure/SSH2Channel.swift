@@ -89,6 +89,15 @@ final class SSH2Channel: WorkerTransportChannel {
         return available > 0
     }
 
+    var receiveWindow: UInt64 {
+        guard let channel = live() else { return 0 }
+        return UInt64(libssh2_channel_window_read_ex(channel, nil, nil))
+    }
+
+    func growReceiveWindow(by bytes: UInt32) -> SSH2Result<Void> {
+        call { libssh2_channel_receive_window_adjust2($0, UInt(bytes), 1, nil) }
+    }
+
     var receivedEOF: Bool {
         guard let channel = live() else { return true }
         return libssh2_channel_eof(channel) == 1

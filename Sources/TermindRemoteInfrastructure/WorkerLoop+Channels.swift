@@ -176,6 +176,9 @@ extension WorkerLoop {
     /// Reads stdout, then stderr, until the transport has nothing more, the budget is spent,
     /// or the reader falls behind.
     private func readChannel(_ channel: WorkerChannel, _ remote: any WorkerTransportChannel) throws -> Bool {
+        guard try topUpWindow(of: remote, to: channel.sizing.window, resumption: .read(channel.id), doing: channel.purpose) else {
+            return false
+        }
         var progress = false
         var budget = max(256 << 10, channel.sizing.readSize)
         for stream in [ChannelStream.stdout, .stderr] {

@@ -68,6 +68,8 @@ extension WorkerLoop {
             }
             if tunnel.remoteEOF || tunnel.localDescriptor < 0 { break }
             didRead = true
+            guard try topUpWindow(of: remote, to: WorkerTunnel.window, resumption: .tunnelInbound(tunnel.id),
+                                  doing: "the tunnel to \(tunnel.destination)") else { break }
             let result = readBuffer.withUnsafeMutableBytes { remote.read(.stdout, into: $0) }
             switch try check(result, resumption: .tunnelInbound(tunnel.id), doing: "reading the tunnel to \(tunnel.destination)") {
             case .done(0):

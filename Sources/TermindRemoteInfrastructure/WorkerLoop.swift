@@ -261,6 +261,21 @@ final class WorkerLoop {
         return SSHFailure(error.kind == .timeout ? .timeout : .dropped, connection: label, detail: error.description)
     }
 
+    /// Gives the server back the window this side has read, once half of `window` is used.
+    /// libssh2 1.10 grows it only when it has fallen below one read's size, and then by that
+    /// read's size, so the server waited for window with most of it unused (a 16 MiB SFTP
+    /// window worked as one of 256 to 512 KiB). Returns false when the adjustment is not out
+    /// (it blocked, or the channel failed: `check` and the caller's next call say which).
+    func topUpWindow(
+        of remote: any WorkerTransportChannel, to window: UInt32, resumption: Resumption, doing purpose: @autoclosure () -> String
+    ) throws -> Bool {
+        let left = remote.receiveWindow
+        guard left < UInt64(window / 2) else { return true }
+        let result = remote.growReceiveWindow(by: window - UInt32(clamping: left))
+        if case .done = try check(result, resumption: resumption, doing: "giving window to \(purpose())") { return true }
+        return false
+    }
+
     /// Whether a channel that may be read has data waiting in libssh2's queue (read by another
     /// channel's transport drain): then `poll` must not sleep.
     func hasUnreadData() -> Bool {

@@ -56,6 +56,10 @@ protocol WorkerTransportChannel: AnyObject {
     /// Lets the session read what the server sent (window adjustments, requests, other
     /// channels' data) without taking this channel's data or granting the server new window.
     func processIncoming() -> SSH2Result<Void>
+    /// The window the server has been granted and this side has not yet read.
+    var receiveWindow: UInt64 { get }
+    /// Grants the server `bytes` more window at once (a window adjustment).
+    func growReceiveWindow(by bytes: UInt32) -> SSH2Result<Void>
     /// Whether data of this channel waits already read from the socket: `poll` would not
     /// announce it.
     var hasBufferedData: Bool { get }

@@ -11,6 +11,9 @@ import Glibc
 ///
 /// Confined to the worker thread; not `Sendable`. Owns `localDescriptor` (closed in `close`).
 final class WorkerTunnel {
+    /// The receive window libssh2 opens a `direct-tcpip` channel with (its default, 2 MiB).
+    static let window: UInt32 = 2 << 20
+
     let id: Int
     /// `host:port` it leads to, for messages.
     let destination: String

@@ -11,8 +11,8 @@ final class FakeTransportChannel: WorkerTransportChannel {
     var inbound: [ChannelStream: [UInt8]] = [:]
     /// A channel that always has more stdout (a busy download).
     var endless = false
-    /// The server's send window: bytes it may still send (nil: unlimited). Reading does not
-    /// grow it; only the loop's window top-ups do.
+    /// The window granted to the server and not yet read: it sends no more than this.
+    /// Reading does not grow it; only the loop's window adjustments do.
     var receiveWindow: UInt64
     /// The window this side may still write into.
     var sendWindow: UInt64 = 1 << 30
@@ -94,6 +94,13 @@ final class FakeTransportChannel: WorkerTransportChannel {
 
     func processIncoming() -> SSH2Result<Void> {
         if let result = script("process incoming") { return Self.void(result) }
+        return .done(())
+    }
+
+    func growReceiveWindow(by bytes: UInt32) -> SSH2Result<Void> {
+        if let result = script("grow window") { return Self.void(result) }
+        windowAdjustments.append(UInt64(bytes))
+        receiveWindow += UInt64(bytes)
         return .done(())
     }
 

@@ -55,6 +55,38 @@ final class WorkerLoopSchedulingTests: XCTestCase {
         XCTAssertGreaterThan(download.channel.reads, readsWhenPaused)
     }
 
+    func testTheServerGetsWindowBackBeforeHalfOfItIsUsed() async throws {
+        let harness = try WorkerLoopHarness()
+        let download = try await harness.exec("cat big")
+        download.channel.endless = true
+        let window = UInt64(WorkerChannel.Sizing.standard.window)
+
+        for _ in 0..<40 {
+            _ = try harness.loop.pass()
+            XCTAssertGreaterThanOrEqual(download.channel.receiveWindow, window / 2 - (256 << 10), "the server ran short of window")
+            _ = try await WorkerLoopHarness.take(download.handle.output)
+        }
+
+        XCTAssertEqual(download.channel.bytesRead, 40 * (256 << 10), "reads stalled for want of window")
+        XCTAssertFalse(download.channel.windowAdjustments.isEmpty)
+        XCTAssertTrue(download.channel.windowAdjustments.allSatisfy { $0 >= window / 2 }, "\(download.channel.windowAdjustments)")
+    }
+
+    func testAPausedChannelGrantsNoMoreWindow() async throws {
+        let harness = try WorkerLoopHarness()
+        let download = try await harness.exec("cat big")
+        download.channel.endless = true
+        try harness.pump(8)
+        XCTAssertTrue(download.handle.output.isPaused)
+        let adjustments = download.channel.windowAdjustments.count
+        let window = download.channel.receiveWindow
+
+        try harness.pump(8)
+
+        XCTAssertEqual(download.channel.windowAdjustments.count, adjustments)
+        XCTAssertEqual(download.channel.receiveWindow, window)
+    }
+
     func testAPausedChannelLeavesTheOthersRunning() async throws {
         let harness = try WorkerLoopHarness()
         let paused = try await harness.exec()
