@@ -108,6 +108,9 @@ final class ChannelOutput: Sendable {
     /// Whether `finish` has been called.
     var hasEnded: Bool { state.withLock { $0.ending != nil } }
 
+    /// Whether `next()` would answer at once: an element or the ending is there.
+    var hasBuffered: Bool { state.withLock { $0.head < $0.elements.count || $0.ending != nil } }
+
     // MARK: - The reader's side
 
     private enum Taken {

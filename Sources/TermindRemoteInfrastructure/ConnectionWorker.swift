@@ -1,3 +1,4 @@
+import CLibSSH2
 import Foundation
 import Synchronization
 import TermindApplication
@@ -49,13 +50,22 @@ final class ConnectionWorker: Sendable {
     /// - Parameters:
     ///   - ioTimeout: how long one network step may wait (time a person spends answering excluded).
     ///   - keepaliveInterval: seconds between keepalives once established; 0 turns them off.
-    init(label: String, ioTimeout: Duration, keepaliveInterval: Int, logger: any Logger) throws {
-        self.label = label
-        wake = try WakeSignal()
+    convenience init(label: String, ioTimeout: Duration, keepaliveInterval: Int, logger: any Logger) throws {
+        try self.init(label: label)
         let thread = Thread { [self] in
+            // Named with prctl directly: Foundation's `Thread.name` was seen (under load, without
+            // a controlling terminal) leaving a worker with a Dispatch thread's name.
+            termind_name_current_thread(Self.threadName)
             WorkerLoop(worker: self, ioTimeout: ioTimeout, keepaliveInterval: keepaliveInterval, logger: logger).run()
         }
         thread.start()
+    }
+
+    /// A worker whose loop the caller runs on a thread of its own: the tests drive a
+    /// `WorkerLoop` over a fake transport pass by pass.
+    init(label: String) throws {
+        self.label = label
+        wake = try WakeSignal()
     }
 
     /// What every worker thread is called (Linux keeps 15 characters); tests count them.

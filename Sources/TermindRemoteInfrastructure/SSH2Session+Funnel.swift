@@ -5,10 +5,62 @@ import Glibc
 #endif
 
 /// The one funnel from libssh2 return codes to Swift (swift-nio's `syscall` is the model):
-/// `LIBSSH2_ERROR_EAGAIN` means "would block" and leads to a `poll` on the socket in the
-/// directions libssh2 asks for; any other negative code becomes an `SSH2Error` carrying
-/// libssh2's own message; every wait is bounded by the I/O timeout.
+/// every code becomes an `SSH2Result` through `SSH2Fault.result(of:)`: a value, "would block"
+/// with the directions libssh2 waits for, or an `SSH2Fault` carrying libssh2's own message.
+/// The worker loop takes those results as they are; the blocking steps of connecting
+/// (`perform`) `poll` the socket in those directions and retry, each wait bounded by the I/O
+/// timeout.
 extension SSH2Session {
+    /// `code`, classified; the message and block directions are read from this session.
+    @inline(__always)
+    func result(_ code: Int) -> SSH2Result<Int> {
+        SSH2Fault.result(of: code, blocking: { blockDirections() }, message: { lastErrorMessage(code: $0) })
+    }
+
+    /// `code` of a call that returns no count, classified.
+    @inline(__always)
+    func result(_ code: Int32) -> SSH2Result<Void> {
+        switch result(Int(code)) {
+        case .done: .done(())
+        case .wouldBlock(let blocking): .wouldBlock(blocking)
+        case .failed(let fault): .failed(fault)
+        }
+    }
+
+    /// The result of a call that returns a pointer, or NULL with its code in
+    /// `libssh2_session_last_errno` (channel opens).
+    func result<Pointer>(_ pointer: Pointer?) -> SSH2Result<Pointer> {
+        if let pointer { return .done(pointer) }
+        guard let handle else { return .failed(.sessionGone) }
+        switch result(Int(libssh2_session_last_errno(handle))) {
+        case .done: return .failed(SSH2Fault(code: LIBSSH2_ERROR_CHANNEL_FAILURE, message: lastErrorMessage(code: LIBSSH2_ERROR_CHANNEL_FAILURE)))
+        case .wouldBlock(let blocking): return .wouldBlock(blocking)
+        case .failed(let fault): return .failed(fault)
+        }
+    }
+
+    /// The socket directions libssh2 waits for after `LIBSSH2_ERROR_EAGAIN`.
+    func blockDirections() -> SSH2Blocking {
+        guard let handle else { return [] }
+        let directions = libssh2_session_block_directions(handle)
+        var blocking: SSH2Blocking = []
+        if directions & LIBSSH2_SESSION_BLOCK_INBOUND != 0 { blocking.insert(.inbound) }
+        if directions & LIBSSH2_SESSION_BLOCK_OUTBOUND != 0 { blocking.insert(.outbound) }
+        return blocking
+    }
+
+    /// libssh2's message for the last failure, or a plain one naming `code`.
+    func lastErrorMessage(code: Int32, fallback: String = "") -> String {
+        if let handle {
+            var text: UnsafeMutablePointer<CChar>?
+            var length: Int32 = 0
+            if libssh2_session_last_error(handle, &text, &length, 0) != 0, let text, length > 0 {
+                return String(decoding: UnsafeRawBufferPointer(start: text, count: Int(length)), as: UTF8.self)
+            }
+        }
+        return fallback
+    }
+
     /// The live session, or an error saying the session was already disconnected.
     func liveHandle(_ operation: @autoclosure () -> String, kind: SSH2Error.Kind) throws -> OpaquePointer {
         guard let handle else {
@@ -29,11 +81,14 @@ extension SSH2Session {
         let wait = SocketWait(start: .now, budget: timeout ?? ioTimeout, interactionAtStart: interactionTime)
         while true {
             let code = call(session)
-            if code >= 0 { return code }
-            guard code == LIBSSH2_ERROR_EAGAIN else {
+            switch result(Int(code)) {
+            case .done:
+                return code
+            case .wouldBlock(let blocking) where !blocking.contains(.behindHalfSentPacket):
+                try waitForSocket(wait, operation(), kind: kind)
+            case .wouldBlock, .failed:
                 throw failure(operation(), kind: kind, code: Int32(truncatingIfNeeded: code))
             }
-            try waitForSocket(wait, operation(), kind: kind)
         }
     }
 
@@ -46,10 +101,16 @@ extension SSH2Session {
         let session = try liveHandle(operation(), kind: kind)
         let wait = SocketWait(start: .now, budget: timeout ?? ioTimeout, interactionAtStart: interactionTime)
         while true {
-            if let pointer = call(session) { return pointer }
-            let code = libssh2_session_last_errno(session)
-            guard code == LIBSSH2_ERROR_EAGAIN else { throw failure(operation(), kind: kind, code: code) }
-            try waitForSocket(wait, operation(), kind: kind)
+            switch result(call(session)) {
+            case .done(let pointer):
+                return pointer
+            case .wouldBlock(let blocking) where !blocking.contains(.behindHalfSentPacket):
+                try waitForSocket(wait, operation(), kind: kind)
+            case .wouldBlock:
+                throw failure(operation(), kind: kind, code: LIBSSH2_ERROR_BAD_USE)
+            case .failed(let fault):
+                throw fault.error(operation(), kind: kind, host: host, port: port)
+            }
         }
     }
 
@@ -68,7 +129,7 @@ extension SSH2Session {
     /// Polls the socket in the directions libssh2 is blocked on, until it is ready or the wait's
     /// time runs out (a `.timeout` error).
     func waitForSocket(_ wait: SocketWait, _ operation: @autoclosure () -> String, kind: SSH2Error.Kind) throws {
-        let session = try liveHandle(operation(), kind: kind)
+        _ = try liveHandle(operation(), kind: kind)
         guard socketDescriptor >= 0 else {
             throw failure(operation(), kind: .disconnected, code: LIBSSH2_ERROR_SOCKET_DISCONNECT, fallback: "the socket is closed")
         }
@@ -80,7 +141,7 @@ extension SSH2Session {
                                 message: "no answer from the server within \(wait.budget.secondsText)",
                                 code: LIBSSH2_ERROR_TIMEOUT, host: host, port: port)
             }
-            if try pollSocket(session: session, timeout: remaining) { return }
+            if try pollSocket(timeout: remaining) { return }
         }
     }
 
@@ -88,11 +149,11 @@ extension SSH2Session {
     /// error, which libssh2 will then report), false when `timeout` passed. With an
     /// `interruption`, its descriptor is polled too; when only that one is readable, this
     /// returns false (the caller's loop runs `check` next).
-    func pollSocket(session: OpaquePointer, timeout: Duration) throws -> Bool {
-        let directions = libssh2_session_block_directions(session)
+    func pollSocket(timeout: Duration) throws -> Bool {
+        let directions = blockDirections()
         var events: Int32 = 0
-        if directions & LIBSSH2_SESSION_BLOCK_INBOUND != 0 { events |= POLLIN }
-        if directions & LIBSSH2_SESSION_BLOCK_OUTBOUND != 0 { events |= POLLOUT }
+        if directions.contains(.inbound) { events |= POLLIN }
+        if directions.contains(.outbound) { events |= POLLOUT }
         if events == 0 { events = POLLIN }
         var descriptors = [pollfd(fd: socketDescriptor, events: Int16(events), revents: 0)]
         if let interruption { descriptors.append(pollfd(fd: interruption.descriptor, events: Int16(POLLIN), revents: 0)) }
@@ -105,27 +166,10 @@ extension SSH2Session {
         return descriptors[0].revents != 0
     }
 
-    /// An `SSH2Error` for `code` with libssh2's last message; socket losses become
-    /// `.disconnected` and libssh2 timeouts `.timeout` whatever the operation.
+    /// An `SSH2Error` for `code` with libssh2's last message, told as `SSH2Fault` says.
     func failure(_ operation: String, kind: SSH2Error.Kind, code: Int32, fallback: String = "") -> SSH2Error {
-        var message = fallback
-        if let handle {
-            var text: UnsafeMutablePointer<CChar>?
-            var length: Int32 = 0
-            if libssh2_session_last_error(handle, &text, &length, 0) != 0, let text, length > 0 {
-                message = String(decoding: UnsafeRawBufferPointer(start: text, count: Int(length)), as: UTF8.self)
-            }
-        }
-        let refined: SSH2Error.Kind
-        switch code {
-        case LIBSSH2_ERROR_SOCKET_DISCONNECT, LIBSSH2_ERROR_SOCKET_RECV, LIBSSH2_ERROR_SOCKET_SEND:
-            refined = .disconnected
-        case LIBSSH2_ERROR_TIMEOUT, LIBSSH2_ERROR_SOCKET_TIMEOUT:
-            refined = .timeout
-        default:
-            refined = kind
-        }
-        return SSH2Error(kind: refined, operation: operation, message: message, code: code, host: host, port: port)
+        SSH2Fault(code: code, message: lastErrorMessage(code: code, fallback: fallback))
+            .error(operation, kind: kind, host: host, port: port)
     }
 }
 

@@ -1,8 +1,7 @@
-import CLibSSH2
 import TermindApplication
 
 /// One `session` channel the worker owns: an exec channel, a PTY shell or a subsystem (SFTP).
-/// Holds the libssh2 channel, the output on its way to the reader, the standard input waiting
+/// Holds the transport's channel, the output on its way to the reader, the standard input waiting
 /// to be written, and where the channel is in its life.
 ///
 /// Confined to the worker thread; not `Sendable`. The continuations it holds are resumed by the
@@ -68,8 +67,8 @@ final class WorkerChannel {
     /// raw memory, allocated on the first read and freed with the channel (an array here was
     /// copied on write at every read: a 256 KiB copy and fresh pages each time).
     private var ownReadBuffer: UnsafeMutableBufferPointer<UInt8>?
-    /// The libssh2 channel; nil until opened, and after it was freed (also by the session).
-    var pointer: OpaquePointer?
+    /// The transport's channel; nil until opened, and after it was freed (also by the session).
+    var remote: (any WorkerTransportChannel)?
     let output: ChannelOutput
     var phase = Phase.running
     var outbound: [PendingWrite] = []
@@ -90,7 +89,7 @@ final class WorkerChannel {
     var pacedUntil: ContinuousClock.Instant?
     /// `close()` calls waiting for the channel's close to be sent.
     var closeWaiters: [CheckedContinuation<Void, any Error>] = []
-    /// libssh2's close returned; the channel can be freed.
+    /// The close is sent; the channel can be freed.
     var closeDone = false
 
     init(id: Int, purpose: String, output: ChannelOutput, sizing: Sizing = .standard) {
@@ -113,7 +112,13 @@ final class WorkerChannel {
     }
 
     /// Whether the worker should read the channel now.
-    var wantsReading: Bool { phase == .running && pointer != nil && !output.isPaused }
+    var wantsReading: Bool { phase == .running && remote != nil && !output.isPaused }
+
+    /// Runs a request on the opened channel.
+    func request(_ body: (any WorkerTransportChannel) -> SSH2Result<Void>) -> SSH2Result<Void> {
+        guard let remote else { return .failed(.channelGone) }
+        return body(remote)
+    }
 
     /// Fails every write and EOF still waiting (the channel or connection ended).
     func failPending(_ failure: SSHFailure) {

@@ -1,4 +1,3 @@
-import CLibSSH2
 import Foundation
 import TermindApplication
 
@@ -21,8 +20,7 @@ extension WorkerLoop {
         let channel = makeChannel(purpose: "command `\(command)`")
         open(channel, continuation: continuation, requests: [
             WorkerOperation.Step("starting \(channel.purpose)") { [unowned channel] in
-                guard let pointer = channel.pointer else { return LIBSSH2_ERROR_BAD_USE }
-                return termind_ssh2_channel_exec(pointer, command)
+                channel.request { $0.exec(command) }
             },
         ])
     }
@@ -34,8 +32,7 @@ extension WorkerLoop {
         let channel = makeChannel(purpose: "the \(name) subsystem", sizing: .bulk)
         open(channel, continuation: continuation, requests: [
             WorkerOperation.Step("starting \(channel.purpose)") { [unowned channel] in
-                guard let pointer = channel.pointer else { return LIBSSH2_ERROR_BAD_USE }
-                return termind_ssh2_channel_subsystem(pointer, name)
+                channel.request { $0.startSubsystem(name) }
             },
         ])
     }
@@ -48,21 +45,17 @@ extension WorkerLoop {
         continuation: CheckedContinuation<ChannelHandle, any Error>
     ) {
         let channel = makeChannel(purpose: command.map { "command `\($0)`" } ?? "shell")
-        channel.pacing = TerminalInputPacing(ignoredSoFar: session?.simulatedEchoBytes ?? 0, now: .now)
+        channel.pacing = TerminalInputPacing(ignoredSoFar: transport?.simulatedEchoBytes ?? 0, now: .now)
         var requests = environment.sorted { $0.key < $1.key }.map { name, value in
             WorkerOperation.Step("setting \(name) for the shell", bestEffort: true) { [unowned channel] in
-                guard let pointer = channel.pointer else { return LIBSSH2_ERROR_BAD_USE }
-                return libssh2_channel_setenv_ex(pointer, name, UInt32(name.utf8.count), value, UInt32(value.utf8.count))
+                channel.request { $0.setEnvironment(name, to: value) }
             }
         }
         requests.append(WorkerOperation.Step("requesting a \(size.columns)x\(size.rows) \(term) PTY") { [unowned channel] in
-            guard let pointer = channel.pointer else { return LIBSSH2_ERROR_BAD_USE }
-            return termind_ssh2_channel_request_pty(pointer, term, Int32(clamping: size.columns), Int32(clamping: size.rows))
+            channel.request { $0.requestPTY(term: term, size: size) }
         })
         requests.append(WorkerOperation.Step("starting \(channel.purpose)") { [unowned channel] in
-            guard let pointer = channel.pointer else { return LIBSSH2_ERROR_BAD_USE }
-            guard let command else { return termind_ssh2_channel_shell(pointer) }
-            return termind_ssh2_channel_exec(pointer, command)
+            channel.request { remote in command.map { remote.exec($0) } ?? remote.startShell() }
         })
         open(channel, continuation: continuation, requests: requests)
     }
@@ -140,27 +133,24 @@ extension WorkerLoop {
 
     /// The server's SSH identification string (`SSH-2.0-OpenSSH_9.2p1 Debian-2`), once the
     /// session is up: some protocols differ by server (SFTP's SYMLINK order).
-    var serverBanner: String? {
-        guard let handle = session?.handle, let banner = libssh2_session_banner_get(handle) else { return nil }
-        return String(cString: banner)
-    }
+    var serverBanner: String? { transport?.serverBanner }
 
     // MARK: - Pumping (the loop)
 
     /// Reads, writes and watches the end of one channel; returns whether anything moved.
     func pumpChannel(_ channel: WorkerChannel) throws -> Bool {
-        guard let pointer = channel.pointer else { return false }
-        if channel.phase == .closing { return try pumpClosing(channel, pointer) }
+        guard let remote = channel.remote else { return false }
+        if channel.phase == .closing { return try pumpClosing(channel, remote) }
         var progress = false
         if channel.phase == .running {
             if !channel.output.isPaused {
                 didRead = true
-                progress = try readChannel(channel, pointer)
+                progress = try readChannel(channel, remote)
                 if outboundBlocked || channel.phase != .running { return progress }
             }
-            progress = try writeChannel(channel, pointer) || progress
+            progress = try writeChannel(channel, remote) || progress
             if outboundBlocked || channel.phase != .running { return progress }
-            if !channel.output.isPaused, libssh2_channel_eof(pointer) == 1 {
+            if !channel.output.isPaused, remote.receivedEOF {
                 channel.phase = .awaitingClose
                 progress = true
             }
@@ -168,15 +158,14 @@ extension WorkerLoop {
         if channel.phase == .awaitingClose {
             // The exit status comes in a request just before the server's close: wait for it.
             didRead = true
-            switch try classify(Int(libssh2_channel_wait_closed(pointer)), resumption: .read(channel.id),
-                                doing: "waiting for \(channel.purpose) to close") {
+            switch try check(remote.waitClosed(), resumption: .read(channel.id), doing: "waiting for \(channel.purpose) to close") {
             case .done:
-                deliverExit(channel, pointer)
+                deliverExit(channel, remote)
                 progress = true
             case .wouldBlock:
                 break
-            case .failed(let code):
-                let detail = describe("waiting for \(channel.purpose) to close", code: code)
+            case .failed(let fault):
+                let detail = describe("waiting for \(channel.purpose) to close", fault)
                 fail(channel, SSHFailure(.channel, connection: label, detail: detail))
                 progress = true
             }
@@ -184,16 +173,18 @@ extension WorkerLoop {
         return progress
     }
 
-    /// Reads stdout, then stderr, until libssh2 has nothing more, the budget is spent, or the
-    /// reader falls behind.
-    private func readChannel(_ channel: WorkerChannel, _ pointer: OpaquePointer) throws -> Bool {
+    /// Reads stdout, then stderr, until the transport has nothing more, the budget is spent,
+    /// or the reader falls behind.
+    private func readChannel(_ channel: WorkerChannel, _ remote: any WorkerTransportChannel) throws -> Bool {
+        guard try topUpWindow(of: remote, to: channel.sizing.window, resumption: .read(channel.id), doing: channel.purpose) else {
+            return false
+        }
         var progress = false
         var budget = max(256 << 10, channel.sizing.readSize)
-        for stderr in [false, true] {
+        for stream in [ChannelStream.stdout, .stderr] {
             reading: while budget > 0 {
-                let count = read(channel, pointer, stderr: stderr)
-                switch try classify(count, resumption: .read(channel.id),
-                                    doing: "reading \(stderr ? "stderr" : "stdout") of \(channel.purpose)") {
+                let result = read(channel, remote, stream)
+                switch try check(result, resumption: .read(channel.id), doing: "reading \(stream) of \(channel.purpose)") {
                 case .done(0):
                     break reading  // EOF; the caller looks at it
                 case .done(let count):
@@ -203,12 +194,12 @@ extension WorkerLoop {
                     let bytes = readsOwnBuffer(channel)
                         ? Array(UnsafeBufferPointer(rebasing: channel.readBuffer[0..<count]))
                         : Array(readBuffer[0..<count])
-                    if !channel.output.yield(stderr ? .stderr(bytes) : .stdout(bytes)) { return progress }
+                    if !channel.output.yield(stream == .stderr ? .stderr(bytes) : .stdout(bytes)) { return progress }
                 case .wouldBlock:
                     if outboundBlocked { return progress }
                     break reading
-                case .failed(let code):
-                    fail(channel, SSHFailure(.channel, connection: label, detail: describe("reading \(channel.purpose)", code: code)))
+                case .failed(let fault):
+                    fail(channel, SSHFailure(.channel, connection: label, detail: describe("reading \(channel.purpose)", fault)))
                     return true
                 }
             }
@@ -216,18 +207,11 @@ extension WorkerLoop {
         return progress
     }
 
-    /// One libssh2 read of stdout or stderr into the channel's own buffer, or the loop's shared
-    /// one; returns libssh2's code.
-    private func read(_ channel: WorkerChannel, _ pointer: OpaquePointer, stderr: Bool) -> Int {
-        func read(into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
-            buffer.withMemoryRebound(to: CChar.self) { characters in
-                stderr
-                    ? termind_ssh2_channel_read_stderr(pointer, characters.baseAddress, characters.count)
-                    : termind_ssh2_channel_read(pointer, characters.baseAddress, characters.count)
-            }
-        }
-        if readsOwnBuffer(channel) { return read(into: channel.readBuffer) }
-        return readBuffer.withUnsafeMutableBufferPointer { read(into: $0) }
+    /// One read of `stream` into the channel's own buffer, or the loop's shared one.
+    @inline(__always)
+    private func read(_ channel: WorkerChannel, _ remote: any WorkerTransportChannel, _ stream: ChannelStream) -> SSH2Result<Int> {
+        if readsOwnBuffer(channel) { return remote.read(stream, into: UnsafeMutableRawBufferPointer(channel.readBuffer)) }
+        return readBuffer.withUnsafeMutableBytes { remote.read(stream, into: $0) }
     }
 
     /// Whether the channel reads more at once than the loop's shared buffer holds.
@@ -238,29 +222,28 @@ extension WorkerLoop {
     /// Writes queued input until the window or the socket is full (or, on a PTY, the pacing
     /// says wait), then the EOF once asked. `resuming`: libssh2 holds a half-sent packet of
     /// this channel's, which the first write finishes whatever the pacing says.
-    func writeChannel(_ channel: WorkerChannel, _ pointer: OpaquePointer, resuming: Bool = false) throws -> Bool {
+    func writeChannel(_ channel: WorkerChannel, _ remote: any WorkerTransportChannel, resuming: Bool = false) throws -> Bool {
         guard channel.phase == .running else { return false }
         var progress = false
         var mustFinish = resuming
         channel.pacedUntil = nil
         while var pending = channel.outbound.first {
             var remaining = pending.bytes.count - pending.offset
-            if !mustFinish, let allowance = terminalAllowance(channel, pointer) {
+            if !mustFinish, let allowance = terminalAllowance(channel, remote) {
                 guard allowance > 0 else { return progress }
                 remaining = min(remaining, allowance)
             }
             mustFinish = false
-            let written = pending.bytes.withUnsafeBufferPointer { buffer in
-                buffer.withMemoryRebound(to: CChar.self) { characters in
-                    termind_ssh2_channel_write(pointer, characters.baseAddress! + pending.offset, remaining)
-                }
+            let offset = pending.offset
+            let written = pending.bytes.withUnsafeBytes { bytes in
+                remote.write(UnsafeRawBufferPointer(rebasing: bytes[offset..<(offset + remaining)]))
             }
-            switch try classify(written, resumption: .write(channel.id), doing: "writing to \(channel.purpose)") {
+            switch try check(written, resumption: .write(channel.id), doing: "writing to \(channel.purpose)") {
             case .done(0), .wouldBlock:
                 return progress  // the window is full, or the socket
             case .done(let count):
                 progress = true
-                channel.pacing?.didSend(count, window: UInt64(libssh2_channel_window_write_ex(pointer, nil)))
+                channel.pacing?.didSend(count, window: remote.sendWindow)
                 pending.offset += count
                 channel.queuedBytes -= count
                 if pending.offset == pending.bytes.count {
@@ -270,21 +253,20 @@ extension WorkerLoop {
                     channel.outbound[0] = pending
                 }
                 channel.resumeRoomWaiters()
-            case .failed(let code):
-                channel.failPending(SSHFailure(.channel, connection: label, detail: describe("writing to \(channel.purpose)", code: code)))
+            case .failed(let fault):
+                channel.failPending(SSHFailure(.channel, connection: label, detail: describe("writing to \(channel.purpose)", fault)))
                 return true
             }
         }
         guard !channel.eofWaiters.isEmpty else { return progress }
         if !channel.eofSent {
-            switch try classify(Int(libssh2_channel_send_eof(pointer)), resumption: .write(channel.id),
-                                doing: "sending EOF to \(channel.purpose)") {
+            switch try check(remote.sendEOF(), resumption: .write(channel.id), doing: "sending EOF to \(channel.purpose)") {
             case .done:
                 channel.eofSent = true
             case .wouldBlock:
                 return progress
-            case .failed(let code):
-                let detail = describe("sending EOF to \(channel.purpose)", code: code)
+            case .failed(let fault):
+                let detail = describe("sending EOF to \(channel.purpose)", fault)
                 channel.failPending(SSHFailure(.channel, connection: label, detail: detail))
                 return true
             }
@@ -297,11 +279,11 @@ extension WorkerLoop {
 
     /// For a PTY channel, how many bytes may be written now (`TerminalInputPacing`); nil for
     /// other channels. When it is 0, records when the tighter limit lapses, so `poll` wakes.
-    private func terminalAllowance(_ channel: WorkerChannel, _ pointer: OpaquePointer) -> Int? {
+    private func terminalAllowance(_ channel: WorkerChannel, _ remote: any WorkerTransportChannel) -> Int? {
         guard var pacing = channel.pacing else { return nil }
         let allowance = pacing.allowance(
-            window: UInt64(libssh2_channel_window_write_ex(pointer, nil)), ignored: session?.simulatedEchoBytes ?? 0,
-            lastIgnore: session?.lastSimulatedEcho, now: .now)
+            window: remote.sendWindow, ignored: transport?.simulatedEchoBytes ?? 0,
+            lastIgnore: transport?.lastSimulatedEcho, now: .now)
         channel.pacing = pacing
         if allowance.bytes == 0 { channel.pacedUntil = allowance.relaxesAt }
         return allowance.bytes
@@ -320,17 +302,18 @@ extension WorkerLoop {
         _ channel: WorkerChannel, continuation: CheckedContinuation<ChannelHandle, any Error>,
         requests: [WorkerOperation.Step]
     ) {
-        guard let handle = session?.handle else {
+        guard let transport else {
             continuation.resume(throwing: SSHFailure(.dropped, connection: label, detail: "the session is gone; reconnect"))
             return
         }
         let opening = WorkerOperation.Step("opening a channel for \(channel.purpose)") { [unowned channel] in
-            let sizing = channel.sizing
-            guard let pointer = termind_ssh2_channel_open_session_window(handle, sizing.window, sizing.maximumPacket) else {
-                return libssh2_session_last_errno(handle)
+            switch transport.openSessionChannel(window: channel.sizing.window, maximumPacket: channel.sizing.maximumPacket) {
+            case .done(let remote):
+                channel.remote = remote
+                return .done(())
+            case .wouldBlock(let blocking): return .wouldBlock(blocking)
+            case .failed(let fault): return .failed(fault)
             }
-            channel.pointer = pointer
-            return 0
         }
         operations.append(WorkerOperation("opening \(channel.purpose)", steps: [opening] + requests) { [unowned self] outcome in
             switch outcome {
@@ -340,7 +323,7 @@ extension WorkerLoop {
                 continuation.resume(returning: ChannelHandle(id: channel.id, output: channel.output))
             case .failure(let failure):
                 continuation.resume(throwing: failure)
-                if channel.pointer != nil {
+                if channel.remote != nil {
                     // Opened but a request failed: close it again.
                     channels[channel.id] = channel
                     channel.output.finish()
@@ -355,13 +338,13 @@ extension WorkerLoop {
         channel.resizeQueued = true
         var sending: TerminalSize?
         let step = WorkerOperation.Step("window-change for \(channel.purpose)") { [unowned channel] in
-            guard let pointer = channel.pointer, channel.phase == .running else { return 0 }
+            guard let remote = channel.remote, channel.phase == .running else { return .done(()) }
             if sending == nil {
                 sending = channel.pendingSize
                 channel.pendingSize = nil
             }
-            guard let size = sending else { return 0 }
-            return termind_ssh2_channel_request_pty_size(pointer, Int32(clamping: size.columns), Int32(clamping: size.rows))
+            guard let size = sending else { return .done(()) }
+            return remote.changeWindow(to: size)
         }
         operations.append(WorkerOperation("resizing \(channel.purpose)", steps: [step]) { [unowned self, unowned channel] outcome in
             channel.resizeQueued = false
@@ -375,18 +358,9 @@ extension WorkerLoop {
 
     /// Delivers `.exit` with the status and signal the server sent, finishes the output and
     /// starts closing the channel.
-    private func deliverExit(_ channel: WorkerChannel, _ pointer: OpaquePointer) {
-        let status = libssh2_channel_get_exit_status(pointer)
-        var signalName: UnsafeMutablePointer<CChar>?
-        var signalLength = 0
-        libssh2_channel_get_exit_signal(pointer, &signalName, &signalLength, nil, nil, nil, nil)
-        var signal: String?
-        if let signalName {
-            if signalLength > 0 {
-                signal = String(decoding: UnsafeRawBufferPointer(start: signalName, count: signalLength), as: UTF8.self)
-            }
-            if let handle = session?.handle { libssh2_free(handle, signalName) }
-        }
+    private func deliverExit(_ channel: WorkerChannel, _ remote: any WorkerTransportChannel) {
+        let status = remote.exitStatus
+        let signal = remote.exitSignal
         // libssh2 1.10 reports 0 when no exit-status came; a killed process has none.
         channel.output.yield(.exit(status: signal == nil ? status : nil, signal: signal))
         channel.output.finish()
@@ -407,7 +381,7 @@ extension WorkerLoop {
     private func beginClosing(_ channel: WorkerChannel) {
         guard channel.phase != .closing else { return }
         channel.phase = .closing
-        if channel.pointer == nil {
+        if channel.remote == nil {
             channels[channel.id] = nil
             channel.finishClosing()
         }
@@ -417,11 +391,10 @@ extension WorkerLoop {
     /// packet arrived after it (the server's close, usually when its command ended), so
     /// whoever waits in `close()` is released as soon as the close is sent, and the channel is
     /// freed when libssh2 lets go of it (at the latest with the session).
-    private func pumpClosing(_ channel: WorkerChannel, _ pointer: OpaquePointer) throws -> Bool {
+    private func pumpClosing(_ channel: WorkerChannel, _ remote: any WorkerTransportChannel) throws -> Bool {
         didRead = true  // closing reads the transport
         if !channel.closeDone {
-            switch try classify(Int(libssh2_channel_close(pointer)), resumption: .read(channel.id),
-                                doing: "closing \(channel.purpose)") {
+            switch try check(remote.close(), resumption: .read(channel.id), doing: "closing \(channel.purpose)") {
             case .done, .failed:
                 channel.closeDone = true
             case .wouldBlock:
@@ -429,13 +402,12 @@ extension WorkerLoop {
                 return false
             }
         }
-        switch try classify(Int(libssh2_channel_free(pointer)), resumption: .read(channel.id),
-                            doing: "freeing \(channel.purpose)") {
+        switch try check(remote.free(), resumption: .read(channel.id), doing: "freeing \(channel.purpose)") {
         case .wouldBlock:
             return false
         case .done, .failed:
             // After a failure libssh2 frees the channel with the session.
-            channel.pointer = nil
+            channel.remote = nil
             channels[channel.id] = nil
             channel.finishClosing()
             logger.debug("\(label): closed \(channel.purpose)")

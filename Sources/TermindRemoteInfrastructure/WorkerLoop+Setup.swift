@@ -1,4 +1,3 @@
-import CLibSSH2
 import Foundation
 import TermindApplication
 import TermindDomain
@@ -43,6 +42,12 @@ extension WorkerLoop {
             if let ending = worker.requestedAbort { throw ending.failure(connection: worker.label) }
         }
         self.session = session
+        transport = session
+    }
+
+    /// Drives `transport` from now on (a test's fake; the session is adopted by `connect`).
+    func adopt(transport: any WorkerTransport) {
+        self.transport = transport
     }
 
     /// The live session, or the failure that says there is none.
@@ -162,10 +167,8 @@ extension WorkerLoop {
 
     /// Authentication is done: from now on the loop pumps the session and sends keepalives.
     func establish() {
-        guard let handle = session?.handle else { return }
-        if keepaliveInterval > 0 {
-            libssh2_keepalive_config(handle, 1, UInt32(keepaliveInterval))
-        }
+        guard let transport else { return }
+        transport.configureKeepalives(interval: keepaliveInterval)
         lastInbound = .now
         established = true
         logger.debug("\(label): authenticated")

@@ -1,4 +1,3 @@
-import CLibSSH2
 import Foundation
 import TermindApplication
 #if canImport(Glibc)
@@ -15,7 +14,7 @@ extension WorkerLoop {
     /// destination.
     func openTunnel(to host: String, port: Int, continuation: CheckedContinuation<Int32, any Error>) {
         let destination = host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
-        guard let handle = session?.handle else {
+        guard let transport else {
             continuation.resume(throwing: SSHFailure(.dropped, connection: label, detail: "the session is gone; reconnect"))
             return
         }
@@ -30,11 +29,13 @@ extension WorkerLoop {
         let tunnel = WorkerTunnel(id: nextIdentifier(), destination: destination, localDescriptor: pair[0])
         let remoteEnd = pair[1]
         let opening = WorkerOperation.Step("opening a direct-tcpip channel to \(destination)") { [unowned tunnel] in
-            guard let pointer = termind_ssh2_channel_direct_tcpip(handle, host, Int32(clamping: port)) else {
-                return libssh2_session_last_errno(handle)
+            switch transport.openDirectTCPIP(host: host, port: port) {
+            case .done(let remote):
+                tunnel.remote = remote
+                return .done(())
+            case .wouldBlock(let blocking): return .wouldBlock(blocking)
+            case .failed(let fault): return .failed(fault)
             }
-            tunnel.pointer = pointer
-            return 0
         }
         operations.append(WorkerOperation("opening a tunnel to \(destination)", steps: [opening]) { [unowned self] outcome in
             switch outcome {
@@ -53,11 +54,11 @@ extension WorkerLoop {
     }
 
     /// Moves bytes from the channel to the socket (and then the other way); returns whether
-    /// anything moved. The first libssh2 call here is the channel read, so a read that blocked
-    /// while sending a window adjustment resumes here.
+    /// anything moved. The first transport call here is the channel read, so a read that
+    /// blocked while sending a window adjustment resumes here.
     func pumpTunnel(_ tunnel: WorkerTunnel) throws -> Bool {
-        guard let pointer = tunnel.pointer else { return false }
-        if tunnel.closing { return try pumpClosing(tunnel, pointer) }
+        guard let remote = tunnel.remote else { return false }
+        if tunnel.closing { return try pumpClosing(tunnel, remote) }
         var progress = false
         for _ in 0..<8 {
             if tunnel.hasPendingToLocal {
@@ -67,12 +68,12 @@ extension WorkerLoop {
             }
             if tunnel.remoteEOF || tunnel.localDescriptor < 0 { break }
             didRead = true
-            let count = readBuffer.withUnsafeMutableBufferPointer { buffer in
-                buffer.withMemoryRebound(to: CChar.self) { termind_ssh2_channel_read(pointer, $0.baseAddress, $0.count) }
-            }
-            switch try classify(count, resumption: .tunnelInbound(tunnel.id), doing: "reading the tunnel to \(tunnel.destination)") {
+            guard try topUpWindow(of: remote, to: WorkerTunnel.window, resumption: .tunnelInbound(tunnel.id),
+                                  doing: "the tunnel to \(tunnel.destination)") else { break }
+            let result = readBuffer.withUnsafeMutableBytes { remote.read(.stdout, into: $0) }
+            switch try check(result, resumption: .tunnelInbound(tunnel.id), doing: "reading the tunnel to \(tunnel.destination)") {
             case .done(0):
-                if libssh2_channel_eof(pointer) == 1 {
+                if remote.receivedEOF {
                     tunnel.remoteEOF = true
                     tunnel.shutdownLocalWrites()
                     progress = true
@@ -85,15 +86,15 @@ extension WorkerLoop {
                 continue
             case .wouldBlock:
                 if outboundBlocked { return progress }
-            case .failed(let code):
-                logger.info("\(label): the tunnel to \(tunnel.destination) failed: \(describe("reading the tunnel", code: code))")
+            case .failed(let fault):
+                logger.info("\(label): the tunnel to \(tunnel.destination) failed: \(describe("reading the tunnel", fault))")
                 tunnel.closeLocal()
                 progress = true
             }
             break
         }
         if outboundBlocked { return progress }
-        progress = try pumpTunnelOutbound(tunnel, pointer) || progress
+        progress = try pumpTunnelOutbound(tunnel, remote) || progress
         if tunnel.isFinished && !tunnel.closing {
             beginClosing(tunnel)
             progress = true
@@ -102,25 +103,25 @@ extension WorkerLoop {
     }
 
     /// Moves bytes from the socket to the channel, then sends EOF once the next hop closed its
-    /// end. The first libssh2 call here is the channel write (or EOF) that may have blocked.
-    func pumpTunnelOutbound(_ tunnel: WorkerTunnel, _ pointer: OpaquePointer) throws -> Bool {
+    /// end. The first transport call here is the channel write (or EOF) that may have blocked.
+    func pumpTunnelOutbound(_ tunnel: WorkerTunnel, _ remote: any WorkerTransportChannel) throws -> Bool {
         var progress = false
         for _ in 0..<8 {
             if tunnel.hasPendingToRemote {
                 let remaining = tunnel.toRemote.count - tunnel.toRemoteOffset
                 let offset = tunnel.toRemoteOffset
-                let written = tunnel.toRemote.withUnsafeBufferPointer { buffer in
-                    buffer.withMemoryRebound(to: CChar.self) { termind_ssh2_channel_write(pointer, $0.baseAddress! + offset, remaining) }
+                let written = tunnel.toRemote.withUnsafeBytes { bytes in
+                    remote.write(UnsafeRawBufferPointer(rebasing: bytes[offset..<(offset + remaining)]))
                 }
-                switch try classify(written, resumption: .tunnelOutbound(tunnel.id), doing: "writing the tunnel to \(tunnel.destination)") {
+                switch try check(written, resumption: .tunnelOutbound(tunnel.id), doing: "writing the tunnel to \(tunnel.destination)") {
                 case .done(0), .wouldBlock:
                     return progress
                 case .done(let count):
                     tunnel.toRemoteOffset += count
                     progress = true
                     continue
-                case .failed(let code):
-                    logger.info("\(label): the tunnel to \(tunnel.destination) failed: \(describe("writing the tunnel", code: code))")
+                case .failed(let fault):
+                    logger.info("\(label): the tunnel to \(tunnel.destination) failed: \(describe("writing the tunnel", fault))")
                     tunnel.closeLocal()
                     return true
                 }
@@ -140,8 +141,8 @@ extension WorkerLoop {
             break
         }
         if tunnel.localEOF && !tunnel.hasPendingToRemote && !tunnel.eofSent {
-            switch try classify(Int(libssh2_channel_send_eof(pointer)), resumption: .tunnelOutbound(tunnel.id),
-                                doing: "sending EOF through the tunnel to \(tunnel.destination)") {
+            switch try check(remote.sendEOF(), resumption: .tunnelOutbound(tunnel.id),
+                             doing: "sending EOF through the tunnel to \(tunnel.destination)") {
             case .done, .failed:
                 tunnel.eofSent = true
                 progress = true
@@ -184,21 +185,19 @@ extension WorkerLoop {
 
     /// Closes and frees the tunnel's channel (see `pumpClosing` for channels: libssh2 1.10
     /// returns from the close once some packet arrived after it).
-    private func pumpClosing(_ tunnel: WorkerTunnel, _ pointer: OpaquePointer) throws -> Bool {
+    private func pumpClosing(_ tunnel: WorkerTunnel, _ remote: any WorkerTransportChannel) throws -> Bool {
         didRead = true
         if !tunnel.closeDone {
-            switch try classify(Int(libssh2_channel_close(pointer)), resumption: .tunnelInbound(tunnel.id),
-                                doing: "closing the tunnel to \(tunnel.destination)") {
+            switch try check(remote.close(), resumption: .tunnelInbound(tunnel.id), doing: "closing the tunnel to \(tunnel.destination)") {
             case .done, .failed: tunnel.closeDone = true
             case .wouldBlock: return false
             }
         }
-        switch try classify(Int(libssh2_channel_free(pointer)), resumption: .tunnelInbound(tunnel.id),
-                            doing: "freeing the tunnel to \(tunnel.destination)") {
+        switch try check(remote.free(), resumption: .tunnelInbound(tunnel.id), doing: "freeing the tunnel to \(tunnel.destination)") {
         case .wouldBlock:
             return false
         case .done, .failed:
-            tunnel.pointer = nil
+            tunnel.remote = nil
             tunnels[tunnel.id] = nil
             return true
         }

@@ -1,25 +1,28 @@
-import CLibSSH2
 import Foundation
 import TermindApplication
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// The worker thread's side of a `ConnectionWorker`: the libssh2 session, every channel and
-/// tunnel on it, the queue of requests to the server, and the loop that runs them.
+/// The worker thread's side of a `ConnectionWorker`: the session, every channel and tunnel on
+/// it, the queue of requests to the server, and the loop that runs them. It makes no libssh2
+/// call itself: while connecting it runs `SSH2Session`'s blocking steps (`WorkerLoop+Setup`),
+/// and once established it drives a `WorkerTransport` (the session, or a test's fake), whose
+/// every call returns an `SSH2Result`.
 ///
 /// Each turn of the loop runs the jobs in the mailbox, then (once established) pumps the
-/// session: the operation at the head of the queue, every channel's reads and writes, every
+/// transport: the operation at the head of the queue, every channel's reads and writes, every
 /// tunnel, keepalives; then it `poll`s the wake-up eventfd, the session socket and the tunnels'
 /// socket ends, with a timeout from the nearest deadline.
 ///
 /// libssh2 rules this loop keeps (1.10):
-/// - After a call returns `LIBSSH2_ERROR_EAGAIN` while *sending* (a partly sent packet), the
-///   next libssh2 call must be that same call: any other send fails with
-///   `LIBSSH2_ERROR_BAD_USE`. The loop records it in `resumption` and retries it first.
+/// - After a call would block while *sending* (`SSH2Blocking.outbound`: a partly sent packet),
+///   the next libssh2 call must be that same call: any other send fails with
+///   `LIBSSH2_ERROR_BAD_USE` (`.behindHalfSentPacket`). The loop records it in `resumption`
+///   and retries it first, once the socket is writable.
 /// - One channel's read drains the transport for all: another channel's data can wait in
-///   libssh2's queue while the socket is quiet, so the loop checks `read_avail` before
-///   sleeping, and drains the transport with a zero-length read when no channel was read.
+///   libssh2's queue while the socket is quiet, so the loop asks `hasBufferedData` before
+///   sleeping, and lets the transport read (`processIncoming`) when no channel was read.
 ///
 /// Confined to the worker thread: created there and used only by the loop and the jobs it runs;
 /// not `Sendable`.
@@ -33,21 +36,16 @@ final class WorkerLoop {
         case tunnelOutbound(Int)
     }
 
-    /// What a libssh2 return code means to the loop.
-    enum Outcome {
-        case done(Int)
-        case wouldBlock
-        case failed(Int32)
-    }
-
     let worker: ConnectionWorker
     let ioTimeout: Duration
     let keepaliveInterval: Int
     let logger: any Logger
     var label: String { worker.label }
 
-    /// The session, from the connect step until the worker ends.
+    /// The session while connecting, for the blocking steps of `WorkerLoop+Setup`.
     var session: SSH2Session?
+    /// What the loop drives once established: the session, or a test's fake.
+    var transport: (any WorkerTransport)?
     /// Set once authentication is done: from then on the loop pumps the session.
     var established = false
     var channels: [Int: WorkerChannel] = [:]
@@ -61,8 +59,8 @@ final class WorkerLoop {
     var resumption: Resumption?
     /// libssh2 waits to send: `poll` for POLLOUT on the session socket.
     var outboundBlocked = false
-    /// When `LIBSSH2_ERROR_BAD_USE` (a half-sent packet that is not ours to finish) was first
-    /// seen in a row; it must clear within the I/O timeout.
+    /// When a call was first blocked behind another's half-sent packet, in a row; that must
+    /// clear within the I/O timeout.
     var badUseSince: ContinuousClock.Instant?
     var sawBadUse = false
     /// The last time anything arrived from the server, for keepalive-based dead-peer detection.
@@ -95,9 +93,6 @@ final class WorkerLoop {
     /// Runs until the worker is closed, aborted or loses its connection; then disconnects,
     /// ends every stream and marks the worker ended.
     func run() {
-        // Named with prctl directly: Foundation's `Thread.name` was seen (under load, without
-        // a controlling terminal) leaving a worker with a Dispatch thread's name.
-        termind_name_current_thread(ConnectionWorker.threadName)
         while true {
             worker.wake.drain()
             let jobs = worker.takeJobs()
@@ -125,7 +120,7 @@ final class WorkerLoop {
     /// deadlines, sends a keepalive when due, and returns how long `poll` may wait
     /// (milliseconds, -1 for no limit).
     func pump() throws -> Int32 {
-        guard let handle = session?.handle else {
+        guard let transport else {
             throw SSHFailure(.dropped, connection: label, detail: "the session is gone; reconnect")
         }
         var passes = 0
@@ -148,7 +143,7 @@ final class WorkerLoop {
         }
         if channels.isEmpty && tunnels.isEmpty && operations.isEmpty { lastInbound = now }
         try checkDeadlines(now: now)
-        try sendKeepaliveIfDue(handle, now: now)
+        try sendKeepaliveIfDue(transport, now: now)
 
         if sawBadUse { return 10 }  // wait a little for whoever owns the half-sent packet
         if !outboundBlocked && (busy || hasUnreadData()) { return 0 }
@@ -192,14 +187,14 @@ final class WorkerLoop {
             guard let channel = channels[id] else { return false }
             return try pumpChannel(channel)
         case .write(let id):
-            guard let channel = channels[id], let pointer = channel.pointer else { return false }
-            return try writeChannel(channel, pointer, resuming: true)
+            guard let channel = channels[id], let remote = channel.remote else { return false }
+            return try writeChannel(channel, remote, resuming: true)
         case .tunnelInbound(let id):
             guard let tunnel = tunnels[id] else { return false }
             return try pumpTunnel(tunnel)
         case .tunnelOutbound(let id):
-            guard let tunnel = tunnels[id], let pointer = tunnel.pointer else { return false }
-            return try pumpTunnelOutbound(tunnel, pointer)
+            guard let tunnel = tunnels[id], let remote = tunnel.remote else { return false }
+            return try pumpTunnelOutbound(tunnel, remote)
         }
     }
 
@@ -208,106 +203,99 @@ final class WorkerLoop {
         var progress = false
         while let operation = operations.first {
             switch operation.advance() {
-            case .wouldBlock(let code):
-                noteWouldBlock(code: code, resumption: .operation)
+            case .wouldBlock(let blocking):
+                noteWouldBlock(blocking, resumption: .operation)
                 return progress
             case .done:
                 operations.removeFirst()
                 progress = true
                 for skipped in operation.skipped {
-                    logger.debug("\(label): \(skipped.step) was refused (\(describe(skipped.step, code: skipped.code))); continuing")
+                    logger.debug("\(label): \(skipped.step) was refused (\(describe(skipped.step, skipped.fault))); continuing")
                 }
                 operation.complete(.success(()))
-            case .failed(let step, let code):
-                if Self.isFatal(code) { throw connectionLost(step, code: code) }
+            case .failed(let step, let fault):
+                if fault.endsConnection { throw connectionLost(step, fault) }
                 operations.removeFirst()
                 progress = true
-                operation.complete(.failure(SSHFailure(.channel, connection: label, detail: describe(step, code: code))))
+                operation.complete(.failure(SSHFailure(.channel, connection: label, detail: describe(step, fault))))
             }
         }
         return progress
     }
 
-    /// Turns a libssh2 return code into an outcome; session-level failures throw.
-    func classify(_ code: Int, resumption: Resumption, doing what: @autoclosure () -> String) throws -> Outcome {
-        if code >= 0 { return .done(code) }
-        let code = Int32(truncatingIfNeeded: code)
-        if code == LIBSSH2_ERROR_EAGAIN || code == LIBSSH2_ERROR_BAD_USE {
-            noteWouldBlock(code: code, resumption: resumption)
-            return .wouldBlock
+    /// Takes a transport call's result: notes what a would-block waits for, and throws when
+    /// the failure ends the connection; otherwise hands the result back.
+    @inline(__always)
+    func check<Value>(
+        _ result: SSH2Result<Value>, resumption: Resumption, doing what: @autoclosure () -> String
+    ) throws -> SSH2Result<Value> {
+        switch result {
+        case .done:
+            break
+        case .wouldBlock(let blocking):
+            noteWouldBlock(blocking, resumption: resumption)
+        case .failed(let fault):
+            if fault.endsConnection { throw connectionLost(what(), fault) }
         }
-        if Self.isFatal(code) { throw connectionLost(what(), code: code) }
-        return .failed(code)
+        return result
     }
 
-    /// Records that libssh2 would block: when it blocked while sending, the same call must be
+    /// Records that a call would block: when it blocked while sending, the same call must be
     /// retried first, once the socket is writable.
-    func noteWouldBlock(code: Int32, resumption: Resumption) {
-        if code == LIBSSH2_ERROR_BAD_USE {
-            sawBadUse = true
-            return
-        }
-        guard let handle = session?.handle else { return }
-        if libssh2_session_block_directions(handle) & LIBSSH2_SESSION_BLOCK_OUTBOUND != 0 {
+    func noteWouldBlock(_ blocking: SSH2Blocking, resumption: Resumption) {
+        if blocking.contains(.behindHalfSentPacket) { sawBadUse = true }
+        if blocking.contains(.outbound) {
             outboundBlocked = true
             self.resumption = resumption
         }
     }
 
-    /// libssh2 codes after which the session cannot go on (transport, crypto, socket).
-    static func isFatal(_ code: Int32) -> Bool {
-        switch code {
-        case LIBSSH2_ERROR_SOCKET_NONE, LIBSSH2_ERROR_BANNER_RECV, LIBSSH2_ERROR_BANNER_SEND, LIBSSH2_ERROR_INVALID_MAC,
-             LIBSSH2_ERROR_KEX_FAILURE, LIBSSH2_ERROR_ALLOC, LIBSSH2_ERROR_SOCKET_SEND, LIBSSH2_ERROR_KEY_EXCHANGE_FAILURE,
-             LIBSSH2_ERROR_TIMEOUT, LIBSSH2_ERROR_HOSTKEY_INIT, LIBSSH2_ERROR_HOSTKEY_SIGN, LIBSSH2_ERROR_DECRYPT,
-             LIBSSH2_ERROR_SOCKET_DISCONNECT, LIBSSH2_ERROR_PROTO, LIBSSH2_ERROR_SOCKET_TIMEOUT, LIBSSH2_ERROR_SOCKET_RECV,
-             LIBSSH2_ERROR_ENCRYPT, LIBSSH2_ERROR_BAD_SOCKET, LIBSSH2_ERROR_OUT_OF_BOUNDARY:
-            true
-        default:
-            false
-        }
+    /// A failed step, as a sentence with advice.
+    func describe(_ what: String, _ fault: SSH2Fault) -> String {
+        fault.error(what, kind: .channel, host: transport?.host ?? "", port: transport?.port ?? 0).description
     }
 
-    /// libssh2's message for a failed step, as a sentence with advice.
-    func describe(_ what: String, code: Int32) -> String {
-        guard let session else { return "\(what) failed (code \(code))" }
-        return session.failure(what, kind: .channel, code: code).description
+    /// The failure that ends the connection after `fault`.
+    func connectionLost(_ what: String, _ fault: SSH2Fault) -> SSHFailure {
+        let error = fault.error(what, kind: .disconnected, host: transport?.host ?? "", port: transport?.port ?? 0)
+        return SSHFailure(error.kind == .timeout ? .timeout : .dropped, connection: label, detail: error.description)
     }
 
-    /// The failure that ends the connection after a fatal libssh2 code.
-    func connectionLost(_ what: String, code: Int32) -> SSHFailure {
-        let error = session?.failure(what, kind: .disconnected, code: code)
-        let kind: SSHFailure.Kind = error?.kind == .timeout ? .timeout : .dropped
-        return SSHFailure(kind, connection: label, detail: error?.description ?? "\(what) failed (code \(code)); reconnect")
+    /// Gives the server back the window this side has read, once half of `window` is used.
+    /// libssh2 1.10 grows it only when it has fallen below one read's size, and then by that
+    /// read's size, so the server waited for window with most of it unused (a 16 MiB SFTP
+    /// window worked as one of 256 to 512 KiB). Returns false when the adjustment is not out
+    /// (it blocked, or the channel failed: `check` and the caller's next call say which).
+    func topUpWindow(
+        of remote: any WorkerTransportChannel, to window: UInt32, resumption: Resumption, doing purpose: @autoclosure () -> String
+    ) throws -> Bool {
+        let left = remote.receiveWindow
+        guard left < UInt64(window / 2) else { return true }
+        let result = remote.growReceiveWindow(by: window - UInt32(clamping: left))
+        if case .done = try check(result, resumption: resumption, doing: "giving window to \(purpose())") { return true }
+        return false
     }
 
     /// Whether a channel that may be read has data waiting in libssh2's queue (read by another
     /// channel's transport drain): then `poll` must not sleep.
-    private func hasUnreadData() -> Bool {
-        var available: UInt = 0
+    func hasUnreadData() -> Bool {
         for channel in channels.values where channel.wantsReading {
-            libssh2_channel_window_read_ex(channel.pointer, &available, nil)
-            if available > 0 { return true }
+            if channel.remote?.hasBufferedData == true { return true }
         }
         for tunnel in tunnels.values where !tunnel.closing && !tunnel.hasPendingToLocal && !tunnel.remoteEOF {
-            guard let pointer = tunnel.pointer else { continue }
-            libssh2_channel_window_read_ex(pointer, &available, nil)
-            if available > 0 { return true }
+            if tunnel.remote?.hasBufferedData == true { return true }
         }
         return false
     }
 
-    /// Lets libssh2 read what the server sent (keepalive answers, window adjustments, requests)
-    /// when no channel was read this pass, without taking data nobody asked for: a zero-length
-    /// read grants the server no new window.
+    /// Lets the transport read what the server sent (keepalive answers, window adjustments,
+    /// requests) when no channel was read this pass, without taking data nobody asked for.
     private func drainTransport() throws {
-        let pointer = channels.values.lazy.filter { $0.phase != .closing }.compactMap(\.pointer).first
-            ?? tunnels.values.lazy.filter { !$0.closing }.compactMap(\.pointer).first
-        guard let pointer else { return }
-        var byte: CChar = 0
-        let code = termind_ssh2_channel_read(pointer, &byte, 0)
-        if code < 0, code != Int(LIBSSH2_ERROR_EAGAIN), Self.isFatal(Int32(truncatingIfNeeded: code)) {
-            throw connectionLost("reading from the server", code: Int32(truncatingIfNeeded: code))
+        let remote = channels.values.lazy.filter { $0.phase != .closing }.compactMap(\.remote).first
+            ?? tunnels.values.lazy.filter { !$0.closing }.compactMap(\.remote).first
+        guard let remote else { return }
+        if case .failed(let fault) = remote.processIncoming(), fault.endsConnection {
+            throw connectionLost("reading from the server", fault)
         }
     }
 
@@ -335,18 +323,21 @@ final class WorkerLoop {
     /// Sends a keepalive when one is due and nothing is half-sent. libssh2 1.10 forgets a
     /// keepalive it could only partly send (later sends then fail), so it is sent only when the
     /// socket is writable.
-    private func sendKeepaliveIfDue(_ handle: OpaquePointer, now: ContinuousClock.Instant) throws {
+    private func sendKeepaliveIfDue(_ transport: any WorkerTransport, now: ContinuousClock.Instant) throws {
         guard keepaliveInterval > 0, !outboundBlocked, resumption == nil, !sawBadUse else { return }
         if let keepaliveDue, now < keepaliveDue { return }
         guard socketIsWritable() else { return }
-        var secondsToNext: Int32 = 0
-        let code = libssh2_keepalive_send(handle, &secondsToNext)
-        if code < 0, Self.isFatal(code) { throw connectionLost("sending a keepalive", code: code) }
-        keepaliveDue = now.advanced(by: .seconds(max(1, Int(secondsToNext))))
+        var secondsToNext = 0
+        switch transport.sendKeepalive() {
+        case .done(let seconds): secondsToNext = seconds
+        case .wouldBlock: break
+        case .failed(let fault): if fault.endsConnection { throw connectionLost("sending a keepalive", fault) }
+        }
+        keepaliveDue = now.advanced(by: .seconds(max(1, secondsToNext)))
     }
 
     private func socketIsWritable() -> Bool {
-        guard let fd = session?.socketDescriptor, fd >= 0 else { return false }
+        guard let fd = transport?.socketDescriptor, fd >= 0 else { return false }
         var descriptor = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
         return poll(&descriptor, 1, 0) == 1 && descriptor.revents & Int16(POLLOUT) != 0
     }
@@ -367,19 +358,25 @@ final class WorkerLoop {
 
     // MARK: - Waiting
 
+    /// What the next `poll` waits for on the session socket: data while anything may come,
+    /// room to write while a half-sent packet waits (0: the socket is not polled).
+    var socketEvents: Int16 {
+        guard established else { return 0 }
+        var events: Int32 = 0
+        if !(channels.isEmpty && tunnels.isEmpty && operations.isEmpty) { events |= POLLIN }
+        if outboundBlocked { events |= POLLOUT }
+        return Int16(events)
+    }
+
     /// Polls the wake-up eventfd, the session socket (once established and something may come)
     /// and the tunnels' socket ends.
     private func waitForEvents(timeout: Int32) {
         var descriptors = [pollfd(fd: worker.wake.descriptor, events: Int16(POLLIN), revents: 0)]
         var socketIndex: Int?
-        if established, let fd = session?.socketDescriptor, fd >= 0 {
-            var events: Int32 = 0
-            if !(channels.isEmpty && tunnels.isEmpty && operations.isEmpty) { events |= POLLIN }
-            if outboundBlocked { events |= POLLOUT }
-            if events != 0 {
-                socketIndex = descriptors.count
-                descriptors.append(pollfd(fd: fd, events: Int16(events), revents: 0))
-            }
+        let events = socketEvents
+        if events != 0, let fd = transport?.socketDescriptor, fd >= 0 {
+            socketIndex = descriptors.count
+            descriptors.append(pollfd(fd: fd, events: events, revents: 0))
         }
         for tunnel in tunnels.values where tunnel.localEvents != 0 {
             descriptors.append(pollfd(fd: tunnel.localDescriptor, events: tunnel.localEvents, revents: 0))
@@ -410,16 +407,18 @@ final class WorkerLoop {
                 channel.output.finish()
             }
             channel.failPending(failure)
-            channel.pointer = nil  // freed with the session
+            channel.remote = nil  // freed with the session
             channel.finishClosing()
         }
         channels = [:]
         for tunnel in tunnels.values {
-            tunnel.pointer = nil
+            tunnel.remote = nil
             tunnel.closeLocal()
         }
         tunnels = [:]
+        transport?.disconnect()
         session?.disconnect()
+        transport = nil
         session = nil
         worker.markEnded(ending)
     }

@@ -1,25 +1,23 @@
-import CLibSSH2
 import Foundation
 import TermindApplication
 
 /// A request the worker makes of the server on an established session that takes a round trip
 /// or more (open a channel, request a PTY, set an environment variable, start a command,
-/// window-change, close a channel): a list of libssh2 calls, each re-called with the same
-/// arguments while it returns `LIBSSH2_ERROR_EAGAIN`, as libssh2's non-blocking API requires.
-/// The worker runs operations one at a time, in order (libssh2 keeps some of their state per
-/// session), interleaved with channel reads and writes, so one slow request never stalls the
-/// other channels.
+/// window-change): a list of non-blocking calls, each re-called with the same arguments while
+/// it would block, as libssh2's non-blocking API requires. The worker runs operations one at a
+/// time, in order (libssh2 keeps some of their state per session), interleaved with channel
+/// reads and writes, so one slow request never stalls the other channels.
 ///
 /// Confined to the worker thread, like the closures it holds; not `Sendable`.
 final class WorkerOperation {
-    /// One libssh2 call: returns its code (negative on error); `bestEffort` failures are logged
-    /// and skipped (an environment variable the server refuses), others fail the operation.
+    /// One call; `bestEffort` failures are logged and skipped (an environment variable the
+    /// server refuses), others fail the operation.
     struct Step {
         let what: String
         let bestEffort: Bool
-        let call: () -> Int32
+        let call: () -> SSH2Result<Void>
 
-        init(_ what: String, bestEffort: Bool = false, call: @escaping () -> Int32) {
+        init(_ what: String, bestEffort: Bool = false, call: @escaping () -> SSH2Result<Void>) {
             self.what = what
             self.bestEffort = bestEffort
             self.call = call
@@ -28,13 +26,12 @@ final class WorkerOperation {
 
     /// How a call to `advance` left the operation.
     enum Progress {
-        /// libssh2 would block (`EAGAIN`, or `BAD_USE` while another packet is half-sent):
-        /// call `advance` again when the socket is ready.
-        case wouldBlock(code: Int32)
+        /// The step would block: call `advance` again when the socket is ready.
+        case wouldBlock(SSH2Blocking)
         /// Every step succeeded (best-effort failures aside).
         case done
-        /// A step failed with this libssh2 code.
-        case failed(step: String, code: Int32)
+        /// A step failed.
+        case failed(step: String, fault: SSH2Fault)
     }
 
     /// What the operation does, for logs and timeouts.
@@ -46,7 +43,7 @@ final class WorkerOperation {
     /// Called once with the outcome.
     private var completion: ((Result<Void, SSHFailure>) -> Void)?
     /// Best-effort steps that failed, for the worker's log.
-    private(set) var skipped: [(step: String, code: Int32)] = []
+    private(set) var skipped: [(step: String, fault: SSH2Fault)] = []
 
     init(_ purpose: String, steps: [Step], completion: @escaping (Result<Void, SSHFailure>) -> Void) {
         self.purpose = purpose
@@ -55,16 +52,19 @@ final class WorkerOperation {
     }
 
     /// Runs steps until one would block, all are done, or one fails. A best-effort step's
-    /// failure is skipped unless it is fatal to the session.
+    /// failure is skipped unless it ends the connection.
     func advance() -> Progress {
         if started == nil { started = .now }
         while index < steps.count {
             let step = steps[index]
-            let code = step.call()
-            if code == LIBSSH2_ERROR_EAGAIN || code == LIBSSH2_ERROR_BAD_USE { return .wouldBlock(code: code) }
-            if code < 0 {
-                guard step.bestEffort, !WorkerLoop.isFatal(code) else { return .failed(step: step.what, code: code) }
-                skipped.append((step.what, code))
+            switch step.call() {
+            case .wouldBlock(let blocking):
+                return .wouldBlock(blocking)
+            case .failed(let fault):
+                guard step.bestEffort, !fault.endsConnection else { return .failed(step: step.what, fault: fault) }
+                skipped.append((step.what, fault))
+            case .done:
+                break
             }
             index += 1
         }

@@ -1,4 +1,3 @@
-import CLibSSH2
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -12,10 +11,14 @@ import Glibc
 ///
 /// Confined to the worker thread; not `Sendable`. Owns `localDescriptor` (closed in `close`).
 final class WorkerTunnel {
+    /// The receive window libssh2 opens a `direct-tcpip` channel with (its default, 2 MiB).
+    static let window: UInt32 = 2 << 20
+
     let id: Int
     /// `host:port` it leads to, for messages.
     let destination: String
-    var pointer: OpaquePointer?
+    /// The channel; nil until opened, and once freed.
+    var remote: (any WorkerTransportChannel)?
     /// This worker's end of the socket pair; -1 once closed.
     private(set) var localDescriptor: Int32
     /// Read from the channel, not yet written to the socket.
@@ -32,7 +35,7 @@ final class WorkerTunnel {
     var eofSent = false
     /// Being closed and freed.
     var closing = false
-    /// libssh2's close returned; the channel can be freed.
+    /// The close is sent; the channel can be freed.
     var closeDone = false
 
     init(id: Int, destination: String, localDescriptor: Int32) {

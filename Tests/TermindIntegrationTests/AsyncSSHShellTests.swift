@@ -1,21 +1,27 @@
+import TermindApplication
 import TermindDomain
 import TermindRemoteInfrastructure
 import TermindTestSupport
 import XCTest
 
-/// PTY shells on the scripted asyncssh server, whose shell answers `term` with the TERM it was
-/// given and `size` with the current PTY size.
+/// PTY shells on the scripted asyncssh server through the connection worker; its shell answers
+/// `term` with the TERM it was given and `size` with the current PTY size.
 final class AsyncSSHShellTests: XCTestCase {
-    func testTheShellSeesTheRequestedTermAndSize() throws {
+    func testTheShellSeesTheRequestedTermAndSize() async throws {
         let server = try startAsyncSSH(AsyncSSHScenario().user("alice", password: "pw").withShell())
-        let session = try server.authenticatedSession()
-
-        let shell = try session.openShell(term: "xterm-256color", columns: 100, rows: 30)
-        _ = try read(shell, until: "$ ")
-        try shell.write(Array("term\r".utf8))
-        XCTAssertTrue(try read(shell, until: "\r\n$ ").contains("term\r\nxterm-256color\r\n"))
-        try shell.write(Array("size\r".utf8))
-        XCTAssertTrue(try read(shell, until: "\r\n$ ").contains("size\r\n100x30\r\n"))
+        try await within(.seconds(20)) {
+            let connection = try await server.connect()
+            let shell = try await connection.openShell(term: "xterm-256color", size: TerminalSize(columns: 100, rows: 30), environment: [:])
+            var transcript = ShellTranscript(shell.output)
+            try await transcript.read(until: "$ ")
+            try await shell.write(Array("term\r".utf8))
+            let term = try await transcript.read(until: "\r\n$ ")
+            XCTAssertTrue(term.contains("term\r\nxterm-256color\r\n"), term)
+            try await shell.write(Array("size\r".utf8))
+            let size = try await transcript.read(until: "\r\n$ ")
+            XCTAssertTrue(size.contains("size\r\n100x30\r\n"), size)
+            await connection.close()
+        }
 
         let pty = try server.waitForEvent("pty")
         XCTAssertEqual(pty.term, "xterm-256color")
@@ -23,48 +29,69 @@ final class AsyncSSHShellTests: XCTestCase {
         XCTAssertEqual(pty.rows, 30)
     }
 
-    func testAResizeReachesTheServerAsAWindowChange() throws {
+    func testAResizeReachesTheServerAsAWindowChange() async throws {
         let server = try startAsyncSSH(AsyncSSHScenario().user("alice", password: "pw").withShell())
-        let session = try server.authenticatedSession()
-        let shell = try session.openShell(term: "vt100", columns: 80, rows: 24)
-        _ = try read(shell, until: "$ ")
+        try await within(.seconds(20)) {
+            let connection = try await server.connect()
+            let shell = try await connection.openShell(term: "vt100", size: TerminalSize(columns: 80, rows: 24), environment: [:])
+            var transcript = ShellTranscript(shell.output)
+            try await transcript.read(until: "$ ")
 
-        try shell.resize(columns: 132, rows: 43)
-        try server.waitForEvent("window_change")
-        try shell.write(Array("size\r".utf8))
+            await shell.resize(TerminalSize(columns: 132, rows: 43))
+            try server.waitForEvent("window_change")
+            try await shell.write(Array("size\r".utf8))
 
-        XCTAssertTrue(try read(shell, until: "\r\n$ ").contains("132x43\r\n"))
+            let size = try await transcript.read(until: "\r\n$ ")
+            XCTAssertTrue(size.contains("132x43\r\n"), size)
+            await connection.close()
+        }
         XCTAssertEqual(try server.events("window_change").map { [$0.columns, $0.rows] }, [[132, 43]])
     }
 
-    func testExitEndsTheShellWithStatusZero() throws {
+    func testExitEndsTheShellWithStatusZero() async throws {
         let server = try startAsyncSSH(AsyncSSHScenario().user("alice", password: "pw").withShell())
-        let session = try server.authenticatedSession()
-        let shell = try session.openShell(term: "xterm", columns: 80, rows: 24)
-        _ = try read(shell, until: "$ ")
+        let exit = try await within(.seconds(20)) {
+            let connection = try await server.connect()
+            let shell = try await connection.openShell(term: "xterm", size: TerminalSize(columns: 80, rows: 24), environment: [:])
+            var transcript = ShellTranscript(shell.output)
+            try await transcript.read(until: "$ ")
 
-        try shell.write(Array("exit\r".utf8))
-        let deadline = ContinuousClock.now.advanced(by: .seconds(5))
-        while !shell.isEOF, ContinuousClock.now < deadline {
-            _ = try shell.read(timeout: .milliseconds(200))
+            try await shell.write(Array("exit\r".utf8))
+            let exit = try await transcript.readToEnd()
+            await connection.close()
+            return exit
         }
 
-        XCTAssertTrue(shell.isEOF)
-        XCTAssertEqual(shell.exitStatus, 0)
+        XCTAssertEqual(exit, .exit(status: 0, signal: nil))
+    }
+}
+
+/// What a shell printed so far, read from its output stream.
+private struct ShellTranscript {
+    private var iterator: AsyncThrowingStream<RemoteOutput, any Error>.Iterator
+    private var text = ""
+
+    init(_ output: AsyncThrowingStream<RemoteOutput, any Error>) {
+        iterator = output.makeAsyncIterator()
     }
 
-    /// Reads until the output so far contains `marker`; fails the test after five seconds.
-    private func read(_ channel: SSH2Channel, until marker: String) throws -> String {
-        var output: [UInt8] = []
-        let deadline = ContinuousClock.now.advanced(by: .seconds(5))
-        while ContinuousClock.now < deadline {
-            output += try channel.read(timeout: .milliseconds(200))
-            let text = String(decoding: output, as: UTF8.self)
-            if text.contains(marker) { return text }
-            if channel.isEOF { break }
+    /// Reads until what came since the last call contains `marker`, and returns that part.
+    @discardableResult
+    mutating func read(until marker: String) async throws -> String {
+        let start = text.endIndex
+        while !text[start...].contains(marker) {
+            guard let element = try await iterator.next() else {
+                throw TestRigError("the shell ended before printing \(marker.debugDescription): \(text.debugDescription)")
+            }
+            if case .stdout(let bytes) = element { text += String(decoding: bytes, as: UTF8.self) }
         }
-        let text = String(decoding: output, as: UTF8.self)
-        XCTFail("the shell did not print \(marker.debugDescription); it printed \(text.debugDescription)")
-        return text
+        return String(text[start...])
+    }
+
+    /// Reads to the end and returns the `.exit` element, if one came.
+    mutating func readToEnd() async throws -> RemoteOutput? {
+        var exit: RemoteOutput?
+        while let element = try await iterator.next() { if case .exit = element { exit = element } }
+        return exit
     }
 }

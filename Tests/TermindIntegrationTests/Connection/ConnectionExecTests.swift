@@ -137,6 +137,33 @@ final class ConnectionExecTests: XCTestCase {
         }
     }
 
+    func testStdoutAndStderrLargerThanTheChannelWindowArriveWhole() async throws {
+        let server = try startSSHD()
+        let collected = try await within(.seconds(30)) {
+            let connection = try await Self.connect(server)
+            defer { Task { await connection.close() } }
+            let process = try await connection.execute("head -c 3000000 /dev/zero; head -c 3000000 /dev/zero 1>&2")
+            return try await CollectedOutput.collect(process.output)
+        }
+        XCTAssertEqual(collected.stdout.count, 3_000_000)
+        XCTAssertEqual(collected.stderr.count, 3_000_000)
+        XCTAssertEqual(collected.exit, .exit(status: 0, signal: nil))
+    }
+
+    func testCommandsRunOneAfterAnotherOnOneConnection() async throws {
+        let server = try startSSHD()
+        let outputs = try await within(.seconds(30)) {
+            let connection = try await Self.connect(server)
+            var outputs: [String] = []
+            for index in 0..<5 {
+                outputs.append(try await CollectedOutput.collect(try await connection.execute("echo \(index)").output).stdoutText)
+            }
+            await connection.close()
+            return outputs
+        }
+        XCTAssertEqual(outputs, (0..<5).map { "\($0)\n" })
+    }
+
     func testSeveralCommandsRunAtOnceOnOneConnection() async throws {
         let server = try startSSHD()
         let outputs = try await within(.seconds(30)) {

@@ -77,4 +77,26 @@ final class ConnectionShellTests: XCTestCase {
             await connection.close()
         }
     }
+
+    func testAShellsCallsAfterItsConnectionClosedFailWithoutCrashing() async throws {
+        let server = try startSSHD()
+        try await within(.seconds(30)) {
+            let connection = try await LibSSH2Connector(agentSocketPath: nil)
+                .connect(server.plan(credentials: [try server.clientKeyCredential()]), using: connectionContext())
+            let shell = try await connection.openShell(term: "xterm", size: TerminalSize(columns: 80, rows: 24), environment: [:])
+            await connection.close()
+            do {
+                try await shell.write(Array("echo\n".utf8))
+                XCTFail("a shell on a closed connection took input")
+            } catch let failure as SSHFailure {
+                XCTAssertEqual(failure.kind, .channel, "\(failure)")
+            }
+            await shell.resize(TerminalSize(columns: 100, rows: 30))
+            await shell.close()
+            // What arrived before the close (the login banner) is still read; then the stream ends.
+            var exit: RemoteOutput?
+            for try await element in shell.output { if case .exit = element { exit = element } }
+            XCTAssertNil(exit, "a shell closed from this side reported an exit")
+        }
+    }
 }

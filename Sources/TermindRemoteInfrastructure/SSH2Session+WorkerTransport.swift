@@ -1,0 +1,43 @@
+import CLibSSH2
+
+/// The session as the worker loop drives it once established: channel opens and keepalives
+/// as non-blocking calls returning `SSH2Result`s.
+extension SSH2Session: WorkerTransport {
+    var serverBanner: String? {
+        guard let handle, let banner = libssh2_session_banner_get(handle) else { return nil }
+        return String(cString: banner)
+    }
+
+    func openSessionChannel(window: UInt32, maximumPacket: UInt32) -> SSH2Result<any WorkerTransportChannel> {
+        guard let handle else { return .failed(.sessionGone) }
+        return opened(termind_ssh2_channel_open_session_window(handle, window, maximumPacket))
+    }
+
+    func openDirectTCPIP(host: String, port: Int) -> SSH2Result<any WorkerTransportChannel> {
+        guard let handle else { return .failed(.sessionGone) }
+        return opened(termind_ssh2_channel_direct_tcpip(handle, host, Int32(clamping: port)))
+    }
+
+    private func opened(_ pointer: OpaquePointer?) -> SSH2Result<any WorkerTransportChannel> {
+        switch result(pointer) {
+        case .done(let pointer): .done(SSH2Channel(session: self, pointer: pointer))
+        case .wouldBlock(let blocking): .wouldBlock(blocking)
+        case .failed(let fault): .failed(fault)
+        }
+    }
+
+    func configureKeepalives(interval: Int) {
+        guard let handle, interval > 0 else { return }
+        libssh2_keepalive_config(handle, 1, UInt32(interval))
+    }
+
+    func sendKeepalive() -> SSH2Result<Int> {
+        guard let handle else { return .failed(.sessionGone) }
+        var secondsToNext: Int32 = 0
+        switch result(libssh2_keepalive_send(handle, &secondsToNext)) {
+        case .done: return .done(Int(secondsToNext))
+        case .wouldBlock(let blocking): return .wouldBlock(blocking)
+        case .failed(let fault): return .failed(fault)
+        }
+    }
+}

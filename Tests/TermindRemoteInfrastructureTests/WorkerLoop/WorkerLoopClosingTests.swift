@@ -1,0 +1,95 @@
+@testable import TermindRemoteInfrastructure
+import TermindApplication
+import XCTest
+
+/// How a channel ends: its data first, the exit status only once the server's close came, and
+/// a close from this side that frees the channel only after the server answered it.
+final class WorkerLoopClosingTests: XCTestCase {
+    func testTheExitStatusComesAfterTheDataOnceTheServerClosed() async throws {
+        let harness = try WorkerLoopHarness()
+        let process = try await harness.exec("echo out; exit 3")
+        process.channel.send("out\n")
+        process.channel.send("err\n", on: .stderr)
+        process.channel.remoteEOF = true
+        try harness.pump()
+
+        var output = try await WorkerLoopHarness.take(process.handle.output)
+        XCTAssertEqual(output.stdout, Array("out\n".utf8))
+        XCTAssertEqual(output.stderr, Array("err\n".utf8))
+        XCTAssertNil(output.exit, "the exit came before the server's close")
+
+        process.channel.exitStatus = 3
+        process.channel.remoteClosed = true
+        try harness.pump(2)
+
+        output = try await WorkerLoopHarness.take(process.handle.output)
+        XCTAssertEqual(output.exit, .exit(status: 3, signal: nil))
+        XCTAssertTrue(process.handle.output.hasEnded)
+        XCTAssertTrue(process.channel.freed)
+        XCTAssertTrue(harness.loop.channels.isEmpty)
+    }
+
+    func testAKilledCommandReportsItsSignalAndNoStatus() async throws {
+        let harness = try WorkerLoopHarness()
+        let process = try await harness.exec("sleep 60")
+        process.channel.remoteEOF = true
+        process.channel.remoteClosed = true
+        process.channel.exitSignal = "TERM"
+        try harness.pump(2)
+
+        let taken = try await WorkerLoopHarness.take(process.handle.output)
+        XCTAssertEqual(taken.exit, .exit(status: nil, signal: "TERM"))
+    }
+
+    func testClosingReleasesTheCallerOnceTheCloseIsSentAndFreesTheChannelOnceTheServerAnswers() async throws {
+        let harness = try WorkerLoopHarness()
+        let process = try await harness.exec("sleep 60")
+        let id = process.handle.id
+
+        try await harness.request(turns: 1) { (loop, continuation: CheckedContinuation<Void, any Error>) in
+            loop.closeChannel(id, continuation: continuation)
+        }
+        XCTAssertTrue(process.channel.closeSent)
+        XCTAssertFalse(process.channel.freed, "freed before the server's close came")
+        XCTAssertTrue(process.handle.output.hasEnded)
+        XCTAssertNotNil(harness.loop.channels[id])
+
+        process.channel.remoteClosed = true
+        try harness.pump()
+        XCTAssertTrue(process.channel.freed)
+        XCTAssertNil(harness.loop.channels[id])
+    }
+
+    func testInputAfterTheCommandEndedFailsSayingSo() async throws {
+        let harness = try WorkerLoopHarness()
+        let process = try await harness.exec("true")
+        let id = process.handle.id
+        process.channel.remoteEOF = true
+        process.channel.remoteClosed = true
+        try harness.pump(2)
+
+        do {
+            try await harness.request { (loop, continuation: CheckedContinuation<Void, any Error>) in
+                loop.write(Array("late".utf8), to: id, continuation: continuation)
+            }
+            XCTFail("an ended command took input")
+        } catch let failure as SSHFailure {
+            XCTAssertEqual(failure.kind, .channel)
+            XCTAssertTrue(failure.detail.contains("takes no more input"), failure.detail)
+        }
+    }
+
+    func testEndingTheLoopFinishesEveryStreamAndDisconnects() async throws {
+        let harness = try WorkerLoopHarness()
+        let process = try await harness.exec("sleep 60")
+        harness.loop.end(.failed(SSHFailure(.dropped, connection: "fake", detail: "lost")))
+
+        XCTAssertTrue(harness.transport.disconnected)
+        do {
+            _ = try await WorkerLoopHarness.take(process.handle.output)
+            XCTFail("the stream ended without the failure")
+        } catch let failure as SSHFailure {
+            XCTAssertEqual(failure.kind, .dropped)
+        }
+    }
+}
