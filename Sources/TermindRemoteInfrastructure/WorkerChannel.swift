@@ -60,7 +60,7 @@ final class WorkerChannel {
     }
 
     let id: Int
-    /// What it is, for messages: "command `uptime`", "shell", "the sftp subsystem".
+    /// What it is, for messages and logs: "command `mysql …`" (arguments left out), "shell", "the sftp subsystem".
     let purpose: String
     let sizing: Sizing
     /// The channel's own read buffer when `sizing.readSize` is beyond the loop's shared one:

@@ -17,7 +17,7 @@ extension WorkerLoop {
     /// Opens an exec channel running `command`; resumes `continuation` once the server
     /// started it.
     func openExec(_ command: String, continuation: CheckedContinuation<ChannelHandle, any Error>) {
-        let channel = makeChannel(purpose: "command `\(command)`")
+        let channel = makeChannel(purpose: RedactedCommand(command).description)
         open(channel, continuation: continuation, requests: [
             WorkerOperation.Step("starting \(channel.purpose)") { [unowned channel] in
                 channel.request { $0.exec(command) }
@@ -44,7 +44,7 @@ extension WorkerLoop {
         term: String, size: TerminalSize, environment: [String: String], command: String? = nil,
         continuation: CheckedContinuation<ChannelHandle, any Error>
     ) {
-        let channel = makeChannel(purpose: command.map { "command `\($0)`" } ?? "shell")
+        let channel = makeChannel(purpose: command.map { RedactedCommand($0).description } ?? "shell")
         channel.pacing = TerminalInputPacing(ignoredSoFar: transport?.simulatedEchoBytes ?? 0, now: .now)
         var requests = environment.sorted { $0.key < $1.key }.map { name, value in
             WorkerOperation.Step("setting \(name) for the shell", bestEffort: true) { [unowned channel] in

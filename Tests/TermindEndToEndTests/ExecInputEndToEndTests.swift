@@ -55,6 +55,17 @@ final class ExecInputEndToEndTests: XCTestCase {
         XCTAssertEqual(String(digest.stdout.prefix(64)), try sha256(ofFile: file))
     }
 
+    func testACommandsArgumentsNeverReachTheDebugLog() throws {
+        let run = try home.bash(
+            "\(try exec) -- echo S3cretArg", environment: ["TERMIND_LOG_LEVEL": "debug"])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertEqual(run.stdout, "S3cretArg\n")
+
+        let log = try String(contentsOfFile: home.logPath, encoding: .utf8)
+        XCTAssertTrue(log.contains("command `echo …`"), log)
+        XCTAssertFalse(log.contains("S3cretArg"), log)
+    }
+
     func testNoStdinSendsEndOfInputAtOnceAndReadsNothing() throws {
         // A FIFO the shell holds open for writing and never writes: input that never ends,
         // so a termind that read it would wait until the timeout.

@@ -15,7 +15,7 @@ final class WorkerLoopFailureTests: XCTestCase {
             XCTFail("a lost socket did not end the connection")
         } catch let failure as SSHFailure {
             XCTAssertEqual(failure.kind, .dropped)
-            XCTAssertEqual(failure.detail, "reading stdout of command `cat log` with fake.example:22 failed: Error recving data (code -43). "
+            XCTAssertEqual(failure.detail, "reading stdout of command `cat …` with fake.example:22 failed: Error recving data (code -43). "
                 + "The connection was lost; reconnect.")
         }
     }
