@@ -156,7 +156,10 @@ let package = Package(
         ),
         /** `termind-fuzz`: under `make fuzz` a libFuzzer binary (AddressSanitizer, in .build/fuzz); otherwise it
             replays inputs without a sanitizer. */
-        .executableTarget(name: "termind-fuzz", dependencies: ["TermindFuzzTargets"], path: "Tests/TermindFuzz"),
+        .executableTarget(
+            name: "termind-fuzz", dependencies: ["TermindFuzzTargets"], path: "Tests/TermindFuzz",
+            swiftSettings: [.enableExperimentalFeature("Extern")]  // @_extern(c): libFuzzer's driver
+        ),
         /** Every input under Tests/Fuzz (seeds and regressions) through its target, without a sanitizer. */
         .testTarget(name: "TermindFuzzTests", dependencies: ["TermindFuzzTargets"]),
     ]

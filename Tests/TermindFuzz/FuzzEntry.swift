@@ -22,10 +22,21 @@ private let selected: FuzzTarget = {
     return target
 }()
 
-@_cdecl("LLVMFuzzerInitialize")
-public func fuzzerInitialize(_ argc: UnsafeMutablePointer<Int32>, _ argv: UnsafeMutableRawPointer) -> Int32 {
+/// libFuzzer's entry for a program with its own main (LLVM 11 and later).
+@_extern(c, "LLVMFuzzerRunDriver")
+func runFuzzerDriver(
+    _ argc: UnsafeMutablePointer<Int32>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
+    _ testOneInput: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32
+) -> Int32
+
+/// The program's main: SwiftPM links an executable's `main` to `<module>_main`, which overrides
+/// the `main` libFuzzer brings, so this one hands over to libFuzzer's driver.
+@_cdecl("termind_fuzz_main")
+public func fuzzerMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> Int32 {
     _ = selected
-    return 0
+    var count = argc
+    var arguments = argv
+    return runFuzzerDriver(&count, &arguments) { fuzzerTestOneInput($0, $1) }
 }
 
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -1,6 +1,7 @@
 /// What libvterm 0.1.4 can be handed safely, read from its source independently of
-/// `VTermInputParser`: each piece must be valid UTF-8 without C1 controls, and hold only whole
-/// escape sequences, each CSI or DCS with at most 16 parameters and sub-parameters, values up
+/// `VTermInputParser`: each piece's text (outside escape sequences and strings, whose bytes
+/// libvterm collects without decoding) must be valid UTF-8 without C1 controls, and it must hold
+/// only whole escape sequences, each CSI or DCS with at most 16 parameters and sub-parameters, values up
 /// to 65535, at most one private marker and two intermediates; whole OSC and DCS strings
 /// without control characters; no SOS, PM or APC; no REP (libvterm may loop on it).
 enum LibvtermLimits {
@@ -8,17 +9,14 @@ enum LibvtermLimits {
 
     /// Why `piece` is not safe, or nil when it is.
     static func problem(in piece: [UInt8]) -> String? {
-        guard String(validating: piece, as: UTF8.self) != nil else { return "invalid UTF-8" }
         var index = 0
+        var textStart = 0
         while index < piece.count {
-            let byte = piece[index]
-            if byte == 0xC2, index + 1 < piece.count, (0x80...0x9F).contains(piece[index + 1]) {
-                return "a C1 control as UTF-8"
-            }
-            guard byte == esc else {
+            guard piece[index] == esc else {
                 index += 1
                 continue
             }
+            if let problem = textProblem(piece[textStart..<index]) { return problem }
             guard index + 1 < piece.count else { return "a piece ends with ESC" }
             let kind = piece[index + 1]
             switch kind {
@@ -44,6 +42,17 @@ enum LibvtermLimits {
                 if end - index - 1 > 2 { return "an escape sequence with \(end - index - 1) intermediates" }
                 index = end + 1
             }
+            textStart = index
+        }
+        return textProblem(piece[textStart...])
+    }
+
+    private static func textProblem(_ text: ArraySlice<UInt8>) -> String? {
+        guard String(validating: text, as: UTF8.self) != nil else { return "invalid UTF-8 in text" }
+        var previous: UInt8 = 0
+        for byte in text {
+            if previous == 0xC2 && (0x80...0x9F).contains(byte) { return "a C1 control as UTF-8" }
+            previous = byte
         }
         return nil
     }
