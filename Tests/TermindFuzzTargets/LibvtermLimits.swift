@@ -3,7 +3,8 @@
 /// libvterm collects without decoding) must be valid UTF-8 without C1 controls, and it must hold
 /// only whole escape sequences, each CSI or DCS with at most 16 parameters and sub-parameters, values up
 /// to 65535, at most one private marker and two intermediates; whole OSC and DCS strings
-/// without control characters; no SOS, PM or APC; no REP (libvterm may loop on it).
+/// without control characters; no SOS, PM or APC; no REP (`CSI Ps b`, without marker or
+/// intermediate: libvterm may loop on it).
 enum LibvtermLimits {
     private static let esc: UInt8 = 0x1B
 
@@ -23,7 +24,10 @@ enum LibvtermLimits {
             case UInt8(ascii: "["):
                 guard let end = finalByte(piece, from: index + 2) else { return "a piece ends inside a CSI" }
                 if let problem = headerProblem(piece[(index + 2)..<end]) { return "CSI: \(problem)" }
-                if piece[end] == UInt8(ascii: "b") { return "a REP" }
+                let header = piece[(index + 2)..<end]
+                if piece[end] == UInt8(ascii: "b"), !header.contains(where: { (0x3C...0x3F).contains($0) || (0x20...0x2F).contains($0) }) {
+                    return "a REP"
+                }
                 index = end + 1
             case UInt8(ascii: "]"):
                 guard let end = stringEnd(piece, from: index + 2, bellEnds: true) else { return "an unfinished OSC" }

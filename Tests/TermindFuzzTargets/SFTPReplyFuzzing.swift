@@ -64,11 +64,15 @@ enum SFTPReplyFuzzing {
         }
     }
 
-    /// A server's text must reach the person's terminal without a control character.
+    /// A server's text must reach the person's terminal without a character a terminal acts on
+    /// (a control other than tab) or one that reorders the line (`TerminalSafeText`).
     private static func displayable(_ text: String) throws(FuzzFinding) {
         let shown = SFTPStatusError.displayable(text)
         try FuzzFinding.require(
-            !shown.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) },
+            !shown.unicodeScalars.contains { scalar in
+                (scalar.value < 0x20 && scalar != "\t") || (0x7F...0x9F).contains(scalar.value)
+                    || (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
+            },
             "a server's text is shown with a control character: \(shown.debugDescription)")
     }
 }
