@@ -14,7 +14,7 @@ ARGS         ?=
 PREFIX       ?= /usr/local
 DESTDIR      ?=
 
-.PHONY: run test check-imports bench deps test-deps build install clean
+.PHONY: run test check-imports bench fuzz deps test-deps build install clean
 
 ## make run: build release and run termind (ARGS="..." passes arguments)
 run: deps
@@ -36,6 +36,15 @@ check-imports:
 bench: deps test-deps
 	$(SWIFT) build -c release $(CHECK)
 	.build/release/termind-bench
+
+## make fuzz [FUZZ_SECONDS=60] [FUZZ_TARGETS="pane-surface ..."]: build termind-fuzz with libFuzzer and
+## AddressSanitizer in its own .build/fuzz (the ordinary build is untouched), then run each target for
+## FUZZ_SECONDS from its corpus in Tests/Fuzz/<target>/; crashes are saved in Tests/Fuzz/<target>/regressions/
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS ?=
+fuzz: deps
+	$(SWIFT) build --scratch-path .build/fuzz -c debug -Xswiftc -sanitize=fuzzer,address -Xswiftc -DTERMIND_LIBFUZZER --product termind-fuzz
+	python3 .ci/fuzz $(FUZZ_SECONDS) $(FUZZ_TARGETS)
 
 deps:
 	@missing=$$(for p in $(BUILD_DEBS); do dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q '^install ok installed' || echo $$p; done); \

@@ -141,5 +141,26 @@ let package = Package(
         ),
         /** The built `termind` binary, run as a user would run it. */
         .testTarget(name: "TermindEndToEndTests", dependencies: ["termind", "TermindTestSupport"]),
+
+        // MARK: - Fuzzing (`make fuzz`; its inputs replayed by `make test`)
+
+        /** One fuzz target per parser of outside input (ssh_config, known_hosts, key files, SFTP replies,
+            terminal input, the pane's emulator, keymap, Recent Workspaces, partial records), each with its invariants. */
+        .target(
+            name: "TermindFuzzTargets",
+            dependencies: [
+                "TermindCLI", "TermindPresentation", "TermindRemoteInfrastructure", "TermindInfrastructure",
+                "TermindApplication", "TermindDomain", "TermindResources", "TermindCrypto",
+            ],
+            path: "Tests/TermindFuzzTargets"
+        ),
+        /** `termind-fuzz`: under `make fuzz` a libFuzzer binary (AddressSanitizer, in .build/fuzz); otherwise it
+            replays inputs without a sanitizer. */
+        .executableTarget(
+            name: "termind-fuzz", dependencies: ["TermindFuzzTargets"], path: "Tests/TermindFuzz",
+            swiftSettings: [.enableExperimentalFeature("Extern")]  // @_extern(c): libFuzzer's driver
+        ),
+        /** Every input under Tests/Fuzz (seeds and regressions) through its target, without a sanitizer. */
+        .testTarget(name: "TermindFuzzTests", dependencies: ["TermindFuzzTargets"]),
     ]
 )

@@ -26,15 +26,16 @@
 ///
 /// So every piece it hands over leaves libvterm's own parser in its ground state.
 ///
-/// A value owned by its `VTermSurface`, on the same thread.
-struct VTermInputParser {
+/// A value owned by its `VTermSurface`, on the same thread (`package` for the fuzz target that
+/// checks what it forwards).
+package struct VTermInputParser {
     /// libvterm 0.1.4's `CSI_ARGS_MAX`.
     static let maxParameters = 16
     /// Larger values mean nothing to a terminal; xterm and alacritty clamp at the same bound.
     static let maxParameterValue = 65_535
     /// Escape sequences in use have at most two (`ESC ( B`, `CSI ? $ p`).
     static let maxIntermediates = 2
-    static let defaultStringLimit = 16 * 1024
+    package static let defaultStringLimit = 16 * 1024
 
     /// Where the parser is in the DEC state machine, kept across writes.
     enum State: Equatable {
@@ -77,17 +78,17 @@ struct VTermInputParser {
     /// What this call forwards, handed to `feed` in one piece at its end.
     private var output: [UInt8] = []
 
-    init(stringLimit: Int = VTermInputParser.defaultStringLimit) {
+    package init(stringLimit: Int = VTermInputParser.defaultStringLimit) {
         self.stringLimit = stringLimit
         output.reserveCapacity(4096)
     }
 
     /// How many bytes are held back, waiting for the rest of their string or character.
-    var heldCount: Int { string.count + pendingCharacter.count }
+    package var heldCount: Int { string.count + pendingCharacter.count }
 
     /// Parses `input` and calls `feed` at most once, with everything that is complete and safe
     /// to hand to libvterm now (never an empty piece).
-    mutating func process(_ input: UnsafeRawBufferPointer, feed: (UnsafeRawBufferPointer) -> Void) {
+    package mutating func process(_ input: UnsafeRawBufferPointer, feed: (UnsafeRawBufferPointer) -> Void) {
         var index = 0
         if !pendingCharacter.isEmpty {
             index = finishPendingCharacter(input)

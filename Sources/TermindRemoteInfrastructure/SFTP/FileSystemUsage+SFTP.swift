@@ -2,7 +2,7 @@ import TermindApplication
 
 /// The `statvfs@openssh.com` reply: eleven `uint64`s in `struct statvfs` order.
 extension FileSystemUsage {
-    static func decodeSFTPStatVFS(_ data: [UInt8]) throws -> FileSystemUsage {
+    package static func decodeSFTPStatVFS(_ data: [UInt8]) throws -> FileSystemUsage {
         var reader = SFTPWireReader(data[...], packet: "the statvfs@openssh.com reply")
         let blockSize = try reader.uint64("f_bsize")
         let fragmentSize = try reader.uint64("f_frsize")

@@ -6,20 +6,20 @@
 /// ever holds bytes that arrived. Packets come out as slices of the buffer (no copy); the
 /// buffer is compacted only in `append`, so a caller that drops each packet before appending
 /// again never makes it copy-on-write.
-struct SFTPFramer {
+package struct SFTPFramer {
     /// The largest packet accepted: OpenSSH's 256 KiB message limit plus headroom for servers
     /// that put a few more bytes around a 255 KiB DATA or a long NAME reply.
-    static let maximumPacketLength = 256 * 1024 + 16 * 1024
+    package static let maximumPacketLength = 256 * 1024 + 16 * 1024
 
     private var buffer: [UInt8] = []
     private var head = 0
 
-    init() {}
+    package init() {}
 
     /// Bytes received and not yet returned in a packet.
-    var bufferedCount: Int { buffer.count - head }
+    package var bufferedCount: Int { buffer.count - head }
 
-    mutating func append(_ bytes: [UInt8]) {
+    package mutating func append(_ bytes: [UInt8]) {
         if head == buffer.count {
             buffer.removeAll(keepingCapacity: true)
             head = 0
@@ -32,7 +32,7 @@ struct SFTPFramer {
 
     /// The next whole packet (type byte first, without its length), or nil until more bytes
     /// arrive.
-    mutating func next() throws -> ArraySlice<UInt8>? {
+    package mutating func next() throws -> ArraySlice<UInt8>? {
         let available = buffer.count - head
         guard available >= 4 else { return nil }
         let length = Int(buffer[head]) << 24 | Int(buffer[head + 1]) << 16 | Int(buffer[head + 2]) << 8 | Int(buffer[head + 3])

@@ -3,8 +3,8 @@ import TermindDomain
 /// A server's answer to one request (draft-02 §7): the request's id and what came back.
 /// Bytes after the last field are ignored, as OpenSSH's client does (later protocol versions
 /// add fields there); a packet that ends early is an `SFTPWireError`.
-struct SFTPReply: Sendable, Equatable {
-    enum Body: Sendable, Equatable {
+package struct SFTPReply: Sendable, Equatable {
+    package enum Body: Sendable, Equatable {
         case status(SFTPStatus)
         case handle([UInt8])
         case data([UInt8])
@@ -14,8 +14,8 @@ struct SFTPReply: Sendable, Equatable {
         case extendedReply([UInt8])
     }
 
-    let id: UInt32
-    let body: Body
+    package let id: UInt32
+    package let body: Body
 
     var type: SFTPPacketType {
         switch body {
@@ -29,7 +29,7 @@ struct SFTPReply: Sendable, Equatable {
     }
 
     /// Decodes a reply packet (type byte first, no length).
-    static func decode(_ packet: ArraySlice<UInt8>) throws -> SFTPReply {
+    package static func decode(_ packet: ArraySlice<UInt8>) throws -> SFTPReply {
         var reader = SFTPWireReader(packet, packet: "a reply")
         let rawType = try reader.byte("type")
         guard let type = SFTPPacketType(rawValue: rawType) else {

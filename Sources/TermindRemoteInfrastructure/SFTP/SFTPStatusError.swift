@@ -4,7 +4,7 @@ import TermindDomain
 /// A STATUS other than OK answering a request about `path`, before it becomes a
 /// `FileSystemError`: the client may first look closer (a FAILURE from OpenSSH covers many
 /// errno values) and name a more precise kind.
-struct SFTPStatusError: Error, Sendable {
+package struct SFTPStatusError: Error, Sendable {
     let status: SFTPStatus
     let path: String
     /// What was being done, for the message: "creating the directory".
@@ -56,7 +56,7 @@ struct SFTPStatusError: Error, Sendable {
     /// The server's message as safe to print: control characters (which could drive the
     /// person's terminal) are escaped as `TerminalSafeText` shows them, surrounding space
     /// goes, and it stays short.
-    static func displayable(_ message: String) -> String {
+    package static func displayable(_ message: String) -> String {
         var scalars = Substring(message).unicodeScalars
         while let last = scalars.last, last.properties.isWhitespace { scalars.removeLast() }
         while let first = scalars.first, first.properties.isWhitespace { scalars.removeFirst() }

@@ -1,16 +1,16 @@
 /// The server's VERSION answer to INIT: the protocol version it speaks and the extensions it
 /// announces (name and data, in its order).
-struct SFTPVersion: Sendable, Equatable {
-    struct Extension: Sendable, Equatable {
-        let name: String
-        let data: String
+package struct SFTPVersion: Sendable, Equatable {
+    package struct Extension: Sendable, Equatable {
+        package let name: String
+        package let data: String
     }
 
-    let version: UInt32
-    let extensions: [Extension]
+    package let version: UInt32
+    package let extensions: [Extension]
 
     /// Decodes a VERSION packet (type byte first, no length).
-    static func decode(_ packet: ArraySlice<UInt8>) throws -> SFTPVersion {
+    package static func decode(_ packet: ArraySlice<UInt8>) throws -> SFTPVersion {
         var reader = SFTPWireReader(packet, packet: "the VERSION reply")
         let type = try reader.byte("type")
         guard type == SFTPPacketType.version.rawValue else {
