@@ -10,8 +10,9 @@ extension TerminalScreen {
     /// and does not move sideways; returns false, doing nothing, for any other rectangle.
     func scroll(_ rect: VTermRect, downward: Int, rightward: Int) -> Bool {
         guard rightward == 0, rect.start_col == 0, Int(rect.end_col) == columns else { return false }
-        let band = max(0, Int(rect.start_row))..<min(rows, Int(rect.end_row))
-        guard !band.isEmpty, downward != 0 else { return true }
+        let top = max(0, Int(rect.start_row)), bottom = min(rows, Int(rect.end_row))
+        guard top < bottom, downward != 0 else { return true }
+        let band = top..<bottom
         if abs(downward) >= band.count {
             // More than the band: libvterm erases it all, and nothing goes to scrollback.
             erase(rect, selective: false)
@@ -49,8 +50,8 @@ extension TerminalScreen {
             let target = UnsafeMutableRawPointer(grid.row(row) + Int(destination.start_col))
             target.copyMemory(from: grid.row(row + downward) + Int(source.start_col), byteCount: width)
         }
-        markDamaged(Int(destination.start_row)..<Int(destination.end_row))
-        markDamaged(Int(source.start_row)..<Int(source.end_row))
+        markDamaged(Int(destination.start_row)..<max(Int(destination.start_row), Int(destination.end_row)))
+        markDamaged(Int(source.start_row)..<max(Int(source.start_row), Int(source.end_row)))
     }
 
     /// Empties whole rows with the current pen.

@@ -240,6 +240,8 @@ final class TerminalScreen {
             let scrolled = lastKept + 1 - newRows
             if scrolled > 0 {
                 _ = scroll(VTermRect(start_row: 0, end_row: Int32(oldRows), start_col: 0, end_col: Int32(columns)), downward: scrolled, rightward: 0)
+                // A cursor above the rows kept ends above the screen, as in libvterm 0.1.4; the
+                // surface brings it back (`keepCursorOnScreen`).
                 delta.row -= Int32(scrolled)
             }
         }

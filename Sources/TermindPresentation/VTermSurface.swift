@@ -114,11 +114,17 @@ public final class VTermSurface {
 
     /// Feeds bytes received from the remote side.
     public func write(_ bytes: UnsafeRawBufferPointer) {
-        let terminal = self.terminal
+        let terminal = self.terminal, rows = self.rows, columns = self.columns
         parser.process(bytes) { piece in
             guard let base = piece.baseAddress else { return }
             _ = vterm_input_write(terminal, base.assumingMemoryBound(to: CChar.self), piece.count)
+            Self.keepCursorOnScreen(terminal, rows: rows, columns: columns)
         }
+        // libvterm can clamp the cursor after its last movecursor (DEC modes in origin mode).
+        var position = VTermPos()
+        vterm_state_get_cursorpos(state, &position)
+        cursor.row = Int(position.row)
+        cursor.column = Int(position.col)
     }
 
     /// Changes the screen's size. Content stays anchored at the top left; when rows are removed
@@ -130,6 +136,12 @@ public final class VTermSurface {
         self.rows = rows
         self.columns = columns
         vterm_set_size(terminal, Int32(clamping: rows), Int32(clamping: columns))
+        let answered = output.count
+        Self.resetMarginsLeftOffScreen(terminal) {
+            defer { output.removeSubrange(answered...) }
+            return Array(output[answered...])
+        }
+        Self.keepCursorOnScreen(terminal, rows: rows, columns: columns)
         parser.repeatLimit = columns
         var position = VTermPos()
         vterm_state_get_cursorpos(state, &position)
