@@ -13,9 +13,29 @@ import CVTerm
 final class ScreenGrid {
     let rows: Int
     let columns: Int
+    /// The grid's rows, as a value the screen keeps at hand: no reference counting for each
+    /// character written.
+    let view: Rows
     private let cells: UnsafeMutablePointer<VTermScreenCell>
     private let slots: UnsafeMutablePointer<Int>
-    private var origin = 0
+    private let origin: UnsafeMutablePointer<Int>
+
+    /// Where screen row `r` lies, valid as long as the grid.
+    struct Rows {
+        fileprivate let cells: UnsafeMutablePointer<VTermScreenCell>
+        fileprivate let slots: UnsafeMutablePointer<Int>
+        fileprivate let origin: UnsafeMutablePointer<Int>
+        fileprivate let rows: Int
+        fileprivate let columns: Int
+
+        /// The cells of screen row `row`, `columns` of them, valid until the grid scrolls.
+        @inline(__always)
+        func row(_ row: Int) -> UnsafeMutablePointer<VTermScreenCell> {
+            var index = origin.pointee + row
+            if index >= rows { index -= rows }
+            return cells + slots[index] * columns
+        }
+    }
 
     /// A grid whose every cell is `fill`.
     init(rows: Int, columns: Int, fill: VTermScreenCell) {
@@ -27,11 +47,15 @@ final class ScreenGrid {
         for row in 0..<rows {
             slots[row] = row
         }
+        origin = .allocate(capacity: 1)
+        origin.initialize(to: 0)
+        view = Rows(cells: cells, slots: slots, origin: origin, rows: rows, columns: columns)
     }
 
     deinit {
         cells.deallocate()
         slots.deallocate()
+        origin.deallocate()
     }
 
     /// A grid of another size holding this one's top left; the cells it adds are `fill`.
@@ -44,18 +68,15 @@ final class ScreenGrid {
     }
 
     /// The cells of screen row `row`, `columns` of them, valid until the grid scrolls.
-    @inline(__always)
     func row(_ row: Int) -> UnsafeMutablePointer<VTermScreenCell> {
-        var index = origin + row
-        if index >= rows { index -= rows }
-        return cells + slots[index] * columns
+        view.row(row)
     }
 
     /// Moves the rows of `band` up by `count` (`0 < count < band.count`): the top `count` rows
     /// come out at the bottom of the band, still holding their old cells for the caller to clear.
     func rotateUp(_ band: Range<Int>, by count: Int) {
         if band.count == rows {
-            origin = (origin + count) % rows
+            origin.pointee = (origin.pointee + count) % rows
         } else {
             rotate(band, leftBy: count)
         }
@@ -65,7 +86,7 @@ final class ScreenGrid {
     /// rows come out at the top of the band, still holding their old cells.
     func rotateDown(_ band: Range<Int>, by count: Int) {
         if band.count == rows {
-            origin = (origin + rows - count) % rows
+            origin.pointee = (origin.pointee + rows - count) % rows
         } else {
             rotate(band, leftBy: band.count - count)
         }
@@ -73,6 +94,7 @@ final class ScreenGrid {
 
     /// Rotates the slots of `band` so that the one at `band.lowerBound + shift` comes first.
     private func rotate(_ band: Range<Int>, leftBy shift: Int) {
+        let origin = self.origin.pointee
         let moved = (0..<band.count).map { slots[(origin + band.lowerBound + ($0 + shift) % band.count) % rows] }
         for (offset, slot) in moved.enumerated() {
             slots[(origin + band.lowerBound + offset) % rows] = slot

@@ -27,6 +27,14 @@ struct ScrollbackLine {
     }
 
     init(_ cells: UnsafeBufferPointer<VTermScreenCell>) {
+        if let plain = Self.plainText(cells) {
+            self.text = plain
+            self.shape = nil
+            let first = cells.first
+            self.styles = first.map { [StyleRun(start: 0, attributes: $0.attrs, foreground: $0.fg, background: $0.bg)] } ?? []
+            self.cellCount = cells.count
+            return
+        }
         var text: [UInt8] = []
         text.reserveCapacity(cells.count)
         var shape: [UInt8] = []
@@ -70,18 +78,28 @@ struct ScrollbackLine {
         self.cellCount = cells.count
     }
 
-    /// Where a cell's attributes, foreground and background lie, one after another.
-    private static let styleOffset: Int = {
-        let attributes = MemoryLayout<VTermScreenCell>.offset(of: \VTermScreenCell.attrs)!
-        precondition(MemoryLayout<VTermScreenCell>.offset(of: \VTermScreenCell.fg) == attributes + 4
-            && MemoryLayout<VTermScreenCell>.offset(of: \VTermScreenCell.bg) == attributes + 8)
-        return attributes
-    }()
-
-    /// A cell's style as its bytes: equal bytes are the same style (the converse need not hold).
+    /// A cell's style as its bytes (attributes, foreground and background lie one after
+    /// another): equal bytes are the same style (the converse need not hold).
+    @inline(__always)
     private static func storedStyle(_ cell: UnsafePointer<VTermScreenCell>) -> (UInt64, UInt32) {
-        let raw = UnsafeRawPointer(cell) + styleOffset
+        let raw = UnsafeRawPointer(cell) + MemoryLayout<VTermScreenCell>.offset(of: \VTermScreenCell.attrs)!
         return (raw.loadUnaligned(as: UInt64.self), raw.loadUnaligned(fromByteOffset: 8, as: UInt32.self))
+    }
+
+    /// The text of a row of one-scalar ASCII cells all styled alike (most output), or nil.
+    private static func plainText(_ cells: UnsafeBufferPointer<VTermScreenCell>) -> [UInt8]? {
+        guard let base = cells.baseAddress else { return [] }
+        let style = storedStyle(base)
+        for index in 0..<cells.count {
+            let first = cells[index].chars.0
+            guard first > 0, first < 0x80, cells[index].chars.1 == 0, storedStyle(base + index) == style else { return nil }
+        }
+        return [UInt8](unsafeUninitializedCapacity: cells.count) { buffer, count in
+            for index in 0..<cells.count {
+                buffer[index] = UInt8(truncatingIfNeeded: cells[index].chars.0)
+            }
+            count = cells.count
+        }
     }
 
     /// Roughly what the row holds in memory, for the scrollback's byte budget: its arrays'

@@ -18,38 +18,44 @@ import CVTerm
 /// cell is protected from selective erase (DECSCA), which libvterm keeps in its own pen.
 ///
 /// Owned by its `VTermSurface`, on the same thread; libvterm calls in only from inside the
-/// surface's own methods.
+/// surface's own methods. That confinement is why the properties libvterm's callbacks touch for
+/// every character skip the runtime's exclusivity checks (`@exclusivity(unchecked)`): the
+/// screen is never reentered while one of them is being changed.
 final class TerminalScreen {
-    private(set) var rows: Int
-    private(set) var columns: Int
+    @exclusivity(unchecked) private(set) var rows: Int
+    @exclusivity(unchecked) private(set) var columns: Int
     /// Rows pushed off the top of the primary screen, oldest first, trailing blanks trimmed.
-    var scrollback: ScrollbackRing<ScrollbackLine>
+    @exclusivity(unchecked) var scrollback: ScrollbackRing<ScrollbackLine>
     /// True while the alternate screen is shown.
-    private(set) var isAlternate = false
+    @exclusivity(unchecked) private(set) var isAlternate = false
 
     private var primary: ScreenGrid
     /// Made the first time a program asks for it, then kept, as libvterm keeps its own.
     private var alternate: ScreenGrid?
     /// The grid being drawn on: `primary` or `alternate`.
-    private(set) var grid: ScreenGrid
+    private(set) var grid: ScreenGrid {
+        didSet { cells = grid.view }
+    }
+    /// `grid`'s rows.
+    @exclusivity(unchecked) private(set) var cells: ScreenGrid.Rows
     /// The pen libvterm's state last set, as an empty cell: glyphs take its style, erasing
     /// fills with it.
-    private var pen = VTermScreenCell()
+    @exclusivity(unchecked) private var pen = VTermScreenCell()
     /// DECSCNM: the whole screen shown in reverse video.
-    private(set) var isReverse = false
+    @exclusivity(unchecked) private(set) var isReverse = false
     let keepsScrollback: Bool
     /// The state, asked for line attributes (double width) and the cursor.
     private let state: OpaquePointer
     /// How many rows the state's line attributes cover: fewer than `rows` only inside `resize`.
-    private var lineInfoRows: Int
+    @exclusivity(unchecked) private var lineInfoRows: Int
     /// libvterm's default colours, for the blank end of a row taken back from scrollback.
     var defaultForeground = VTermColor()
     var defaultBackground = VTermColor()
 
     /// Rows changed since the last `takeDamage`, one flag a row.
-    private var damaged: [Bool]
+    @exclusivity(unchecked) private var damaged: [Bool]
     /// The row last flagged, so a run of glyphs on one row flags it once.
-    private var lastDamagedRow = -1
+    @exclusivity(unchecked) private var lastDamagedRow = -1
 
     /// `width` of a stored cell: protected from selective erase or not.
     static let unprotected: CChar = 1
@@ -65,6 +71,7 @@ final class TerminalScreen {
         pen.width = Self.unprotected
         primary = ScreenGrid(rows: rows, columns: columns, fill: pen)
         grid = primary
+        cells = primary.view
         keepsScrollback = scrollbackLimit > 0
         scrollback = ScrollbackRing(capacity: scrollbackLimit, byteLimit: scrollbackByteLimit) { $0.byteCost }
         damaged = Array(repeating: true, count: rows)
@@ -138,7 +145,7 @@ final class TerminalScreen {
         cell.width = info.protected_cell != 0 ? Self.protected : Self.unprotected
         cell.attrs.dwl = info.dwl
         cell.attrs.dhl = info.dhl
-        let line = grid.row(row)
+        let line = cells.row(row)
         line[column] = cell
         var covered = column + 1
         while covered < column + Int(info.width), covered < columns {
@@ -159,7 +166,7 @@ final class TerminalScreen {
             var blank = pen
             blank.attrs.dwl = info.doublewidth
             blank.attrs.dhl = info.doubleheight
-            let line = grid.row(row)
+            let line = cells.row(row)
             if selective {
                 for column in left..<right where line[column].width != Self.protected {
                     line[column] = blank

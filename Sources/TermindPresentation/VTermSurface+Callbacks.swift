@@ -9,7 +9,7 @@ extension VTermSurface {
     static let stateCallbacks = VTermStateCallbacks(
         putglyph: { info, position, user in
             guard let info else { return 0 }
-            surface(user).screen.putGlyph(info.pointee, at: position)
+            screen(user) { $0.putGlyph(info.pointee, at: position) }
             return 1
         },
         movecursor: { position, _, visible, user in
@@ -18,14 +18,14 @@ extension VTermSurface {
         },
         scrollrect: { rect, downward, rightward, user in
             // A rectangle the screen leaves comes back as moverect and erase.
-            surface(user).screen.scroll(rect, downward: Int(downward), rightward: Int(rightward)) ? 1 : 0
+            screen(user) { $0.scroll(rect, downward: Int(downward), rightward: Int(rightward)) } ? 1 : 0
         },
         moverect: { destination, source, user in
             surface(user).screen.move(destination, from: source)
             return 1
         },
         erase: { rect, selective, user in
-            surface(user).screen.erase(rect, selective: selective != 0)
+            screen(user) { $0.erase(rect, selective: selective != 0) }
             return 1
         },
         initpen: nil,
@@ -64,6 +64,15 @@ extension VTermSurface {
 
     private static func surface(_ user: UnsafeMutableRawPointer?) -> VTermSurface {
         Unmanaged<VTermSurface>.fromOpaque(user!).takeUnretainedValue()
+    }
+
+    /// The surface's screen for the callbacks run for every character and line: the surface
+    /// outlives its VTerm, so neither needs retaining for the call.
+    @inline(__always)
+    private static func screen<Result>(_ user: UnsafeMutableRawPointer?, _ body: (TerminalScreen) -> Result) -> Result {
+        Unmanaged<VTermSurface>.fromOpaque(user!)._withUnsafeGuaranteedRef { surface in
+            Unmanaged.passUnretained(surface.screen)._withUnsafeGuaranteedRef(body)
+        }
     }
 
     // MARK: - Recording
