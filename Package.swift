@@ -128,7 +128,8 @@ let package = Package(
         ),
         .testTarget(
             name: "TermindPresentationTests",
-            dependencies: ["TermindPresentation", "TermindApplication", "TermindDomain", "TermindTestSupport"]
+            // CVTerm: libvterm's own screen, the reference Termind's screen is checked against.
+            dependencies: ["TermindPresentation", "TermindApplication", "TermindDomain", "TermindTestSupport", "CVTerm"]
         ),
         .testTarget(name: "TermindCLITests", dependencies: ["TermindCLI", "TermindApplication", "TermindDomain", "TermindTestSupport"]),
         /** Against real servers the tests start themselves: OpenSSH sshd and a scripted asyncssh server. */

@@ -9,7 +9,8 @@ import TermindTestSupport
 // OpenSSH's `sftp` and `scp`. The workbench runs against tmux (WorkbenchBenchmarks.swift);
 // `ls -l` of 200,000 entries is compared by client CPU per row (ListingBenchmarks.swift;
 // `termind-bench listing` runs it alone); scrollback memory against tmux's
-// (ScrollbackBenchmarks.swift; `termind-bench scrollback`).
+// (ScrollbackBenchmarks.swift; `termind-bench scrollback`); a pane's emulator alone, in process
+// (PaneScreenBenchmarks.swift; `termind-bench screen`).
 
 func formatSeconds(_ seconds: Double) -> String {
     seconds < 1 ? String(format: "%8.2f ms", seconds * 1000) : String(format: "%8.3f s ", seconds)
@@ -50,7 +51,13 @@ if CommandLine.arguments.dropFirst().first == "vault" {
 }
 if CommandLine.arguments.dropFirst().first == "workbench" {
     try WorkbenchBenchmarks(sshd: sshd).run()
-try ScrollbackBenchmarks(sshd: sshd).run()
+    try PaneScreenBenchmarks().run()
+    try ScrollbackBenchmarks(sshd: sshd).run()
+    sshd.stop()
+    exit(0)
+}
+if CommandLine.arguments.dropFirst().first == "screen" {
+    try PaneScreenBenchmarks().run()
     sshd.stop()
     exit(0)
 }
@@ -322,4 +329,5 @@ try ImportBenchmarks().run()
 try await LargeVaultBenchmarks().run()
 try KnownHostsBenchmarks(sshd: sshd).run()
 try WorkbenchBenchmarks(sshd: sshd).run()
+try PaneScreenBenchmarks().run()
 try ScrollbackBenchmarks(sshd: sshd).run()

@@ -27,16 +27,31 @@ struct ScrollbackLine {
     }
 
     init(_ cells: UnsafeBufferPointer<VTermScreenCell>) {
+        if let plain = Self.plainText(cells) {
+            self.text = plain
+            self.shape = nil
+            let first = cells.first
+            self.styles = first.map { [StyleRun(start: 0, attributes: $0.attrs, foreground: $0.fg, background: $0.bg)] } ?? []
+            self.cellCount = cells.count
+            return
+        }
         var text: [UInt8] = []
         text.reserveCapacity(cells.count)
         var shape: [UInt8] = []
         var plain = true
         var styles: [StyleRun] = []
-        for (index, cell) in cells.enumerated() {
-            var count: UInt8 = 0
-            if cell.chars.0 == UInt32.max {
+        // The last cell's style as stored, so a run of cells styled alike is compared by bytes.
+        var lastStyle: (UInt64, UInt32)?
+        for index in 0..<cells.count {
+            let cell = cells[index]
+            var count: UInt8 = 1
+            let first = cell.chars.0
+            if first == UInt32.max {
                 count = Self.continuation
+            } else if first > 0, first < 0x80, cell.chars.1 == 0 {
+                text.append(UInt8(truncatingIfNeeded: first))
             } else {
+                count = 0
                 withUnsafeBytes(of: cell.chars) { raw in
                     for value in raw.bindMemory(to: UInt32.self) {
                         if value == 0 { break }
@@ -51,6 +66,9 @@ struct ScrollbackLine {
                 shape = [UInt8](repeating: 1, count: index)
             }
             if !plain { shape.append(count) }
+            let style = Self.storedStyle(cells.baseAddress! + index)
+            if let lastStyle, lastStyle == style { continue }
+            lastStyle = style
             let run = StyleRun(start: UInt16(clamping: index), attributes: cell.attrs, foreground: cell.fg, background: cell.bg)
             if styles.last.map({ !Self.sameStyle($0, run) }) ?? true { styles.append(run) }
         }
@@ -58,6 +76,30 @@ struct ScrollbackLine {
         self.shape = plain ? nil : shape
         self.styles = styles
         self.cellCount = cells.count
+    }
+
+    /// A cell's style as its bytes (attributes, foreground and background lie one after
+    /// another): equal bytes are the same style (the converse need not hold).
+    @inline(__always)
+    private static func storedStyle(_ cell: UnsafePointer<VTermScreenCell>) -> (UInt64, UInt32) {
+        let raw = UnsafeRawPointer(cell) + MemoryLayout<VTermScreenCell>.offset(of: \VTermScreenCell.attrs)!
+        return (raw.loadUnaligned(as: UInt64.self), raw.loadUnaligned(fromByteOffset: 8, as: UInt32.self))
+    }
+
+    /// The text of a row of one-scalar ASCII cells all styled alike (most output), or nil.
+    private static func plainText(_ cells: UnsafeBufferPointer<VTermScreenCell>) -> [UInt8]? {
+        guard let base = cells.baseAddress else { return [] }
+        let style = storedStyle(base)
+        for index in 0..<cells.count {
+            let first = cells[index].chars.0
+            guard first > 0, first < 0x80, cells[index].chars.1 == 0, storedStyle(base + index) == style else { return nil }
+        }
+        return [UInt8](unsafeUninitializedCapacity: cells.count) { buffer, count in
+            for index in 0..<cells.count {
+                buffer[index] = UInt8(truncatingIfNeeded: cells[index].chars.0)
+            }
+            count = cells.count
+        }
     }
 
     /// Roughly what the row holds in memory, for the scrollback's byte budget: its arrays'
@@ -98,8 +140,6 @@ struct ScrollbackLine {
         return cells
     }
 
-    /// Compared by meaning: libvterm leaves the unused bits of a cell's attributes and colours
-    /// as they were in its buffer, so comparing bytes would start a run at every cell.
     /// The cells as the workbench draws them, made straight from the compact form: each style
     /// run's colours are converted once, not per cell.
     func terminalCells() -> [TerminalCell] {
@@ -137,6 +177,8 @@ struct ScrollbackLine {
         lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
     }
 
+    /// Compared by meaning: libvterm leaves the unused bits of a cell's attributes and colours
+    /// as they were in its buffer, so comparing bytes alone would start a run at every cell.
     private static func sameStyle(_ one: StyleRun, _ other: StyleRun) -> Bool {
         let a = one.attributes, b = other.attributes
         return a.bold == b.bold && a.underline == b.underline && a.italic == b.italic && a.blink == b.blink
@@ -152,10 +194,22 @@ struct ScrollbackLine {
     }
 
     private static func appendUTF8(_ scalar: Unicode.Scalar, to bytes: inout [UInt8]) {
-        if scalar.value < 0x80 {
-            bytes.append(UInt8(scalar.value))
-        } else {
-            bytes.append(contentsOf: String(scalar).utf8)
+        let value = scalar.value
+        switch value {
+        case ..<0x80:
+            bytes.append(UInt8(value))
+        case ..<0x800:
+            bytes.append(UInt8(0xC0 | value >> 6))
+            bytes.append(UInt8(0x80 | value & 0x3F))
+        case ..<0x10000:
+            bytes.append(UInt8(0xE0 | value >> 12))
+            bytes.append(UInt8(0x80 | value >> 6 & 0x3F))
+            bytes.append(UInt8(0x80 | value & 0x3F))
+        default:
+            bytes.append(UInt8(0xF0 | value >> 18))
+            bytes.append(UInt8(0x80 | value >> 12 & 0x3F))
+            bytes.append(UInt8(0x80 | value >> 6 & 0x3F))
+            bytes.append(UInt8(0x80 | value & 0x3F))
         }
     }
 

@@ -1,43 +1,59 @@
 import CVTerm
 
-// libvterm's callbacks. Each is a `@convention(c)` function that finds its surface through the
-// `user` pointer (an unretained `VTermSurface`, which outlives its VTerm) and only records.
+// libvterm's state callbacks. Each is a `@convention(c)` function that finds its surface through
+// the `user` pointer (an unretained `VTermSurface`, which outlives its VTerm): what concerns the
+// cells goes to its `TerminalScreen`, the rest (cursor, title, modes, bell) is only recorded.
 // They run inside `write`, `resize` or `init`, on the surface's own thread.
 
 extension VTermSurface {
-    static let screenCallbacks = VTermScreenCallbacks(
-        damage: { rect, user in
-            surface(user).markDirty(Int(rect.start_row)..<Int(rect.end_row))
-            return 1
-        },
-        moverect: { destination, source, user in
-            let surface = surface(user)
-            surface.markDirty(Int(destination.start_row)..<Int(destination.end_row))
-            surface.markDirty(Int(source.start_row)..<Int(source.end_row))
+    static let stateCallbacks = VTermStateCallbacks(
+        putglyph: { info, position, user in
+            guard let info else { return 0 }
+            screen(user) { $0.putGlyph(info.pointee, at: position) }
             return 1
         },
         movecursor: { position, _, visible, user in
             surface(user).cursor = TerminalCursor(row: Int(position.row), column: Int(position.col), isVisible: visible != 0)
             return 1
         },
+        scrollrect: { rect, downward, rightward, user in
+            // A rectangle the screen leaves comes back as moverect and erase.
+            screen(user) { $0.scroll(rect, downward: Int(downward), rightward: Int(rightward)) } ? 1 : 0
+        },
+        moverect: { destination, source, user in
+            surface(user).screen.move(destination, from: source)
+            return 1
+        },
+        erase: { rect, selective, user in
+            screen(user) { $0.erase(rect, selective: selective != 0) }
+            return 1
+        },
+        initpen: nil,
+        setpenattr: { attribute, value, user in
+            guard let value else { return 0 }
+            surface(user).screen.setPen(attribute, value.pointee)
+            return 1
+        },
         settermprop: { property, value, user in
             guard let value else { return 0 }
-            surface(user).record(property, value.pointee)
+            let surface = surface(user)
+            surface.screen.setProperty(property, value.pointee)
+            surface.record(property, value.pointee)
             return 1
         },
         bell: { user in
             surface(user).bellCount += 1
             return 1
         },
-        resize: nil,
-        sb_pushline: { columns, cells, user in
-            guard let cells else { return 0 }
-            surface(user).pushScrollback(UnsafeBufferPointer(start: cells, count: Int(columns)))
+        resize: { rows, columns, delta, user in
+            guard let delta else { return 0 }
+            surface(user).screen.resize(rows: Int(rows), columns: Int(columns), delta: &delta.pointee)
             return 1
         },
-        sb_popline: { columns, cells, user in
-            guard let cells else { return 0 }
-            return surface(user).popScrollback(into: UnsafeMutableBufferPointer(start: cells, count: Int(columns))) ? 1 : 0
+        setlineinfo: { row, new, old, user in
+            guard let new, let old else { return 0 }
+            surface(user).screen.setLineInfo(row: Int(row), new.pointee, old: old.pointee)
+            return 1
         }
     )
 
@@ -50,16 +66,16 @@ extension VTermSurface {
         Unmanaged<VTermSurface>.fromOpaque(user!).takeUnretainedValue()
     }
 
-    // MARK: - Recording
-
-    func markDirty(_ range: Range<Int>) {
-        guard !range.isEmpty else { return }
-        if let dirty = dirtyRows {
-            dirtyRows = min(dirty.lowerBound, range.lowerBound)..<max(dirty.upperBound, range.upperBound)
-        } else {
-            dirtyRows = range
+    /// The surface's screen for the callbacks run for every character and line: the surface
+    /// outlives its VTerm, so neither needs retaining for the call.
+    @inline(__always)
+    private static func screen<Result>(_ user: UnsafeMutableRawPointer?, _ body: (TerminalScreen) -> Result) -> Result {
+        Unmanaged<VTermSurface>.fromOpaque(user!)._withUnsafeGuaranteedRef { surface in
+            Unmanaged.passUnretained(surface.screen)._withUnsafeGuaranteedRef(body)
         }
     }
+
+    // MARK: - Recording
 
     private func record(_ property: VTermProp, _ value: VTermValue) {
         switch property {
@@ -100,38 +116,5 @@ extension VTermSurface {
             }
         }
         return String(String(scalars).prefix(titleLimit))
-    }
-
-    /// Keeps a row libvterm scrolled off the top, without its trailing blank cells.
-    private func pushScrollback(_ cells: UnsafeBufferPointer<VTermScreenCell>) {
-        guard scrollbackLimit > 0 else { return }
-        var end = cells.count
-        while end > 0, Self.isBlank(cells[end - 1]) {
-            end -= 1
-        }
-        scrollback.push(ScrollbackLine(UnsafeBufferPointer(rebasing: cells[0..<end])))
-    }
-
-    /// Hands the newest scrollback row back to libvterm, padded with blanks to its width.
-    private func popScrollback(into cells: UnsafeMutableBufferPointer<VTermScreenCell>) -> Bool {
-        guard let row = scrollback.popNewest()?.cells() else { return false }
-        var blank = VTermScreenCell()
-        blank.width = 1
-        blank.fg = defaultForeground
-        blank.bg = defaultBackground
-        for column in cells.indices {
-            var cell = column < row.count ? row[column] : blank
-            // libvterm marks the cell after a wide character; there is none past the last column.
-            if cell.width == 2, column == cells.count - 1 {
-                cell = blank
-            }
-            cells[column] = cell
-        }
-        return true
-    }
-
-    private static func isBlank(_ cell: VTermScreenCell) -> Bool {
-        var background = cell.bg
-        return cell.chars.0 == 0 && cell.attrs.reverse == 0 && termind_vterm_color_is_default_bg(&background) != 0
     }
 }

@@ -1,16 +1,17 @@
 import CVTerm
 
-/// The emulated screen of one SSH pane: owns a libvterm `VTerm` and its `VTermScreen`, the
-/// screen callbacks they call, and the pane's scrollback.
+/// The emulated screen of one SSH pane: owns a libvterm `VTerm`, whose parser and `VTermState`
+/// read what the remote sends, and the `TerminalScreen` that keeps the cells and the pane's
+/// scrollback from the state's callbacks.
 ///
 /// Feed it the bytes the remote side sends with `write(_:)`; read the grid back with
 /// `cell(row:column:)`, `cells(row:)` and `line(_:)`; ask what changed with `takeDamage()`;
 /// send `takeOutput()` (libvterm's answers to queries such as DSR and DA) back to the remote.
 ///
-/// Modelled on neovim's libvterm-era terminal: libvterm's callbacks only record (dirty rows,
-/// cursor, title, modes, bells, answers) and the host owns scrollback: rows pushed off the top
-/// of the primary screen are kept here, up to `scrollbackLimit`, and given back when the pane
-/// grows taller.
+/// Modelled on neovim's libvterm-era terminal: libvterm's callbacks only record (cells, dirty
+/// rows, cursor, title, modes, bells, answers) and the host owns scrollback: rows pushed off
+/// the top of the primary screen are kept, up to `scrollbackLimit`, and given back when the
+/// pane grows taller.
 ///
 /// Every byte passes through `VTermInputParser` first: libvterm 0.1.4 crashes on some
 /// sequences a server can send (17 CSI parameters) and cannot resume an OSC/DCS string or a
@@ -50,21 +51,14 @@ public final class VTermSurface {
     /// in order, until `takeOutput()` drains them.
     public internal(set) var output: [UInt8] = []
 
-    /// Rows pushed off the top of the primary screen, oldest first, trailing blanks trimmed,
-    /// each stored compactly.
-    var scrollback: ScrollbackRing<ScrollbackLine>
-    /// Rows changed since the last `takeDamage()`.
-    var dirtyRows: Range<Int>?
-    /// libvterm's default colours, used to fill rows handed back from the scrollback.
-    var defaultForeground = VTermColor()
-    var defaultBackground = VTermColor()
+    /// The cells, their damage and the scrollback, kept from the state's callbacks.
+    let screen: TerminalScreen
 
     /// The VTerm; internal so the keyboard and mouse extension can drive libvterm's encoders.
     let terminal: OpaquePointer
-    private let screen: OpaquePointer
     private let state: OpaquePointer
     /// libvterm keeps this pointer, so it must live as long as `terminal`.
-    private let callbacks: UnsafeMutablePointer<VTermScreenCallbacks>
+    private let callbacks: UnsafeMutablePointer<VTermStateCallbacks>
     /// The parser callbacks for what libvterm itself does not handle (OSC 7); kept as long as
     /// `terminal`, like `callbacks`.
     private let fallbacks: UnsafeMutablePointer<VTermParserCallbacks>
@@ -83,26 +77,24 @@ public final class VTermSurface {
         self.rows = rows
         self.columns = columns
         self.scrollbackLimit = max(0, scrollbackLimit)
-        self.scrollback = ScrollbackRing(capacity: scrollbackLimit, byteLimit: scrollbackByteLimit) { $0.byteCost }
         self.terminal = terminal
-        self.screen = vterm_obtain_screen(terminal)
         self.state = vterm_obtain_state(terminal)
+        self.screen = TerminalScreen(
+            rows: rows, columns: columns, state: state, scrollbackLimit: scrollbackLimit, scrollbackByteLimit: scrollbackByteLimit)
         self.callbacks = .allocate(capacity: 1)
-        callbacks.initialize(to: Self.screenCallbacks)
+        callbacks.initialize(to: Self.stateCallbacks)
         self.fallbacks = .allocate(capacity: 1)
         fallbacks.initialize(to: Self.unrecognisedCallbacks)
 
         let user = Unmanaged.passUnretained(self).toOpaque()
         vterm_set_utf8(terminal, 1)
         vterm_output_set_callback(terminal, Self.outputCallback, user)
-        vterm_screen_set_callbacks(screen, callbacks, user)
-        vterm_screen_set_unrecognised_fallbacks(screen, fallbacks, user)
-        vterm_screen_set_damage_merge(screen, VTERM_DAMAGE_SCROLL)
-        vterm_screen_enable_altscreen(screen, 1)
-        vterm_screen_reset(screen, 1)
-        vterm_state_get_default_colors(state, &defaultForeground, &defaultBackground)
+        vterm_state_set_callbacks(state, callbacks, user)
+        vterm_state_set_unrecognised_fallbacks(state, fallbacks, user)
+        vterm_state_reset(state, 1)
+        vterm_state_get_default_colors(state, &screen.defaultForeground, &screen.defaultBackground)
         parser.repeatLimit = columns
-        dirtyRows = 0..<rows
+        screen.markDamaged(0..<rows)
     }
 
     deinit {
@@ -122,12 +114,17 @@ public final class VTermSurface {
 
     /// Feeds bytes received from the remote side.
     public func write(_ bytes: UnsafeRawBufferPointer) {
-        let terminal = self.terminal
+        let terminal = self.terminal, rows = self.rows, columns = self.columns
         parser.process(bytes) { piece in
             guard let base = piece.baseAddress else { return }
             _ = vterm_input_write(terminal, base.assumingMemoryBound(to: CChar.self), piece.count)
+            Self.keepCursorOnScreen(terminal, rows: rows, columns: columns)
         }
-        vterm_screen_flush_damage(screen)
+        // libvterm can clamp the cursor after its last movecursor (DEC modes in origin mode).
+        var position = VTermPos()
+        vterm_state_get_cursorpos(state, &position)
+        cursor.row = Int(position.row)
+        cursor.column = Int(position.col)
     }
 
     /// Changes the screen's size. Content stays anchored at the top left; when rows are removed
@@ -139,13 +136,18 @@ public final class VTermSurface {
         self.rows = rows
         self.columns = columns
         vterm_set_size(terminal, Int32(clamping: rows), Int32(clamping: columns))
+        let answered = output.count
+        Self.resetMarginsLeftOffScreen(terminal) {
+            defer { output.removeSubrange(answered...) }
+            return Array(output[answered...])
+        }
+        Self.keepCursorOnScreen(terminal, rows: rows, columns: columns)
         parser.repeatLimit = columns
-        vterm_screen_flush_damage(screen)
         var position = VTermPos()
         vterm_state_get_cursorpos(state, &position)
         cursor.row = Int(position.row)
         cursor.column = Int(position.col)
-        dirtyRows = 0..<rows
+        screen.markDamaged(0..<rows)
     }
 
     // MARK: - Reading the screen
@@ -154,9 +156,7 @@ public final class VTermSurface {
     /// outside the screen is a programming error and traps.
     public func cell(row: Int, column: Int) -> TerminalCell {
         precondition(row >= 0 && row < rows && column >= 0 && column < columns, "cell \(row),\(column) is outside the \(rows)×\(columns) screen")
-        var cell = VTermScreenCell()
-        _ = vterm_screen_get_cell(screen, VTermPos(row: Int32(row), col: Int32(column)), &cell)
-        return TerminalCell(vtermCell: cell)
+        return TerminalCell(vtermCell: screen.cell(row: row, column: column))
     }
 
     /// Every cell of one visible row, `columns` of them.
@@ -169,12 +169,16 @@ public final class VTermSurface {
         Self.text(of: cells(row: row))
     }
 
-    /// The rows changed since the last call (then forgets them), or nil if none changed.
+    /// The rows from the first to the last changed since the last call (then forgets them), or
+    /// nil if none changed.
     public func takeDamage() -> Range<Int>? {
-        defer { dirtyRows = nil }
-        guard let dirty = dirtyRows else { return nil }
-        let clamped = dirty.clamped(to: 0..<rows)
-        return clamped.isEmpty ? nil : clamped
+        screen.takeDamage()
+    }
+
+    /// The rows changed since the last call, ascending (then forgets them): a frame copies only
+    /// these.
+    public func takeDamagedRows() -> [Int] {
+        screen.takeDamagedRows()
     }
 
     /// The bytes to send back to the remote side, in order (then forgets them).
@@ -189,16 +193,16 @@ public final class VTermSurface {
     public static let defaultScrollbackByteLimit = 16 << 20
 
     /// What the scrollback's rows take in memory, about (at most the byte limit given).
-    public var scrollbackBytes: Int { scrollback.bytes }
+    public var scrollbackBytes: Int { screen.scrollback.bytes }
 
     /// How many rows the scrollback holds (at most `scrollbackLimit`).
-    public var scrollbackCount: Int { scrollback.count }
+    public var scrollbackCount: Int { screen.scrollback.count }
 
     /// One scrollback row; index 0 is the oldest, `scrollbackCount - 1` the newest (the row that
     /// was just above the visible screen). Trailing blank cells are trimmed, so a row can be
     /// shorter than `columns` (or empty). An index outside `0..<scrollbackCount` traps.
     public func scrollbackLine(_ index: Int) -> [TerminalCell] {
-        scrollback[index].terminalCells()
+        screen.scrollback[index].terminalCells()
     }
 
     // MARK: - Helpers

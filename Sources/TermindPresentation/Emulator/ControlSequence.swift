@@ -67,6 +67,13 @@ struct ControlSequence {
         intermediates.append(byte)
     }
 
+    /// True for a DEC private mode reset that puts back a saved cursor (1048, or 1049 leaving
+    /// the alternate screen).
+    func restoresCursor(final: UInt8) -> Bool {
+        final == UInt8(ascii: "l") && privateMarker == UInt8(ascii: "?") && intermediates.isEmpty
+            && parameters.contains { $0 == 1048 || $0 == 1049 }
+    }
+
     /// Appends the header as libvterm should see it: marker, parameters, intermediates, then
     /// `final`. Leading zeros are not kept; empty parameters stay empty.
     func encode(final: UInt8, into output: inout [UInt8]) {

@@ -22,7 +22,11 @@
 ///   character it forwarded: libvterm 0.1.4 loops forever on a REP when no character of
 ///   non-zero width was printed before it (`ESC [ b` as the first bytes of a session);
 /// - turns the C1 controls encoded as UTF-8 (U+0080–U+009F) into U+FFFD: libvterm gives them
-///   width -1, and a REP after one never ends either.
+///   width -1, and a REP after one never ends either;
+/// - ends a piece right after a sequence that restores a saved cursor (DECRC, `CSI ?1048l`,
+///   `CSI ?1049l`): libvterm puts the cursor back where it was saved even when the screen has
+///   shrunk since, and then reads and writes its row tables past their end, so the surface must
+///   bring the cursor back on screen before anything else is read.
 ///
 /// So every piece it hands over leaves libvterm's own parser in its ground state.
 ///
@@ -75,8 +79,10 @@ package struct VTermInputParser {
     private var pendingCharacter: [UInt8] = []
     /// The UTF-8 bytes of the last graphic character forwarded, which REP repeats.
     private var lastGraphicCharacter: [UInt8] = []
-    /// What this call forwards, handed to `feed` in one piece at its end.
+    /// What this call forwards, handed to `feed` at its end or after a cursor restore.
     private var output: [UInt8] = []
+    /// True once a sequence restoring a saved cursor was forwarded: the piece ends there.
+    private var endsPiece = false
 
     package init(stringLimit: Int = VTermInputParser.defaultStringLimit) {
         self.stringLimit = stringLimit
@@ -86,8 +92,8 @@ package struct VTermInputParser {
     /// How many bytes are held back, waiting for the rest of their string or character.
     package var heldCount: Int { string.count + pendingCharacter.count }
 
-    /// Parses `input` and calls `feed` at most once, with everything that is complete and safe
-    /// to hand to libvterm now (never an empty piece).
+    /// Parses `input` and calls `feed` with everything that is complete and safe to hand to
+    /// libvterm now (never an empty piece): once, or once more after each cursor restore.
     package mutating func process(_ input: UnsafeRawBufferPointer, feed: (UnsafeRawBufferPointer) -> Void) {
         var index = 0
         if !pendingCharacter.isEmpty {
@@ -99,6 +105,11 @@ package struct VTermInputParser {
                 index = scanGround(input, from: index)
             } else if step(input[index]) {
                 index += 1
+            }
+            if endsPiece {
+                endsPiece = false
+                output.withUnsafeBytes(feed)
+                output.removeAll(keepingCapacity: true)
             }
         }
         guard !output.isEmpty else { return }
@@ -342,6 +353,7 @@ package struct VTermInputParser {
             if byte == UInt8(ascii: "c") {
                 lastGraphicCharacter = []  // RIS
             }
+            endsPiece = byte == UInt8(ascii: "8")  // DECRC
             output.append(contentsOf: [Self.esc, byte])
             state = .ground
         default:
@@ -407,6 +419,7 @@ package struct VTermInputParser {
                 } else {
                     output.append(contentsOf: [Self.esc, UInt8(ascii: "[")])
                     sequence.encode(final: byte, into: &output)
+                    endsPiece = sequence.restoresCursor(final: byte)
                 }
                 state = .ground
             }

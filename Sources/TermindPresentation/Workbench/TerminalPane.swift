@@ -223,8 +223,8 @@ final class TerminalPane: PaneComponent {
         if rows.count != surface.rows || (rows.first?.count ?? -1) != surface.columns {
             rows = (0..<surface.rows).map { surface.cells(row: $0) }
             _ = surface.takeDamage()
-        } else if let damage = surface.takeDamage() {
-            for row in damage {
+        } else {
+            for row in surface.takeDamagedRows() {
                 rows[row] = surface.cells(row: row)
             }
         }

@@ -56,6 +56,11 @@ final class VTermInputParserTests: XCTestCase {
         XCTAssertEqual(parser.heldCount, 0)
     }
 
+    func testACursorRestoreEndsThePieceSoTheSurfaceCanCheckTheCursor() {
+        let result = pieces(["a\u{1b}8b\u{1b}[?1049lc\u{1b}[?1049hd"])
+        XCTAssertEqual(result.pieces, ["a\u{1b}8", "b\u{1b}[?1049l", "c\u{1b}[?1049hd"])
+    }
+
     func testStringPastTheLimitIsDroppedAndHoldsNoMemory() {
         let result = pieces(["\u{1b}]2;0123456789", "0123456789", "more", "\u{07}after"], stringLimit: 16)
         XCTAssertEqual(result.pieces, ["after"])

@@ -1,0 +1,103 @@
+import CVTerm
+
+/// One buffer of a pane's screen (the primary or the alternate one): `rows` × `columns` cells in
+/// libvterm's own cell layout, each row contiguous, the rows reached through a ring so that
+/// scrolling moves row numbers, never cells.
+///
+/// Screen row `r` is stored row `slots[(origin + r) % rows]`. Scrolling the whole screen turns
+/// the ring (`origin`), in constant time; scrolling a band of full-width rows (a scroll region)
+/// rotates that band's slots, one integer a row. Cells move only for a scroll narrower than the
+/// screen (insert and delete characters, left and right margins), as in a real terminal.
+///
+/// Owned by its `TerminalScreen`, on the same thread.
+final class ScreenGrid {
+    let rows: Int
+    let columns: Int
+    /// The grid's rows, as a value the screen keeps at hand: no reference counting for each
+    /// character written.
+    let view: Rows
+    private let cells: UnsafeMutablePointer<VTermScreenCell>
+    private let slots: UnsafeMutablePointer<Int>
+    private let origin: UnsafeMutablePointer<Int>
+
+    /// Where screen row `r` lies, valid as long as the grid.
+    struct Rows {
+        fileprivate let cells: UnsafeMutablePointer<VTermScreenCell>
+        fileprivate let slots: UnsafeMutablePointer<Int>
+        fileprivate let origin: UnsafeMutablePointer<Int>
+        fileprivate let rows: Int
+        fileprivate let columns: Int
+
+        /// The cells of screen row `row`, `columns` of them, valid until the grid scrolls.
+        @inline(__always)
+        func row(_ row: Int) -> UnsafeMutablePointer<VTermScreenCell> {
+            var index = origin.pointee + row
+            if index >= rows { index -= rows }
+            return cells + slots[index] * columns
+        }
+    }
+
+    /// A grid whose every cell is `fill`.
+    init(rows: Int, columns: Int, fill: VTermScreenCell) {
+        self.rows = rows
+        self.columns = columns
+        cells = .allocate(capacity: rows * columns)
+        cells.initialize(repeating: fill, count: rows * columns)
+        slots = .allocate(capacity: rows)
+        for row in 0..<rows {
+            slots[row] = row
+        }
+        origin = .allocate(capacity: 1)
+        origin.initialize(to: 0)
+        view = Rows(cells: cells, slots: slots, origin: origin, rows: rows, columns: columns)
+    }
+
+    deinit {
+        cells.deallocate()
+        slots.deallocate()
+        origin.deallocate()
+    }
+
+    /// A grid of another size holding this one's top left; the cells it adds are `fill`.
+    func resized(rows newRows: Int, columns newColumns: Int, fill: VTermScreenCell) -> ScreenGrid {
+        let grid = ScreenGrid(rows: newRows, columns: newColumns, fill: fill)
+        for row in 0..<min(rows, newRows) {
+            grid.row(row).update(from: self.row(row), count: min(columns, newColumns))
+        }
+        return grid
+    }
+
+    /// The cells of screen row `row`, `columns` of them, valid until the grid scrolls.
+    func row(_ row: Int) -> UnsafeMutablePointer<VTermScreenCell> {
+        view.row(row)
+    }
+
+    /// Moves the rows of `band` up by `count` (`0 < count < band.count`): the top `count` rows
+    /// come out at the bottom of the band, still holding their old cells for the caller to clear.
+    func rotateUp(_ band: Range<Int>, by count: Int) {
+        if band.count == rows {
+            origin.pointee = (origin.pointee + count) % rows
+        } else {
+            rotate(band, leftBy: count)
+        }
+    }
+
+    /// Moves the rows of `band` down by `count` (`0 < count < band.count`): the bottom `count`
+    /// rows come out at the top of the band, still holding their old cells.
+    func rotateDown(_ band: Range<Int>, by count: Int) {
+        if band.count == rows {
+            origin.pointee = (origin.pointee + rows - count) % rows
+        } else {
+            rotate(band, leftBy: band.count - count)
+        }
+    }
+
+    /// Rotates the slots of `band` so that the one at `band.lowerBound + shift` comes first.
+    private func rotate(_ band: Range<Int>, leftBy shift: Int) {
+        let origin = self.origin.pointee
+        let moved = (0..<band.count).map { slots[(origin + band.lowerBound + ($0 + shift) % band.count) % rows] }
+        for (offset, slot) in moved.enumerated() {
+            slots[(origin + band.lowerBound + offset) % rows] = slot
+        }
+    }
+}

@@ -1,0 +1,278 @@
+import CVTerm
+
+/// The cells of one SSH pane, kept by Termind from libvterm's state callbacks: libvterm's parser
+/// and `VTermState` decide what each escape sequence means, this type keeps what is on screen.
+/// It replaces libvterm 0.1.4's `VTermScreen`, which moved its whole buffer for every scrolled
+/// line; here rows sit in a ring (`ScreenGrid`), a full-width scroll turns it, a row pushed to
+/// scrollback is read in place, and damage is kept per row.
+///
+/// Otherwise it does what `VTermScreen` did, rule for rule, so a pane shows the same cells:
+/// cells are libvterm's `VTermScreenCell`s; a wide character's second cell holds 0xFFFFFFFF and
+/// a cell's width is read from its neighbour; erasing fills with the current pen; rows leave for
+/// scrollback only from a full-width scroll at the top of the primary screen; the alternate
+/// screen has its own cells; resizing keeps the top left, sends top rows to scrollback when the
+/// pane gets shorter and takes them back when it grows (no reflow, as in libvterm 0.1.4);
+/// DECSCNM flips every cell's reverse attribute as it is read.
+///
+/// A stored cell's `width` is free, since it is read from the next cell: it holds whether the
+/// cell is protected from selective erase (DECSCA), which libvterm keeps in its own pen.
+///
+/// Owned by its `VTermSurface`, on the same thread; libvterm calls in only from inside the
+/// surface's own methods. That confinement is why the properties libvterm's callbacks touch for
+/// every character skip the runtime's exclusivity checks (`@exclusivity(unchecked)`): the
+/// screen is never reentered while one of them is being changed.
+final class TerminalScreen {
+    @exclusivity(unchecked) private(set) var rows: Int
+    @exclusivity(unchecked) private(set) var columns: Int
+    /// Rows pushed off the top of the primary screen, oldest first, trailing blanks trimmed.
+    @exclusivity(unchecked) var scrollback: ScrollbackRing<ScrollbackLine>
+    /// True while the alternate screen is shown.
+    @exclusivity(unchecked) private(set) var isAlternate = false
+
+    private var primary: ScreenGrid
+    /// Made the first time a program asks for it, then kept, as libvterm keeps its own.
+    private var alternate: ScreenGrid?
+    /// The grid being drawn on: `primary` or `alternate`.
+    private(set) var grid: ScreenGrid {
+        didSet { cells = grid.view }
+    }
+    /// `grid`'s rows.
+    @exclusivity(unchecked) private(set) var cells: ScreenGrid.Rows
+    /// The pen libvterm's state last set, as an empty cell: glyphs take its style, erasing
+    /// fills with it.
+    @exclusivity(unchecked) private var pen = VTermScreenCell()
+    /// DECSCNM: the whole screen shown in reverse video.
+    @exclusivity(unchecked) private(set) var isReverse = false
+    let keepsScrollback: Bool
+    /// The state, asked for line attributes (double width) and the cursor.
+    private let state: OpaquePointer
+    /// How many rows the state's line attributes cover: fewer than `rows` only inside `resize`.
+    @exclusivity(unchecked) private var lineInfoRows: Int
+    /// libvterm's default colours, for the blank end of a row taken back from scrollback.
+    var defaultForeground = VTermColor()
+    var defaultBackground = VTermColor()
+
+    /// Rows changed since the last `takeDamage`, one flag a row.
+    @exclusivity(unchecked) private var damaged: [Bool]
+    /// The row last flagged, so a run of glyphs on one row flags it once.
+    @exclusivity(unchecked) private var lastDamagedRow = -1
+
+    /// `width` of a stored cell: protected from selective erase or not.
+    static let unprotected: CChar = 1
+    static let protected: CChar = 0
+    /// `chars.0` of a wide character's second cell.
+    static let continuation = UInt32.max
+
+    init(rows: Int, columns: Int, state: OpaquePointer, scrollbackLimit: Int, scrollbackByteLimit: Int) {
+        self.rows = rows
+        self.columns = columns
+        self.state = state
+        lineInfoRows = rows
+        pen.width = Self.unprotected
+        primary = ScreenGrid(rows: rows, columns: columns, fill: pen)
+        grid = primary
+        cells = primary.view
+        keepsScrollback = scrollbackLimit > 0
+        scrollback = ScrollbackRing(capacity: scrollbackLimit, byteLimit: scrollbackByteLimit) { $0.byteCost }
+        damaged = Array(repeating: true, count: rows)
+    }
+
+    // MARK: - Reading
+
+    /// The cell at `row`, `column` as libvterm's screen reported it: width 2 before a wide
+    /// character's second cell, reverse flipped under DECSCNM.
+    func cell(row: Int, column: Int) -> VTermScreenCell {
+        let line = grid.row(row)
+        var cell = line[column]
+        cell.width = column < columns - 1 && line[column + 1].chars.0 == Self.continuation ? 2 : 1
+        if isReverse { cell.attrs.reverse ^= 1 }
+        return cell
+    }
+
+    /// The rows changed since the last call, ascending (then forgets them).
+    func takeDamagedRows() -> [Int] {
+        defer { clearDamage() }
+        return damaged.indices.filter { damaged[$0] }
+    }
+
+    /// The rows from the first to the last one changed since the last call, or nil if none
+    /// changed (then forgets them).
+    func takeDamage() -> Range<Int>? {
+        defer { clearDamage() }
+        guard let first = damaged.firstIndex(of: true), let last = damaged.lastIndex(of: true) else { return nil }
+        return first..<(last + 1)
+    }
+
+    func markDamaged(_ band: Range<Int>) {
+        for row in band.clamped(to: 0..<rows) {
+            damaged[row] = true
+        }
+    }
+
+    @inline(__always)
+    private func markDamaged(row: Int) {
+        guard row != lastDamagedRow else { return }
+        damaged[row] = true
+        lastDamagedRow = row
+    }
+
+    private func clearDamage() {
+        for row in damaged.indices {
+            damaged[row] = false
+        }
+        lastDamagedRow = -1
+    }
+
+    // MARK: - What libvterm's state asks for
+
+    /// Puts a character (with its combining marks) at `position`; a wide one marks the cells it
+    /// covers to its right as its continuation.
+    func putGlyph(_ info: VTermGlyphInfo, at position: VTermPos) {
+        let row = Int(position.row), column = Int(position.col)
+        guard row >= 0, row < rows, column >= 0, column < columns, let chars = info.chars, chars[0] != 0 else { return }
+        var cell = pen
+        cell.chars.0 = chars[0]
+        if chars[1] != 0 {
+            withUnsafeMutableBytes(of: &cell.chars) { raw in
+                let slots = raw.bindMemory(to: UInt32.self)
+                var index = 1
+                while index < slots.count, chars[index] != 0 {
+                    slots[index] = chars[index]
+                    index += 1
+                }
+            }
+        }
+        cell.width = info.protected_cell != 0 ? Self.protected : Self.unprotected
+        cell.attrs.dwl = info.dwl
+        cell.attrs.dhl = info.dhl
+        let line = cells.row(row)
+        line[column] = cell
+        var covered = column + 1
+        while covered < column + Int(info.width), covered < columns {
+            line[covered].chars.0 = Self.continuation
+            covered += 1
+        }
+        markDamaged(row: row)
+    }
+
+    /// Empties `rect` with the current pen; a selective erase (DECSED, DECSEL) spares protected
+    /// cells.
+    func erase(_ rect: VTermRect, selective: Bool) {
+        let top = max(0, Int(rect.start_row)), bottom = min(Int(rect.end_row), rows, lineInfoRows)
+        let left = max(0, Int(rect.start_col)), right = min(Int(rect.end_col), columns)
+        guard top < bottom, left < right else { return }
+        for row in top..<bottom {
+            let info = vterm_state_get_lineinfo(state, Int32(row)).pointee
+            var blank = pen
+            blank.attrs.dwl = info.doublewidth
+            blank.attrs.dhl = info.doubleheight
+            let line = cells.row(row)
+            if selective {
+                for column in left..<right where line[column].width != Self.protected {
+                    line[column] = blank
+                }
+            } else {
+                (line + left).update(repeating: blank, count: right - left)
+            }
+        }
+        markDamaged(top..<bottom)
+    }
+
+    /// One attribute of the pen, as SGR set it.
+    func setPen(_ attribute: VTermAttr, _ value: VTermValue) {
+        switch attribute {
+        case VTERM_ATTR_BOLD: pen.attrs.bold = UInt32(value.boolean & 1)
+        case VTERM_ATTR_UNDERLINE: pen.attrs.underline = UInt32(value.number & 3)
+        case VTERM_ATTR_ITALIC: pen.attrs.italic = UInt32(value.boolean & 1)
+        case VTERM_ATTR_BLINK: pen.attrs.blink = UInt32(value.boolean & 1)
+        case VTERM_ATTR_REVERSE: pen.attrs.reverse = UInt32(value.boolean & 1)
+        case VTERM_ATTR_STRIKE: pen.attrs.strike = UInt32(value.boolean & 1)
+        case VTERM_ATTR_FONT: pen.attrs.font = UInt32(value.number & 15)
+        case VTERM_ATTR_FOREGROUND: pen.fg = value.color
+        case VTERM_ATTR_BACKGROUND: pen.bg = value.color
+        default: break
+        }
+    }
+
+    /// The properties that change what the screen holds or shows: the alternate screen and
+    /// reverse video. The surface records the rest.
+    func setProperty(_ property: VTermProp, _ value: VTermValue) {
+        switch property {
+        case VTERM_PROP_ALTSCREEN:
+            let on = value.boolean != 0
+            if on, alternate == nil {
+                alternate = ScreenGrid(rows: rows, columns: columns, fill: pen)
+            }
+            grid = on ? alternate! : primary
+            isAlternate = on
+            // Entering is followed by an erase of the whole screen, which marks it.
+            if !on { markDamaged(0..<rows) }
+        case VTERM_PROP_REVERSE:
+            isReverse = value.boolean != 0
+            markDamaged(0..<rows)
+        default:
+            break
+        }
+    }
+
+    /// A row became double width or height (DECDWL, DECDHL) or stopped being so: every cell
+    /// says so, and the right half of a double-width row is emptied.
+    func setLineInfo(row: Int, _ new: VTermLineInfo, old: VTermLineInfo) {
+        guard row >= 0, row < rows, new.doublewidth != old.doublewidth || new.doubleheight != old.doubleheight else { return }
+        let line = grid.row(row)
+        for column in 0..<columns {
+            line[column].attrs.dwl = new.doublewidth
+            line[column].attrs.dhl = new.doubleheight
+        }
+        markDamaged(row: row)
+        if new.doublewidth != 0 {
+            erase(VTermRect(start_row: Int32(row), end_row: Int32(row + 1), start_col: Int32(columns / 2), end_col: Int32(columns)), selective: false)
+        }
+    }
+
+    /// The screen at a new size: content stays at the top left. A shorter primary screen first
+    /// scrolls as many top rows to scrollback as keep the cursor's row and every row with text
+    /// on screen; a taller one takes rows back from scrollback above the content. `delta`
+    /// tells libvterm's state how far that moved the cursor.
+    func resize(rows newRows: Int, columns newColumns: Int, delta: inout VTermPos) {
+        let oldRows = rows
+        lineInfoRows = newRows
+        if !isAlternate, newRows < oldRows {
+            var cursor = VTermPos()
+            vterm_state_get_cursorpos(state, &cursor)
+            var lastKept = oldRows - 1
+            while lastKept >= newRows, isEndOfLine(row: lastKept, from: 0), Int(cursor.row) != lastKept {
+                lastKept -= 1
+            }
+            let scrolled = lastKept + 1 - newRows
+            if scrolled > 0 {
+                _ = scroll(VTermRect(start_row: 0, end_row: Int32(oldRows), start_col: 0, end_col: Int32(columns)), downward: scrolled, rightward: 0)
+                // A cursor above the rows kept ends above the screen, as in libvterm 0.1.4; the
+                // surface brings it back (`keepCursorOnScreen`).
+                delta.row -= Int32(scrolled)
+            }
+        }
+        primary = primary.resized(rows: newRows, columns: newColumns, fill: pen)
+        alternate = alternate?.resized(rows: newRows, columns: newColumns, fill: pen)
+        grid = isAlternate ? alternate! : primary
+        rows = newRows
+        columns = newColumns
+        damaged = Array(repeating: true, count: newRows)
+        lastDamagedRow = -1
+        if !isAlternate, newRows > oldRows {
+            for _ in oldRows..<newRows {
+                guard takeBackFromScrollback() else { break }
+                delta.row += 1
+            }
+        }
+    }
+
+    /// True when `row` holds nothing from `column` on (a wide character's second half counts).
+    func isEndOfLine(row: Int, from column: Int) -> Bool {
+        let line = grid.row(row)
+        return (column..<columns).allSatisfy { line[$0].chars.0 == 0 }
+    }
+}
+
+@available(*, unavailable, message: "TerminalScreen is confined to its surface's thread")
+extension TerminalScreen: Sendable {}
