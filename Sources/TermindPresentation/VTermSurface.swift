@@ -64,13 +64,19 @@ public final class VTermSurface {
     private let fallbacks: UnsafeMutablePointer<VTermParserCallbacks>
     var parser = VTermInputParser()
 
-    /// Makes a blank `rows` × `columns` screen.
+    /// The narrowest screen libvterm is given: 0.1.4 writes through a null pointer when a wide
+    /// character is printed on a one-column screen (found by the pane-surface fuzz target), so
+    /// a one-column pane keeps two and shows the first.
+    public static let minimumColumns = 2
+
+    /// Makes a blank `rows` × `columns` screen (at least `minimumColumns` wide).
     ///
     /// - Parameters:
     ///   - scrollbackLimit: how many rows scrolled off the top are kept (0 keeps none).
     ///   - scrollbackByteLimit: how much memory they may take; the oldest go first beyond it.
-    public init(rows: Int, columns: Int, scrollbackLimit: Int = 10_000, scrollbackByteLimit: Int = defaultScrollbackByteLimit) {
-        precondition(rows > 0 && columns > 0, "a terminal needs at least one row and one column, not \(rows)×\(columns)")
+    public init(rows: Int, columns requested: Int, scrollbackLimit: Int = 10_000, scrollbackByteLimit: Int = defaultScrollbackByteLimit) {
+        precondition(rows > 0 && requested > 0, "a terminal needs at least one row and one column, not \(rows)×\(requested)")
+        let columns = max(Self.minimumColumns, requested)
         guard let terminal = vterm_new(Int32(clamping: rows), Int32(clamping: columns)) else {
             fatalError("libvterm could not allocate a \(rows)×\(columns) terminal")
         }
@@ -130,8 +136,9 @@ public final class VTermSurface {
     /// Changes the screen's size. Content stays anchored at the top left; when rows are removed
     /// the top ones go to scrollback (keeping the cursor's row on screen), and when rows are
     /// added the newest scrollback rows come back above the content. Lines are not re-wrapped.
-    public func resize(rows: Int, columns: Int) {
-        precondition(rows > 0 && columns > 0, "a terminal needs at least one row and one column, not \(rows)×\(columns)")
+    public func resize(rows: Int, columns requested: Int) {
+        precondition(rows > 0 && requested > 0, "a terminal needs at least one row and one column, not \(rows)×\(requested)")
+        let columns = max(Self.minimumColumns, requested)
         guard rows != self.rows || columns != self.columns else { return }
         self.rows = rows
         self.columns = columns

@@ -9,17 +9,15 @@ enum PaneSurfaceFuzzing {
     static let target = FuzzTarget("pane-surface", "rows, columns, chunk size bytes, then a server's output") { input throws(FuzzFinding) in
         guard input.count >= 2 else { return }
         let rows = 1 + Int(input[0] % 40)
-        // At least two columns: libvterm 0.1.4 writes through a null pointer when a wide
-        // character is printed on a one-column screen (`VTermSurface(rows: 1, columns: 1)`, then
-        // U+65E5), a finding of this target left to the pane's screen to fix; at one column every
-        // run would stop there.
-        let columns = 2 + Int(input[1] % 159)
+        // One column too: libvterm 0.1.4 crashed on a wide character there (a finding of this
+        // target, now `VTermSurface.minimumColumns`).
+        let columns = 1 + Int(input[1] % 160)
         let surface = VTermSurface(rows: rows, columns: columns, scrollbackLimit: 50)
         let chunks = FuzzInput.chunks(Array(input.dropFirst(2)))
         for (index, chunk) in chunks.enumerated() {
             surface.write(Array(chunk))
             if index == chunks.count / 2 && input[0] & 0x80 != 0 {
-                surface.resize(rows: 1 + Int(input[1] % 30), columns: 2 + Int(input[0] % 100))
+                surface.resize(rows: 1 + Int(input[1] % 30), columns: 1 + Int(input[0] % 100))
             }
             if index % 8 == 0 {
                 _ = surface.takeDamage()

@@ -162,7 +162,7 @@ final class TerminalPane: PaneComponent {
 
     /// Gives the surface a new size; the remote PTY follows through a window change.
     private func resize(to size: CellSize) -> [PaneEffect] {
-        let rows = max(1, size.rows), columns = max(1, size.columns)
+        let rows = max(1, size.rows), columns = max(VTermSurface.minimumColumns, size.columns)
         guard rows != surface.rows || columns != surface.columns else { return [] }
         surface.resize(rows: rows, columns: columns)
         followScrollback()

@@ -57,7 +57,10 @@ final class TerminalPaneUpdateTests: XCTestCase {
         XCTAssertEqual(pane.update(.resized(CellSize(columns: 100, rows: 30))), [.windowChange(TerminalSize(columns: 100, rows: 30))])
         XCTAssertEqual(pane.update(.resized(CellSize(columns: 100, rows: 30))), [], "the same size again changes nothing")
         XCTAssertEqual(pane.surface.columns, 100)
-        XCTAssertEqual(pane.update(.resized(.zero)), [.windowChange(TerminalSize(columns: 1, rows: 1))], "a PTY has at least one cell")
+        XCTAssertEqual(
+            pane.update(.resized(.zero)), [.windowChange(TerminalSize(columns: 2, rows: 1))],
+            "a PTY has at least one row and the emulator's two columns")
+        XCTAssertEqual(pane.update(.resized(CellSize(columns: 1, rows: 1))), [], "one column is still two")
     }
 
     func testOutputShowsOnTheSurfaceAndQueriesAreAnsweredBySendEffects() async throws {
