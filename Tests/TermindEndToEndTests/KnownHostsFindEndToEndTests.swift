@@ -52,7 +52,10 @@ final class KnownHostsFindEndToEndTests: XCTestCase {
         XCTAssertEqual(lines[2], "\(knownHosts):5: @revoked [*.example.com]:2222 ssh-ed25519 \(ed25519Key)")
 
         let portTwentyTwo = try home.run(["known-hosts", "find", "db.example.com"])
-        XCTAssertEqual(portTwentyTwo.stdout, "\(knownHosts):2: db.example.com ssh-ed25519 \(ed25519Key)\n")
+        XCTAssertEqual(
+            portTwentyTwo.stdout,
+            "\(knownHosts):2: db.example.com ssh-ed25519 \(ed25519Key)\n"
+                + "\(knownHosts):6: @cert-authority *.example.com,[*.example.com]:2222 ssh-ed25519 \(ed25519Key)\n")
     }
 
     func testNothingFoundExitsOneWithAnEmptyReport() throws {
@@ -113,9 +116,10 @@ final class KnownHostsFindEndToEndTests: XCTestCase {
     func testFindIsInTheCompletionAndTheManPage() throws {
         let home = try VaultHome()
         let completion = try home.succeed(["completion", "bash"])
-        XCTAssertTrue(completion.contains("find"), "bash completion names find")
+        XCTAssertTrue(completion.contains("check find'"), "bash completion offers find after known-hosts")
+        XCTAssertTrue(completion.contains("'known-hosts find') echo '--port -p --file -f --json"), "and its options")
         let page = try home.succeed(["help", "--man"])
-        XCTAssertTrue(page.contains("known-hosts find"), "the man page shows known-hosts find")
+        XCTAssertTrue(page.contains(#".SS "termind known\-hosts find HOSTNAME"#), "the man page shows known-hosts find")
         let help = try home.succeed(["known-hosts", "find", "--help"])
         XCTAssertTrue(help.contains("--file"), help)
     }
