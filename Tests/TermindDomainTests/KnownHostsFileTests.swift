@@ -84,7 +84,7 @@ final class KnownHostsFileTests: XCTestCase {
     func testTabsAndRunsOfSpacesSeparateFields() {
         let key = Data(Fixture.blob("ssh-ed25519", seed: 1)).base64EncodedString()
         let (records, warnings) = KnownHostsFile.parse(
-            "  @revoked\tdb.example.com \t ssh-ed25519\t\(key)   a  spaced comment  ", file: "f")
+            "  @revoked \tdb.example.com \t ssh-ed25519\t\(key)   a  spaced comment  ", file: "f")
         XCTAssertEqual(warnings, [])
         XCTAssertEqual(records.first?.marker, .revoked)
         XCTAssertEqual(records.first?.pattern, "db.example.com")

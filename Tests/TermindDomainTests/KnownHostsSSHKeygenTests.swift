@@ -81,6 +81,37 @@ final class KnownHostsSSHKeygenTests: XCTestCase {
         XCTAssertEqual(try Fixture.sshKeygenFind("db.example.com", file: file), [])
     }
 
+    func testMarkerFollowedByATabIsReadAsSSHKeygenReadsIt() throws {
+        let directory = try Fixture.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let key = try Fixture.generateKey(type: "ed25519", named: "host", in: directory)
+        let tabbed = key.replacingOccurrences(of: " ", with: "\t")
+        let text = """
+            @revoked\tone.example.com\t\(tabbed)
+            @revoked\ttwo.example.com \(key)
+            @cert-authority *.example.com\t\(tabbed)
+            @cert-authority\t*.example.com \(key) ca
+
+            """
+        let file = directory.appendingPathComponent("known_hosts")
+        try text.write(to: file, atomically: true, encoding: .utf8)
+        let parsed = KnownHostsFile.parseNumbered(text, file: file.path)
+        XCTAssertEqual(parsed.records.map(\.line), [1, 3])
+        XCTAssertEqual(parsed.records.map(\.record.marker), [.revoked, .certAuthority])
+        XCTAssertEqual(parsed.warnings.map(\.line), [2, 4])
+        XCTAssertTrue(parsed.warnings[0].reason.contains("put a space after @revoked"), parsed.warnings[0].reason)
+        let matcher = KnownHostsMatcher(records: parsed.records.map(\.record))
+        for name in ["one.example.com", "two.example.com", "three.example.com"] {
+            let output = try Fixture.runSSHKeygen(["-F", name, "-f", file.path]).output
+            let found = output.split(separator: "\n").compactMap { line in
+                line.range(of: " found: line ").flatMap { Int(line[$0.upperBound...].prefix { $0.isNumber }) }
+            }
+            XCTAssertEqual(
+                matcher.matchingIndices(hostname: name, port: 22, marker: nil).map { parsed.records[$0].line }, found,
+                name)
+        }
+    }
+
     /// Every record, of any marker, whose pattern matches (what `ssh-keygen -F` lists).
     private func allMatching(_ matcher: KnownHostsMatcher, _ hostname: String, _ port: Int) -> [KnownHost] {
         [KnownHost.Marker.none, .revoked, .certAuthority].flatMap {

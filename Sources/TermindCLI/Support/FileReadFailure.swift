@@ -4,7 +4,8 @@ import TermindApplication
 /// A file named on the command line could not be read.
 struct FileReadFailure: CategorizedFailure {
     let path: String
-    var exitCode: ExitCode { .failure }
+    /// A failure by default; `.usage` where a command's other statuses already give 1 a meaning.
+    var exitCode: ExitCode = .failure
     var description: String {
         FileManager.default.fileExists(atPath: path)
             ? "cannot read \(path): permission denied or not a regular file"

@@ -32,11 +32,20 @@ public enum KnownHostsLine {
 
         var marker = KnownHost.Marker.none
         if rest.first == UInt8(ascii: "@") {
-            let token = String(decoding: nextField(&rest), as: UTF8.self)
+            // OpenSSH (`check_markers`) ends a marker at the line's first space, at its first tab
+            // only when it has no space: `@revoked<TAB>host keytype key` is not a marker there.
+            let end = rest.firstIndex(of: UInt8(ascii: " ")) ?? rest.firstIndex(of: UInt8(ascii: "\t")) ?? rest.endIndex
+            let token = String(decoding: rest[..<end], as: UTF8.self)
+            rest = rest[end...].drop(while: isBlank)
             switch token {
             case KnownHost.Marker.revoked.rawValue: marker = .revoked
             case KnownHost.Marker.certAuthority.rawValue: marker = .certAuthority
-            default: return .invalid(reason: "unknown marker \(token)")
+            default:
+                let tabbed = token.split(separator: "\t", maxSplits: 1).first.map(String.init) ?? token
+                if tabbed != token, KnownHost.Marker(rawValue: tabbed) != nil {
+                    return .invalid(reason: "a tab after \(tabbed) and a space later in the line: ssh reads no marker and skips the line; put a space after \(tabbed)")
+                }
+                return .invalid(reason: "unknown marker \(token)")
             }
             if rest.first == UInt8(ascii: "@") { return .invalid(reason: "more than one marker") }
         }

@@ -15,8 +15,8 @@ public struct KnownHostsMatcher: Sendable {
         case hashed(salt: [UInt8], hash: [UInt8])
         /// Only literal names (no `*`, `?` or `!`): compared byte by byte, ASCII case ignored.
         case literal
-        /// A wildcard or a negation: OpenSSH's pattern list.
-        case wildcard
+        /// A wildcard or a negation: OpenSSH's pattern list, split and lowercased.
+        case wildcard([KnownHostsPattern.CompiledPattern])
         /// A malformed hash: matches nothing.
         case unusable
     }
@@ -31,7 +31,7 @@ public struct KnownHostsMatcher: Sendable {
                 return KnownHostsPattern.hashedParts(of: record.pattern).map { .hashed(salt: $0.salt, hash: $0.hash) } ?? .unusable
             }
             let special = record.pattern.utf8.contains { $0 == UInt8(ascii: "*") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "!") }
-            return special ? .wildcard : .literal
+            return special ? .wildcard(KnownHostsPattern.compiled(record.pattern)) : .literal
         }
     }
 
@@ -62,18 +62,25 @@ public struct KnownHostsMatcher: Sendable {
 
     /// Records of `marker` whose pattern matches the host, in file order.
     public func matchingRecords(hostname: String, port: Int, marker: KnownHost.Marker = .none) -> [KnownHost] {
+        matchingIndices(hostname: hostname, port: port, marker: marker).map { records[$0] }
+    }
+
+    /// Indices into `records` of those whose pattern matches the host, in file order: of
+    /// `marker` only, or of any marker when it is nil (what `ssh-keygen -F` lists).
+    public func matchingIndices(hostname: String, port: Int, marker: KnownHost.Marker?) -> [Int] {
         let name = Self.lookupName(hostname: KnownHostsPattern.lowercasedASCII(hostname), port: port)
         let nameBytes = Array(KnownHostsPattern.lowercasedASCII(name).utf8)
+        let nameScalars = Array(KnownHostsPattern.lowercasedASCII(name).unicodeScalars)
         return records.indices.filter { index in
             let record = records[index]
-            guard record.marker == marker else { return false }
+            if let marker, record.marker != marker { return false }
             switch kinds[index] {
-            case .hashed(let salt, let hash): return KnownHostsPattern.matches((salt, hash), lookupName: name)
+            case .hashed(let salt, let hash): return KnownHostsPattern.matches((salt, hash), lookupName: nameBytes)
             case .literal: return Self.literalList(record.pattern, contains: nameBytes)
-            case .wildcard: return KnownHostsPattern.match(field: record.pattern, lookupName: name) == .positive
+            case .wildcard(let patterns): return KnownHostsPattern.match(patterns, name: nameScalars) == .positive
             case .unusable: return false
             }
-        }.map { records[$0] }
+        }
     }
 
     /// Whether a comma list of literal names holds `name` (lowercased UTF-8), ASCII letters of

@@ -30,7 +30,12 @@ enum KnownHostsPattern {
 
     /// Whether a hashed entry's HMAC is that of `lookupName` under its salt.
     static func matches(_ parts: (salt: [UInt8], hash: [UInt8]), lookupName: String) -> Bool {
-        HMAC.authenticationCode(for: Array(lookupName.utf8), key: parts.salt, digest: .sha1) == parts.hash
+        matches(parts, lookupName: Array(lookupName.utf8))
+    }
+
+    /// The same over the lookup name's UTF-8, made once for many records.
+    static func matches(_ parts: (salt: [UInt8], hash: [UInt8]), lookupName: [UInt8]) -> Bool {
+        HMAC.authenticationCode(for: lookupName, key: parts.salt, digest: .sha1) == parts.hash
     }
 
     /// `|1|base64(salt)|base64(HMAC-SHA1(salt, name))`.
@@ -55,15 +60,31 @@ enum KnownHostsPattern {
     /// Patterns are lowercased (OpenSSH's `match_pattern_list(..., dolower=1)`); `name` is
     /// expected lowercased by the caller.
     static func matchList(_ list: String, name: String) -> Match {
-        var positive = false
-        for entry in list.split(separator: ",", omittingEmptySubsequences: false) {
+        match(compiled(list), name: Array(name.unicodeScalars))
+    }
+
+    /// One pattern of a comma list, lowercased, its `!` taken off.
+    struct CompiledPattern: Sendable {
+        let negated: Bool
+        let scalars: [Unicode.Scalar]
+    }
+
+    /// A comma list split and lowercased once, for matching against many names.
+    static func compiled(_ list: String) -> [CompiledPattern] {
+        list.split(separator: ",", omittingEmptySubsequences: false).map { entry in
             var pattern = Substring(lowercasedASCII(entry))
             let negated = pattern.first == "!"
             if negated { pattern = pattern.dropFirst() }
-            if glob(Array(pattern.unicodeScalars), Array(name.unicodeScalars)) {
-                if negated { return .negated }
-                positive = true
-            }
+            return CompiledPattern(negated: negated, scalars: Array(pattern.unicodeScalars))
+        }
+    }
+
+    /// `matchList` over a compiled list and a lowercased name's scalars.
+    static func match(_ patterns: [CompiledPattern], name: [Unicode.Scalar]) -> Match {
+        var positive = false
+        for pattern in patterns where glob(pattern.scalars, name) {
+            if pattern.negated { return .negated }
+            positive = true
         }
         return positive ? .positive : .none
     }
