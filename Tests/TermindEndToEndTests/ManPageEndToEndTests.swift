@@ -22,7 +22,7 @@ final class ManPageEndToEndTests: XCTestCase {
         XCTAssertEqual(warnings.stdout, "", "man warned")
         let rendered = try home.bash("MANWIDTH=80 man -l '\(file)' 2>/dev/null", timeout: 60).stdout
         XCTAssertTrue(rendered.contains("TERMIND(1)"), rendered)
-        XCTAssertTrue(rendered.contains("termind cp PATH... [options]"), rendered)
+        XCTAssertTrue(rendered.contains("termind cp [PATH...] [options]"), rendered)
     }
 
     func testPageNamesEveryVisibleCommandEveryExitCodeAndTheEnvironment() throws {
