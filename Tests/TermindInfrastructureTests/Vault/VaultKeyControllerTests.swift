@@ -87,11 +87,17 @@ final class VaultKeyControllerTests: XCTestCase {
         await after.database.close()
     }
 
-    func testWrongPassphraseIsWrongPassphraseAndOpensNothing() async throws {
+    /// Seals the secret "s", then puts the Vault under `passphrase`; the secret's id.
+    private func secretUnderPassphrase(_ passphrase: String) async throws -> UUID {
         let services = home.services()
         let id = try await services.secrets.seal(Secret("s"))
-        try await services.keyControl.setPassphrase(Secret("right one"))
+        try await services.keyControl.setPassphrase(Secret(passphrase))
         await services.database.close()
+        return id
+    }
+
+    func testWrongPassphraseIsWrongPassphraseAndOpensNothing() async throws {
+        let id = try await secretUnderPassphrase("right one")
 
         let wrong = home.services(passphrase: { Secret("wrong one") })
         let error = await expectVaultUnavailable { _ = try await wrong.secrets.unseal(id) }
@@ -104,10 +110,7 @@ final class VaultKeyControllerTests: XCTestCase {
     }
 
     func testAWrongPassphraseIsAskedAgainUpToItsTriesAndTheRightOneOpens() async throws {
-        let services = home.services()
-        let id = try await services.secrets.seal(Secret("s"))
-        try await services.keyControl.setPassphrase(Secret("right one"))
-        await services.database.close()
+        let id = try await secretUnderPassphrase("right one")
         let answers = Mutex(["wrong one", "wrong two", "right one"])
         let asked = Mutex(0)
         let source: @Sendable () throws -> Secret = {
@@ -124,10 +127,7 @@ final class VaultKeyControllerTests: XCTestCase {
     }
 
     func testThreeWrongPassphrasesAreWrongPassphraseAfterExactlyThreeAsks() async throws {
-        let services = home.services()
-        let id = try await services.secrets.seal(Secret("s"))
-        try await services.keyControl.setPassphrase(Secret("right one"))
-        await services.database.close()
+        let id = try await secretUnderPassphrase("right one")
         let source = CountingSource("wrong")
 
         let wrong = home.services(passphrase: source.source, passphraseTries: 3)
