@@ -6,7 +6,7 @@
 /// A frame whose bytes the outer terminal has not taken yet is in flight: no other frame is
 /// drawn until it is written, and the changes meanwhile make one frame after it, of the state
 /// as it is then. So a slow terminal gets fewer frames (frames are dropped, never bytes of a
-/// frame) and never a queue of old ones, while the panes go on being read.
+/// frame) and never a queue of old ones, while the panes go on being read (docs/behaviour.md §3).
 ///
 /// A pure value owned by the TUI loop; the loop owns the clock, the timer and the writing.
 struct FrameScheduler {
