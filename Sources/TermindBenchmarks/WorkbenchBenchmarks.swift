@@ -2,16 +2,26 @@ import Foundation
 import TermindTestSupport
 
 /// The workbench against tmux 3.3a on this machine, each in a pseudo-terminal of 160×45 that a
-/// Python harness drains as fast as it can (as a fast terminal would), with Termind's Navigator
-/// hidden so both panes span the width: the same remote `cat` of 64 MiB of text in a Termind SSH
-/// pane and in a tmux pane running `ssh`, timed to a marker printed after it; the bytes written
-/// to the terminal for one typed character and for one line scrolled; a paste of 200 KB of text
-/// arriving as keys (unbracketed, in 4 KiB reads as a terminal delivers it) until the remote
-/// `head -c` has read all of it; and wake-ups per second while idle (context switches of every thread: termind's one process; tmux's client, server
-/// and the ssh it runs). `termind-bench workbench` runs only these.
+/// Python harness (`WorkbenchHarness`) drains as fast as it can (as a fast terminal would), with
+/// Termind's Navigator hidden so both panes span the width: the same remote `cat` of 64 MiB of
+/// text in a Termind SSH pane and in a tmux pane running `ssh`, timed to a marker printed after
+/// it, with the bytes written to the terminal per MiB of it; the bytes written for one typed
+/// character and for one line scrolled; a paste of 200 KB of text arriving as keys
+/// (unbracketed, in 4 KiB reads as a terminal delivers it) until the remote `head -c` has read
+/// all of it; and wake-ups per second while idle (context switches of every thread: termind's
+/// one process; tmux's client, server and the ssh it runs).
+///
+/// Then the same `cat` (32 MiB) inside an outer tmux of 160×45, as many people run it: termind
+/// in the outer tmux's pane against a second tmux nested in it, each writing to a terminal that
+/// reads only as fast as the outer tmux parses, with the bytes each wrote per MiB (their
+/// `write(2)` bytes) and CPU seconds. And the same `cat` (32 MiB) straight into a slow terminal,
+/// one that reads 50 KB a second (a terminal across a slow link), less than frames take while
+/// output floods. `termind-bench workbench` runs only these.
 struct WorkbenchBenchmarks {
     let sshd: SSHDServer
     let iterations = 3
+    /// Bytes a second the slow terminal reads.
+    static let slowReadRate = 50_000
 
     /// What one harness run measured.
     struct Run: Decodable {
@@ -21,17 +31,75 @@ struct WorkbenchBenchmarks {
         let processes: Int
         let catSeconds: Double
         let pasteSeconds: Double
+        /// Bytes the harness's terminal received during the cat (the outer tmux's, when nested).
+        let catBytesReceived: Int
+        /// Bytes the program under test gave `write(2)` during the cat.
+        let catBytesWritten: Int
+        /// CPU seconds the program under test used during the cat (tmux: client and server).
+        let catCPUSeconds: Double
         let error: String?
+    }
+
+    /// The runs of one case, Termind's and tmux's.
+    struct Runs {
+        var termind: [Run] = []
+        var tmux: [Run] = []
+
+        /// The median of `value` on each side.
+        func median(_ value: (Run) -> Double) -> (termind: Double, tmux: Double) {
+            func middle(_ runs: [Run]) -> Double { runs.map(value).sorted()[runs.count / 2] }
+            return (middle(termind), middle(tmux))
+        }
+    }
+
+    /// What every case shares: the harness, the texts, and how each side is started.
+    struct Setup {
+        let harness: String
+        let text: String
+        let textBytes: Int
+        /// The 32 MiB text of the slow and nested cases.
+        let shortText: String
+        let shortTextBytes: Int
+        let termind: [String: Any]
+        let tmux: [String: Any]
+        /// tmux servers to end after each run.
+        let sockets: [String]
     }
 
     func run() throws {
         let home = try benchmarkVault(for: sshd, prefix: "termind-bench-tui-home")
         let scratch = try TemporaryDirectory(prefix: "termind-bench-tui", mode: 0o755)
+        let setup = try prepare(home: home, scratch: scratch)
+        let fast = try measure(setup) { $0 }
+        let slow = try measure(setup) { spec in
+            var spec = spec
+            spec["command"] = "cat \(setup.shortText); echo $((123450+654327))-END"
+            spec["catOnly"] = true
+            spec["readRate"] = Self.slowReadRate
+            return spec
+        }
+        // Each program in the outer tmux's pane (TMUX unset, as for a second server), which
+        // alone writes to the harness's fast terminal.
+        let nested = try measure(setup) { spec in
+            var spec = spec
+            let argv = (spec["argv"] as? [String]) ?? []
+            spec["argv"] = ["tmux", "-L", setup.sockets[1], "-f", "/dev/null", "new-session",
+                            (["env", "-u", "TMUX"] + argv).map(Self.quoted).joined(separator: " ")]
+            spec["command"] = "cat \(setup.shortText); echo $((123450+654327))-END"
+            spec["catOnly"] = true
+            return spec
+        }
+        report(setup, fast: fast, slow: slow, nested: nested)
+    }
+
+    private func prepare(home: TemporaryDirectory, scratch: TemporaryDirectory) throws -> Setup {
         let text = scratch.appending("text.txt").path
-        let made = try ChildProcess.run("sh", ["-c", "head -c 50331648 /dev/urandom | base64 -w 76 > '\(text)' && chmod 644 '\(text)'"])
+        let shortText = scratch.appending("short.txt").path
+        let made = try ChildProcess.run("sh", ["-c", "head -c 50331648 /dev/urandom | base64 -w 76 > '\(text)' && chmod 644 '\(text)'"
+            + " && head -c 33554432 '\(text)' > '\(shortText)' && chmod 644 '\(shortText)'"])
         precondition(made.status == 0, "making the text failed: \(made.stderr)")
-        let harness = try scratch.write(Self.harness, to: "pty_drive.py", mode: 0o644)
-        let bytes = (try FileManager.default.attributesOfItem(atPath: text)[.size] as? Int) ?? 0
+        let harness = try scratch.write(WorkbenchHarness.script, to: "pty_drive.py", mode: 0o644)
+        func size(_ path: String) throws -> Int { (try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0 }
 
         let command = "cat \(text); echo $((123450+654327))-END"
         let environment = [
@@ -45,40 +113,95 @@ struct WorkbenchBenchmarks {
             "-c", "aes128-ctr", "-o", "MACs=hmac-sha2-256",
             "-i", sshd.clientPrivateKeyPath, "-p", String(sshd.port), "\(sshd.username)@\(sshd.host)",
         ]
-        var ours: [Run] = [], theirs: [Run] = []
-        for _ in 0..<iterations {
-            ours.append(try drive(harness, [
-                "argv": [try TermindBinary.path(), "connect", "bench"], "environment": environment,
-                "command": command, "setup": "\u{1C}w\u{1C}w", "quit": "\u{1C}qy", "alsoCount": [String](),
-            ]))
-            theirs.append(try drive(harness, [
-                "argv": ["tmux", "-L", socket, "-f", "/dev/null", "new-session", ssh.map { "'\($0)'" }.joined(separator: " ")],
+        let termind = try TermindBinary.path()
+        return Setup(
+            harness: harness, text: text, textBytes: try size(text), shortText: shortText, shortTextBytes: try size(shortText),
+            termind: [
+                "argv": [termind, "connect", "bench"], "environment": environment, "command": command,
+                "setup": "\u{1C}w\u{1C}w", "quit": "\u{1C}qy", "alsoCount": [String](), "writerArgs": [termind, "connect", "bench"],
+            ],
+            tmux: [
+                "argv": ["tmux", "-L", socket, "-f", "/dev/null", "new-session", ssh.map(Self.quoted).joined(separator: " ")],
                 "environment": environment, "command": command, "quit": "", "alsoCount": [socket, sshd.clientPrivateKeyPath],
-            ]))
-            _ = try ChildProcess.run("tmux", ["-L", socket, "kill-server"])
-        }
+                "writerArgs": ["-L", socket],
+            ],
+            sockets: [socket, "termind-bench-outer-\(getpid())"])
+    }
 
-        func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
-        let termindCat = median(ours.map(\.catSeconds)), tmuxCat = median(theirs.map(\.catSeconds))
+    /// Runs each side `iterations` times, alternating, with its spec changed by `adapt`.
+    private func measure(_ setup: Setup, _ adapt: ([String: Any]) -> [String: Any]) throws -> Runs {
+        var runs = Runs()
+        for _ in 0..<iterations {
+            runs.termind.append(try drive(setup.harness, adapt(setup.termind)))
+            for socket in setup.sockets { _ = try ChildProcess.run("tmux", ["-L", socket, "kill-server"]) }
+            runs.tmux.append(try drive(setup.harness, adapt(setup.tmux)))
+            for socket in setup.sockets { _ = try ChildProcess.run("tmux", ["-L", socket, "kill-server"]) }
+        }
+        return runs
+    }
+
+    private func report(_ setup: Setup, fast: Runs, slow: Runs, nested: Runs) {
         print("")
         print("workbench (against tmux 3.3a + ssh; pseudo-terminal 160x45, median of \(iterations))")
-        print("benchmark                               termind       tmux          ratio")
+        print("benchmark                                   termind       tmux          ratio")
         func line(_ name: String, _ ours: String, _ theirs: String, _ ratio: Double) {
-            print(name.padding(toLength: 38, withPad: " ", startingAt: 0), ours.padding(toLength: 12, withPad: " ", startingAt: 0),
+            print(name.padding(toLength: 42, withPad: " ", startingAt: 0), ours.padding(toLength: 12, withPad: " ", startingAt: 0),
                   " ", theirs.padding(toLength: 12, withPad: " ", startingAt: 0), String(format: "  %5.2fx", ratio))
         }
-        line("cat \(bytes >> 20) MiB of text in a pane", formatSeconds(termindCat), formatSeconds(tmuxCat), termindCat / tmuxCat)
-        print(String(format: "  (%.0f MB/s against %.0f MB/s)", Double(bytes) / termindCat / 1e6, Double(bytes) / tmuxCat / 1e6))
-        let pasteOurs = median(ours.map(\.pasteSeconds)), pasteTheirs = median(theirs.map(\.pasteSeconds))
-        line("paste of 200 KB read by the remote", formatSeconds(pasteOurs), formatSeconds(pasteTheirs), pasteOurs / pasteTheirs)
-        let typeOurs = median(ours.map { Double($0.typeBytes) }), typeTheirs = median(theirs.map { Double($0.typeBytes) })
-        line("bytes out for one typed character", "\(Int(typeOurs)) B", "\(Int(typeTheirs)) B", typeOurs / typeTheirs)
-        let scrollOurs = median(ours.map { Double($0.scrollBytes) }), scrollTheirs = median(theirs.map { Double($0.scrollBytes) })
-        line("bytes out for one line scrolled", "\(Int(scrollOurs)) B", "\(Int(scrollTheirs)) B", scrollOurs / scrollTheirs)
-        let idleOurs = median(ours.map(\.idleWakeupsPerSecond)), idleTheirs = median(theirs.map(\.idleWakeupsPerSecond))
-        line("wake-ups per second when idle", String(format: "%.1f", idleOurs), String(format: "%.1f", idleTheirs), idleOurs / max(idleTheirs, 0.01))
-        print("  (termind: \(ours[0].processes) process; tmux: \(theirs[0].processes) processes: client, server, ssh)")
-        for run in ours + theirs where run.error != nil { print("  warning: \(run.error!)") }
+        func seconds(_ name: String, _ pair: (termind: Double, tmux: Double)) {
+            line(name, formatSeconds(pair.termind), formatSeconds(pair.tmux), pair.termind / pair.tmux)
+        }
+        func perMiB(_ name: String, _ runs: Runs, _ bytes: Int, _ value: (Run) -> Int) {
+            let pair = runs.median { Double(value($0)) / (Double(bytes) / 1_048_576) }
+            line(name, Self.kilobytes(pair.termind), Self.kilobytes(pair.tmux), pair.termind / pair.tmux)
+        }
+        func cpu(_ name: String, _ runs: Runs) {
+            let pair = runs.median(\.catCPUSeconds)
+            line(name, String(format: "%.2f s", pair.termind), String(format: "%.2f s", pair.tmux), pair.termind / max(pair.tmux, 0.01))
+        }
+        func bytes(_ name: String, _ value: (Run) -> Int) {
+            let pair = fast.median { Double(value($0)) }
+            line(name, "\(Int(pair.termind)) B", "\(Int(pair.tmux)) B", pair.termind / max(pair.tmux, 1))
+        }
+
+        let cat = fast.median(\.catSeconds)
+        seconds("cat \(setup.textBytes >> 20) MiB of text in a pane", cat)
+        print(String(format: "  (%.0f MB/s against %.0f MB/s)", Double(setup.textBytes) / cat.termind / 1e6, Double(setup.textBytes) / cat.tmux / 1e6))
+        perMiB("  bytes to the terminal per MiB", fast, setup.textBytes, \.catBytesReceived)
+        cpu("  CPU (termind; tmux client and server)", fast)
+
+        let inside = nested.median(\.catSeconds)
+        seconds("cat \(setup.shortTextBytes >> 20) MiB inside an outer tmux 160x45", inside)
+        // Seconds a byte here against seconds a byte with the fast terminal.
+        let slowdown = (inside.termind / Double(setup.shortTextBytes) / (cat.termind / Double(setup.textBytes)),
+                        inside.tmux / Double(setup.shortTextBytes) / (cat.tmux / Double(setup.textBytes)))
+        print(String(format: "  (%.1f MB/s against %.1f MB/s; %.2fx and %.2fx the time a byte of the fast terminal)",
+                     Double(setup.shortTextBytes) / inside.termind / 1e6, Double(setup.shortTextBytes) / inside.tmux / 1e6, slowdown.0, slowdown.1))
+        perMiB("  bytes written per MiB (write(2))", nested, setup.shortTextBytes, \.catBytesWritten)
+        cpu("  CPU (termind; tmux client and server)", nested)
+
+        seconds("cat \(setup.shortTextBytes >> 20) MiB to a terminal reading \(Self.slowReadRate / 1000) KB/s", slow.median(\.catSeconds))
+        perMiB("  bytes written per MiB (write(2))", slow, setup.shortTextBytes, \.catBytesWritten)
+        cpu("  CPU (termind; tmux client and server)", slow)
+
+        seconds("paste of 200 KB read by the remote", fast.median(\.pasteSeconds))
+        bytes("bytes out for one typed character", \.typeBytes)
+        bytes("bytes out for one line scrolled", \.scrollBytes)
+        let idle = fast.median(\.idleWakeupsPerSecond)
+        line("wake-ups per second when idle", String(format: "%.1f", idle.termind), String(format: "%.1f", idle.tmux), idle.termind / max(idle.tmux, 0.01))
+        print("  (termind: \(fast.termind[0].processes) process; tmux: \(fast.tmux[0].processes) processes: client, server, ssh)")
+        for runs in [fast, slow, nested] {
+            for run in runs.termind + runs.tmux where run.error != nil { print("  warning: \(run.error!)") }
+        }
+    }
+
+    private static func kilobytes(_ bytes: Double) -> String {
+        String(format: "%.1f KB", bytes / 1000)
+    }
+
+    /// `text` as one word for sh.
+    private static func quoted(_ text: String) -> String {
+        "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 
     /// Runs the harness once with `spec` and reads its measurements.
@@ -95,176 +218,4 @@ struct WorkbenchBenchmarks {
         }
         return try JSONDecoder().decode(Run.self, from: Data(line.utf8))
     }
-
-    /// Runs a program in a pseudo-terminal of its own and measures it (see `run`).
-    static let harness = #"""
-import fcntl, json, os, select, struct, sys, termios, time
-
-spec = json.loads(sys.argv[1])
-cols, rows = spec["columns"], spec["rows"]
-master, slave = os.openpty()
-fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
-pid = os.fork()
-if pid == 0:
-    os.setsid()
-    fcntl.ioctl(slave, termios.TIOCSCTTY, 0)
-    for fd in (0, 1, 2):
-        os.dup2(slave, fd)
-    os.closerange(3, 65536)
-    env = dict(os.environ)
-    env.update(spec["environment"])
-    os.execvpe(spec["argv"][0], spec["argv"], env)
-os.close(slave)
-
-def read(timeout):
-    ready, _, _ = select.select([master], [], [], timeout)
-    if not ready:
-        return None
-    try:
-        return os.read(master, 1 << 16)
-    except OSError:
-        return b""
-
-seen = b""
-
-def wait_for(pattern, timeout):
-    global seen
-    tail = b""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        data = read(0.1)
-        if data is None:
-            continue
-        if data == b"":
-            return False
-        tail = (tail + data)[-8192:]
-        seen = tail
-        if pattern in tail:
-            return True
-    return False
-
-def quiet(period, limit=20):
-    """Reads until nothing came for `period` seconds; returns the bytes read."""
-    total = 0
-    deadline = time.monotonic() + limit
-    while time.monotonic() < deadline:
-        data = read(period)
-        if not data:
-            return total
-        total += len(data)
-    return total
-
-def processes():
-    """Our child and its descendants, and every process whose command line has a marker."""
-    parents, commands = {}, {}
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit():
-            continue
-        try:
-            stat = open(f"/proc/{entry}/stat").read()
-            parents[int(entry)] = int(stat[stat.rindex(")") + 2:].split()[1])
-            commands[int(entry)] = open(f"/proc/{entry}/cmdline", "rb").read().replace(b"\0", b" ").decode(errors="replace")
-        except OSError:
-            pass
-    found = {pid}
-    changed = True
-    while changed:
-        changed = False
-        for child, parent in parents.items():
-            if parent in found and child not in found:
-                found.add(child)
-                changed = True
-    for other, command in commands.items():
-        if any(marker in command for marker in spec.get("alsoCount", [])):
-            found.add(other)
-    return found
-
-def switches(pids):
-    counts = {}
-    for process in pids:
-        try:
-            for task in os.listdir(f"/proc/{process}/task"):
-                total = 0
-                for line in open(f"/proc/{process}/task/{task}/status"):
-                    if line.startswith(("voluntary_ctxt_switches", "nonvoluntary_ctxt_switches")):
-                        total += int(line.split()[1])
-                counts[(process, task)] = total
-        except OSError:
-            pass
-    return counts
-
-result = {}
-# Ready: the remote shell printed its greeting and prompt and went quiet.
-if not wait_for(spec["ready"].encode(), 30) or quiet(1.0) < 0:
-    print(json.dumps({"error": "never ready; the terminal last showed " + repr(seen[-3000:])}))
-    sys.exit(1)
-# The same plain prompt on both sides, whatever the account's colours; then each side's own
-# set-up keys (Termind hides its Navigator, so both panes span the terminal's width).
-os.write(master, b"PS1='$ '; clear\r")
-quiet(0.5)
-os.write(master, spec.get("setup", "").encode("latin-1"))
-quiet(0.5)
-
-# One character typed and echoed.
-os.write(master, b"x")
-result["typeBytes"] = quiet(0.3)
-os.write(master, b"\x7f")
-quiet(0.3)
-
-# One line scrolled: a full screen, then an empty command (the screen moves up one line).
-os.write(master, b"clear; seq -f '%g: the quick brown fox jumps over the lazy dog' 1 200\r")
-quiet(0.5)
-os.write(master, b"\r")
-result["scrollBytes"] = quiet(0.3)
-
-# Idle: nothing typed, nothing printed.
-quiet(1.0)
-pids = processes()
-before = switches(pids)
-idle = spec.get("idleSeconds", 5)
-deadline = time.monotonic() + idle
-while time.monotonic() < deadline:
-    read(deadline - time.monotonic())
-after = switches(pids)
-result["idleWakeupsPerSecond"] = sum(v - before.get(k, 0) for k, v in after.items()) / idle
-result["processes"] = len(pids)
-
-# The big cat, timed to the marker (computed remotely, so the echoed command does not match).
-start = time.monotonic()
-os.write(master, spec["command"].encode() + b"\r")
-if not wait_for(spec["marker"].encode(), 600):
-    result["error"] = "the marker never came"
-result["catSeconds"] = time.monotonic() - start
-quiet(0.5)
-
-# A paste of 200 KB arriving as keys, 4 KiB at a time, while the terminal's output is drained;
-# timed until the remote `head -c` has read every byte (echo off: the input path alone).
-paste = b"".join((b"%05d " % i) + b"pasted text " * 6 + b".\r" for i in range(2500))  # 200,000 bytes
-os.write(master, b"stty -echo; head -c %d > /dev/null; stty echo; echo $((111110+111112))-PASTED\r" % len(paste))
-quiet(0.5)
-start = time.monotonic()
-view = memoryview(paste)
-while view:
-    readable, writable, _ = select.select([master], [master], [], 1.0)
-    if readable:
-        read(0)
-    if writable:
-        try:
-            view = view[os.write(master, view[:4096]):]
-        except OSError:
-            break
-if not wait_for(b"222222-PASTED", 60):
-    result["error"] = "the paste never arrived whole"
-result["pasteSeconds"] = time.monotonic() - start
-quiet(0.5)
-
-os.write(master, spec["quit"].encode("latin-1"))
-quiet(0.5, limit=5)
-try:
-    os.kill(pid, 15)
-except ProcessLookupError:
-    pass
-os.waitpid(pid, 0)
-print(json.dumps(result))
-"""#
 }

@@ -2,7 +2,8 @@
 /// frame to this one: it keeps the last frame's `CellBuffer`, compares the new one with it cell
 /// by cell, and writes only what changed (through `FrameWriter`, which caches the pen and the
 /// cursor), in one byte buffer wrapped in synchronized output (DEC mode 2026) so the terminal
-/// shows the frame at once. Whole rows that moved up or down are scrolled, not rewritten.
+/// shows the frame at once (or, with `SynchronizedOutput.largeFramesOnly`, only a frame too
+/// large for one small write). Whole rows that moved up or down are scrolled, not rewritten.
 ///
 /// Like ratatui's double buffering: the caller draws a complete buffer each frame and never
 /// has to know what is on the terminal. After anything that may have changed the terminal
@@ -47,8 +48,11 @@ public struct ScreenRenderer: Sendable {
     }
 
     /// The bytes that show `frame` with the cursor as `cursor` says; empty when the terminal
-    /// already shows exactly that (an idle frame costs nothing).
-    public mutating func render(_ frame: CellBuffer, cursor: ScreenCursor) -> [UInt8] {
+    /// already shows exactly that (an idle frame costs nothing). `synchronizing` says which
+    /// frames are wrapped in synchronized output.
+    public mutating func render(
+        _ frame: CellBuffer, cursor: ScreenCursor, synchronizing: SynchronizedOutput = .always
+    ) -> [UInt8] {
         writer.begin(width: frame.width, height: frame.height, prefix: Self.beginSynchronizedUpdate)
         lastFrameCellsWritten = 0
 
@@ -71,8 +75,14 @@ public struct ScreenRenderer: Sendable {
         previous = frame
 
         var bytes = writer.takeBytes()
-        if bytes.count == Self.beginSynchronizedUpdate.count {
+        let bodyLength = bytes.count - Self.beginSynchronizedUpdate.count
+        if bodyLength == 0 {
             return []
+        }
+        guard synchronizing.wraps(bodyLength: bodyLength) else {
+            // Small: shifting its few bytes costs less than writing the brackets.
+            bytes.removeFirst(Self.beginSynchronizedUpdate.count)
+            return bytes
         }
         bytes.append(contentsOf: Self.endSynchronizedUpdate)
         return bytes

@@ -5,8 +5,8 @@ import TermindDomain
 
 /// The terminal the person runs termind in: standard input and output when both are terminals.
 /// It takes the terminal (raw mode, the modes of `TerminalModes.enter`), reports its size,
-/// writes frames, reads input, and gives the terminal back (`leave`, or `TerminalRestoration`
-/// on a signal or a crash).
+/// writes frames (through its `TerminalWriter`, off the loop's thread), reads input, and gives
+/// the terminal back (`leave`, or `TerminalRestoration` on a signal or a crash).
 ///
 /// Confined to the TUI loop on the main actor: it holds the saved line settings and decides
 /// when the terminal is taken.
@@ -19,16 +19,23 @@ public final class OuterTerminal {
 
     let input: Int32
     let output: Int32
+    private let writer: TerminalWriter
     private var saved: termios?
 
     /// The terminal on standard input and output; throws when either is not a terminal.
-    public init() throws(Unavailable) {
+    public convenience init() throws(Unavailable) {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
             throw Unavailable(description: "the workbench needs a terminal on standard input and output; "
                 + "for scripts use the subcommands ('termind help')")
         }
-        input = STDIN_FILENO
-        output = STDOUT_FILENO
+        self.init(input: STDIN_FILENO, output: STDOUT_FILENO)
+    }
+
+    /// The terminal on `input` and `output` (a pseudo-terminal in tests).
+    init(input: Int32, output: Int32) {
+        self.input = input
+        self.output = output
+        writer = TerminalWriter(descriptor: output)
     }
 
     /// The terminal's size in cells (80×24 when it does not say).
@@ -57,26 +64,20 @@ public final class OuterTerminal {
     /// Gives the terminal back: the modes off, the person's screen and line settings back.
     public func leave() {
         guard saved != nil else { return }
+        writer.writeAndWait([])  // the last frame first
         TerminalRestoration.restore()
         saved = nil
     }
 
-    /// Writes all of `bytes`, retrying short writes and interruptions. A terminal that went away
-    /// (EIO, EPIPE) is not an error here: the read side sees the hang-up and the loop ends.
+    /// Writes all of `bytes` after what is already on its way, and returns once written.
     public func write(_ bytes: [UInt8]) {
-        bytes.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = Glibc.write(output, buffer.baseAddress! + offset, buffer.count - offset)
-                if written > 0 {
-                    offset += written
-                } else if written < 0 && (errno == EINTR || errno == EAGAIN) {
-                    continue
-                } else {
-                    return
-                }
-            }
-        }
+        writer.writeAndWait(bytes)
+    }
+
+    /// Hands `bytes` (a frame) to the writer thread and returns at once; `written` is called on
+    /// that thread once the terminal took them all.
+    func write(_ bytes: [UInt8], then written: @escaping @Sendable () -> Void) {
+        writer.write(bytes, then: written)
     }
 
     /// Reads what is available (at most 64 KiB): empty at end of input (the terminal hung up),

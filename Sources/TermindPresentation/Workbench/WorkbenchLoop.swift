@@ -7,7 +7,8 @@ import TermindDomain
 /// The TUI's one loop, on the main actor: terminal input through the decoder, window-size
 /// changes and signals, and the Sessions' own events all update the `Workbench`; a frame is
 /// drawn when the `FrameScheduler` says (at once after a quiet spell, at most about 60 a second
-/// under heavy output) and written in one write.
+/// under heavy output, never while the last one is still being written) and handed to the
+/// terminal's writer thread in one write, so a slow terminal never stops the panes being read.
 ///
 /// Every source is a dispatch source or a task on the main queue, so an idle workbench sleeps:
 /// no timer runs unless a frame or an Escape key is pending.
@@ -27,6 +28,9 @@ public final class WorkbenchLoop {
     private var finished: CheckedContinuation<Void, Never>?
     /// True while one read's events are handled: their changes make one frame, after them.
     private var handlingInput = false
+    /// True from taking the terminal to giving it back: a frame written later (after a write
+    /// or a timer that was still pending) would land on the person's own screen.
+    private var holdsTerminal = false
 
     public init(terminal: OuterTerminal, workbench: Workbench, capabilities: TerminalCapabilities) {
         self.terminal = terminal
@@ -38,6 +42,7 @@ public final class WorkbenchLoop {
     /// Session and gives the terminal back. Returns the exit status.
     public func run(connecting destination: String? = nil) async -> Int32 {
         terminal.enter()
+        holdsTerminal = true
         workbench.resize(to: terminal.size)
         workbench.onChange = { [unowned self] in self.changed() }
         signals.start(
@@ -61,6 +66,7 @@ public final class WorkbenchLoop {
         workbench.onChange = {}
         await workbench.shutdown()
         signals.stop()
+        holdsTerminal = false
         terminal.leave()
         return workbench.exitStatus ?? 0
     }
@@ -112,23 +118,49 @@ public final class WorkbenchLoop {
             finished = nil
             return
         }
-        switch scheduler.changed(at: .now) {
+        follow(scheduler.changed(at: .now))
+    }
+
+    private func follow(_ decision: FrameScheduler.Decision?) {
+        switch decision {
         case .drawNow:
             draw()
         case .drawAt(let due):
             DispatchQueue.main.asyncAfter(deadline: .now() + Self.interval(due - .now)) { [weak self] in
-                MainActor.assumeIsolated { self?.draw() }
+                MainActor.assumeIsolated { self?.timerFired(for: due) }
             }
-        case .alreadyScheduled:
+        case .alreadyScheduled, .whenWritten, nil:
             break
         }
     }
 
+    private func timerFired(for due: ContinuousClock.Instant) {
+        follow(scheduler.timerFired(for: due, at: .now))
+    }
+
+    /// Draws the workbench as it is now and hands the bytes to the terminal's writer; while
+    /// they are written the loop goes on reading, and what changes meanwhile is drawn after.
     private func draw() {
+        guard holdsTerminal else { return }
+        guard !scheduler.isWriting else {
+            // A resize or the first frame while the last is on its way: after it.
+            follow(scheduler.changed(at: .now))
+            return
+        }
         let (buffer, cursor) = workbench.frame()
-        let bytes = workbench.takeClipboardWrites() + renderer.render(buffer, cursor: cursor)
-        if !bytes.isEmpty { terminal.write(bytes) }
-        scheduler.drew(at: .now)
+        let bytes = workbench.takeClipboardWrites()
+            + renderer.render(buffer, cursor: cursor, synchronizing: .largeFramesOnly)
+        scheduler.drew(at: .now, writing: !bytes.isEmpty)
+        guard !bytes.isEmpty else { return }
+        terminal.write(bytes) { [weak self] in
+            DispatchQueue.main.async {
+                MainActor.assumeIsolated { self?.written() }
+            }
+        }
+    }
+
+    private func written() {
+        follow(scheduler.wrote(at: .now))
     }
 
     private static func interval(_ duration: Duration) -> DispatchTimeInterval {
