@@ -12,7 +12,7 @@ import XCTest
 /// measured by one run left alone, with half of them in its last quarter, where the commit is.
 final class KillNineEndToEndTests: CopyTestCase {
     private static let points = 50
-    private static let fileSize = 16 << 20
+    private static let fileSize = 8 << 20
 
     override class var directoryPrefix: String { "termind-kill9" }
 
@@ -54,31 +54,39 @@ final class KillNineEndToEndTests: CopyTestCase {
 
     // MARK: - What must hold after a kill
 
+    /// `sql` on the Vault with the sqlite3 shell, waiting for another process's write lock.
     private func sqlite(_ sql: String) throws -> String {
-        let result = try ChildProcess.run("sqlite3", [home.databasePath, sql])
+        let result = try ChildProcess.run("sqlite3", ["-cmd", ".timeout 10000", home.databasePath, sql])
         XCTAssertEqual(result.status, 0, "sqlite3 \(sql): \(result.stderr)")
         return result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
+    /// The ids of secrets the records name.
+    private static let namedSecrets = """
+        SELECT private_key_secret_id AS id FROM keys
+        UNION SELECT passphrase_secret_id FROM keys WHERE passphrase_secret_id IS NOT NULL
+        UNION SELECT password_secret_id FROM identities WHERE password_secret_id IS NOT NULL
+        """
+
     /// The Vault opens in termind first (which rolls back whatever a kill left half done), then
-    /// passes SQLite's own checks, and every secret a record names is there and every secret is
-    /// named by a record.
+    /// passes SQLite's own checks, and every secret a record names is there.
     private func assertVaultSound(_ context: String, file: StaticString = #filePath, line: UInt = #line) throws {
         let opened = try home.run(["keys", "list", "--json"])
         XCTAssertEqual(opened.status, 0, "\(context): the Vault does not open: \(opened.stderr)", file: file, line: line)
-        XCTAssertEqual(try sqlite("PRAGMA integrity_check;"), "ok", context, file: file, line: line)
-        XCTAssertEqual(try sqlite("PRAGMA foreign_key_check;"), "", context, file: file, line: line)
-        let named = """
-            SELECT private_key_secret_id AS id FROM keys
-            UNION SELECT passphrase_secret_id FROM keys WHERE passphrase_secret_id IS NOT NULL
-            UNION SELECT password_secret_id FROM identities WHERE password_secret_id IS NOT NULL
-            """
-        XCTAssertEqual(
-            try sqlite("SELECT count(*) FROM (\(named)) WHERE id NOT IN (SELECT id FROM secrets);"), "0",
-            "\(context): a record names a secret that is not stored", file: file, line: line)
-        XCTAssertEqual(
-            try sqlite("SELECT count(*) FROM secrets WHERE id NOT IN (\(named));"), "0",
-            "\(context): a sealed secret no record names was left behind", file: file, line: line)
+        // One sqlite3 run for the three checks: a line each.
+        let lines = try sqlite("""
+            PRAGMA integrity_check;
+            SELECT 'foreign keys: ' || count(*) FROM pragma_foreign_key_check;
+            SELECT 'missing secrets: ' || count(*) FROM (\(Self.namedSecrets)) WHERE id NOT IN (SELECT id FROM secrets);
+            """).split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines, ["ok", "foreign keys: 0", "missing secrets: 0"],
+            "\(context): integrity check, foreign keys, secrets a record names that are not stored", file: file, line: line)
+    }
+
+    /// Sealed secrets no record names. Judged only while no termind runs: a running one may
+    /// hold a secret it has sealed and not yet saved its record for.
+    private func unnamedSecrets() throws -> Int {
+        Int(try sqlite("SELECT count(*) FROM secrets WHERE id NOT IN (\(Self.namedSecrets));")) ?? -1
     }
 
     private func sha256(_ path: String) throws -> String? {
@@ -104,7 +112,7 @@ final class KillNineEndToEndTests: CopyTestCase {
             { ["keys", "generate", "vk\($0)"] },
             { ["identities", "add", "vi\($0)", "--user", "u", "--password-stdin"] },
             { _ in ["identities", "edit", "victim-id", "--password-stdin"] },
-            { ["keys", "remove", "vk\($0 - 3)"] },
+            { ["keys", "rm", "vk\($0 - 3)"] },
         ]
         var durations: [TimeInterval] = []
         for (index, write) in writes.enumerated() {
@@ -124,7 +132,7 @@ final class KillNineEndToEndTests: CopyTestCase {
               "$T" keys generate "sk$i" >/dev/null 2>&1 || echo "failed: keys generate sk$i"
               echo "pw$i" | "$T" identities add "si$i" --user u --password-stdin >/dev/null 2>&1 || echo "failed: identities add si$i"
               "$T" hosts edit "s$i" --notes "n$i" >/dev/null 2>&1 || echo "failed: hosts edit s$i"
-              [ $((i % 2)) = 0 ] && { "$T" keys remove "sk$((i - 1))" >/dev/null 2>&1 || echo "failed: keys remove sk$((i - 1))"; }
+              [ $((i % 2)) = 0 ] && { "$T" keys rm "sk$((i - 1))" >/dev/null 2>&1 || echo "failed: keys rm sk$((i - 1))"; }
             done
             echo "rounds $i"
             """], environment: environment)
@@ -141,7 +149,10 @@ final class KillNineEndToEndTests: CopyTestCase {
         XCTAssertFalse(other.stdout.contains("failed:"), "the other process's writes failed: \(other.stdout)")
         XCTAssertTrue(other.stdout.contains("rounds"), other.stdout)
         try assertVaultSound("at the end")
-        print("kill -9 (a) Vault writes: \(Self.points) points, \(killed) killed, \(Self.points - killed) finished first; "
+        let unnamed = try unnamedSecrets()
+        XCTAssertEqual(unnamed, 0, "sealed secrets no record names were left behind")
+        print("kill -9 (a) Vault writes: \(Self.points) points, \(killed) killed, \(Self.points - killed) finished first, "
+            + "\(unnamed) unnamed sealed secrets left; "
             + "other process: \(other.stdout.trimmingCharacters(in: .whitespacesAndNewlines))")
     }
 
@@ -173,11 +184,14 @@ final class KillNineEndToEndTests: CopyTestCase {
         let duration = try timed { XCTAssertFalse(try kill(after: 60, ["import", "--all"])) }
         XCTAssertEqual(try hostCount(), hosts)
 
-        var outcomes = (killedBefore: 0, killedAfter: 0, finished: 0)
+        var outcomes = (killedBefore: 0, killedAfter: 0, finished: 0, leftUnnamed: 0)
         for (point, delay) in delays(Self.points, over: duration, seed: 0xB22).enumerated() {
             try freshVault()
             let killed = try kill(after: delay, ["import", "--all"])
             try assertVaultSound("import kill point \(point)")
+            let unnamed = try unnamedSecrets()
+            XCTAssertEqual(unnamed, 0, "import kill point \(point): sealed secrets no record names were left behind")
+            if unnamed > 0 { outcomes.leftUnnamed += 1 }
             let count = try hostCount()
             XCTAssertTrue(count == 0 || count == hosts, "point \(point): \(count) of \(hosts) Hosts imported")
             if count == 0 {
@@ -195,7 +209,7 @@ final class KillNineEndToEndTests: CopyTestCase {
         }
         print("kill -9 (b) import --all (\(hosts) Hosts, \(keys.count) Keys, \(String(format: "%.2f", duration)) s): "
             + "\(Self.points) points, \(outcomes.killedBefore) killed before the commit (imported again whole), "
-            + "\(outcomes.killedAfter) killed after it, \(outcomes.finished) finished first")
+            + "\(outcomes.killedAfter) killed after it, \(outcomes.finished) finished first; \(outcomes.leftUnnamed) left unnamed sealed secrets")
     }
 
     // MARK: - (c), (d), (e) Transfers
@@ -212,10 +226,10 @@ final class KillNineEndToEndTests: CopyTestCase {
         let newHash: String
     }
 
-    /// A 16 MiB download of `new.bin` over a local `dl.bin`, or an upload of `up.bin` over the
+    /// An 8 MiB download of `new.bin` over a local `dl.bin`, or an upload of `up.bin` over the
     /// server's `ul.bin`.
     private func transfer(upload: Bool) throws -> Transfer {
-        let oldCopy = local.appending("old.bin").path
+        let oldCopy = local.appending(upload ? "old-ul.bin" : "old-dl.bin").path
         try randomFile(oldCopy, bytes: Self.fileSize)
         let (sourceFile, destinationDirectory, name) = upload
             ? (local.appending("up.bin").path, remote.path, "ul.bin")
