@@ -57,36 +57,34 @@ public struct VaultImporter: Sendable {
         let snapshot = try await store.snapshot()
         try checkNothingInTheWay(plan, preview, read, snapshot)
 
-        var sealed: [UUID] = []
-        do {
-            var keys: [Int: SSHKey] = [:]
-            for index in plan.keys {
-                guard let key = read[index] else { continue }
-                let keySecret = try await secrets.seal(key.content)
-                sealed.append(keySecret)
-                var passphraseSecret: UUID?
-                if let passphrase = key.passphrase, key.info.isEncrypted {
-                    passphraseSecret = try await secrets.seal(passphrase)
-                    sealed.append(passphraseSecret!)
-                }
-                let publicKey = key.item.publicKey
-                let comment = key.info.comment.isEmpty ? publicKey?.comment ?? "" : key.info.comment
-                keys[index] = SSHKey(
-                    label: try Label(key.item.label), algorithm: key.info.algorithm, bits: key.info.bits,
-                    publicKeyBlob: key.info.publicKeyBlob, comment: comment, privateKeySecretID: keySecret,
-                    isEncrypted: key.info.isEncrypted, passphraseSecretID: passphraseSecret)
+        // Sealed first, stored in the one transaction that saves the records naming them.
+        var sealed: [SealedSecret] = []
+        var keys: [Int: SSHKey] = [:]
+        for index in plan.keys {
+            guard let key = read[index] else { continue }
+            let keySecret = try await secrets.sealed(key.content)
+            sealed.append(keySecret)
+            var passphraseSecret: UUID?
+            if let passphrase = key.passphrase, key.info.isEncrypted {
+                let sealedPassphrase = try await secrets.sealed(passphrase)
+                sealed.append(sealedPassphrase)
+                passphraseSecret = sealedPassphrase.id
             }
-            let records = try Self.records(plan, preview, keys: keys, snapshot: snapshot)
-            try await store.apply(
-                plan.keys.compactMap { keys[$0] }.map { .save(.key($0)) } + records.identities.map { .save(.identity($0)) }
-                    + records.hosts.map { .save(.host($0)) } + records.knownHosts.map { .save(.knownHost($0)) })
-            return ImportReport(
-                hosts: records.hosts, identities: records.identities, keys: plan.keys.compactMap { keys[$0] },
-                knownHosts: records.knownHosts, notes: plan.notes)
-        } catch {
-            if !sealed.isEmpty { try? await secrets.remove(sealed) }
-            throw error
+            let publicKey = key.item.publicKey
+            let comment = key.info.comment.isEmpty ? publicKey?.comment ?? "" : key.info.comment
+            keys[index] = SSHKey(
+                label: try Label(key.item.label), algorithm: key.info.algorithm, bits: key.info.bits,
+                publicKeyBlob: key.info.publicKeyBlob, comment: comment, privateKeySecretID: keySecret.id,
+                isEncrypted: key.info.isEncrypted, passphraseSecretID: passphraseSecret)
         }
+        let records = try Self.records(plan, preview, keys: keys, snapshot: snapshot)
+        try await store.apply(
+            sealed.map { .storeSecret($0) } + plan.keys.compactMap { keys[$0] }.map { .save(.key($0)) }
+                + records.identities.map { .save(.identity($0)) } + records.hosts.map { .save(.host($0)) }
+                + records.knownHosts.map { .save(.knownHost($0)) })
+        return ImportReport(
+            hosts: records.hosts, identities: records.identities, keys: plan.keys.compactMap { keys[$0] },
+            knownHosts: records.knownHosts, notes: plan.notes)
     }
 
     private func reread(_ item: ImportKeyItem) throws -> Secret {

@@ -131,41 +131,35 @@ public struct VaultEditor: Sendable {
         }
     }
 
-    /// Seals `password` (if any) first, then saves the Identity `decide` makes from the Vault
-    /// as it is inside one transaction; removes the new secret if that fails. The secret the
-    /// saved Identity replaced goes only after the save succeeded.
+    /// Seals `password` (if any) first, then in one transaction stores it, saves the Identity
+    /// `decide` makes from the Vault as it is, and removes the secret that Identity replaced:
+    /// a failure or a kill at any point leaves no secret without its record or the reverse.
     private func savingSealed(
         _ password: Secret?,
         _ decide: @escaping @Sendable (VaultSnapshot, UUID?) throws -> (Identity, replaced: UUID?)
     ) async throws -> Identity {
-        let sealed = try await password.asyncMap { try await secrets.seal($0) }
-        let (identity, replaced): (Identity, UUID?)
-        do {
-            (identity, replaced) = try await store.update { snapshot in
-                let (identity, replaced) = try decide(snapshot, sealed)
-                return VaultUpdate([.save(.identity(identity))], returning: (identity, replaced))
-            }
-        } catch {
-            if let sealed { try? await secrets.remove([sealed]) }
-            throw error
+        let sealed = try await password.asyncMap { try await secrets.sealed($0) }
+        return try await store.update { snapshot in
+            let (identity, replaced) = try decide(snapshot, sealed?.id)
+            let changes: [VaultChange] = (sealed.map { [.storeSecret($0)] } ?? []) + [.save(.identity(identity))]
+                + (replaced.map { [.removeSecret($0)] } ?? [])
+            return VaultUpdate(changes, returning: identity)
         }
-        if let replaced { try await secrets.remove([replaced]) }
-        return identity
     }
 
     /// Removes an Identity and its password. Hosts that use it keep it unless `force`,
     /// which unbinds them.
     public func removeIdentity(_ label: String, force: Bool = false) async throws {
-        let identity = try await store.update { snapshot in
+        try await store.update { snapshot in
             let identity = try Self.require(snapshot.identity(label), .identity, label)
             let users = snapshot.hosts.filter { $0.identityID == identity.id }.map { host in
                 var unbound = host
                 unbound.identityID = nil
                 return (name: "Host '\(host.label)'", unbound: VaultRecord.host(unbound))
             }
-            return VaultUpdate(try Self.removal(.identity, id: identity.id, label: label, force: force, users: users), returning: identity)
+            let removal = try Self.removal(.identity, id: identity.id, label: label, force: force, users: users)
+            return VaultUpdate(removal + (identity.passwordSecretID.map { [.removeSecret($0)] } ?? []), returning: ())
         }
-        if let secret = identity.passwordSecretID { try await secrets.remove([secret]) }
     }
 
     // MARK: Keys
@@ -192,44 +186,36 @@ public struct VaultEditor: Sendable {
         return try await saveKey(label, privateKey: privateKey, info: info, passphrase: nil)
     }
 
+    /// Seals the key (and passphrase) first, then stores them and saves the Key in one
+    /// transaction: a failure or a kill at any point leaves no secret without its Key.
     private func saveKey(_ label: Label, privateKey: Secret, info: PrivateKeyInfo, passphrase: Secret?) async throws -> SSHKey {
-        var sealed: [UUID] = []
-        do {
-            let keySecret = try await secrets.seal(privateKey)
-            sealed.append(keySecret)
-            var passphraseSecret: UUID?
-            if let passphrase, info.isEncrypted {
-                passphraseSecret = try await secrets.seal(passphrase)
-                sealed.append(passphraseSecret!)
-            }
-            let key = SSHKey(
-                label: label, algorithm: info.algorithm, bits: info.bits, publicKeyBlob: info.publicKeyBlob,
-                comment: info.comment, privateKeySecretID: keySecret, isEncrypted: info.isEncrypted,
-                passphraseSecretID: passphraseSecret)
-            // The label is checked again inside the write: another process may have taken it.
-            return try await store.update { snapshot in
-                guard snapshot.key(label.rawValue) == nil else { throw VaultRuleViolation.duplicateLabel(kind: .key, label: label.rawValue) }
-                return VaultUpdate([.save(.key(key))], returning: key)
-            }
-        } catch {
-            if !sealed.isEmpty { try? await secrets.remove(sealed) }
-            throw error
+        let keySecret = try await secrets.sealed(privateKey)
+        var sealed = [keySecret]
+        if let passphrase, info.isEncrypted { sealed.append(try await secrets.sealed(passphrase)) }
+        let key = SSHKey(
+            label: label, algorithm: info.algorithm, bits: info.bits, publicKeyBlob: info.publicKeyBlob,
+            comment: info.comment, privateKeySecretID: keySecret.id, isEncrypted: info.isEncrypted,
+            passphraseSecretID: sealed.count > 1 ? sealed[1].id : nil)
+        // The label is checked again inside the write: another process may have taken it.
+        return try await store.update { [sealed] snapshot in
+            guard snapshot.key(label.rawValue) == nil else { throw VaultRuleViolation.duplicateLabel(kind: .key, label: label.rawValue) }
+            return VaultUpdate(sealed.map { .storeSecret($0) } + [.save(.key(key))], returning: key)
         }
     }
 
     /// Removes a Key and its sealed private key and passphrase. Identities that use it keep
     /// it unless `force`, which unbinds them.
     public func removeKey(_ label: String, force: Bool = false) async throws {
-        let key = try await store.update { snapshot in
+        try await store.update { snapshot in
             let key = try Self.require(snapshot.key(label), .key, label)
             let users = snapshot.identities.filter { $0.keyID == key.id }.map { identity in
                 var unbound = identity
                 unbound.keyID = nil
                 return (name: "Identity '\(identity.label)'", unbound: VaultRecord.identity(unbound))
             }
-            return VaultUpdate(try Self.removal(.key, id: key.id, label: label, force: force, users: users), returning: key)
+            let secrets = [key.privateKeySecretID] + (key.passphraseSecretID.map { [$0] } ?? [])
+            return VaultUpdate(try Self.removal(.key, id: key.id, label: label, force: force, users: users) + secrets.map { .removeSecret($0) })
         }
-        try await secrets.remove([key.privateKeySecretID] + (key.passphraseSecretID.map { [$0] } ?? []))
     }
 
     // MARK: Snippets

@@ -16,6 +16,7 @@ import TermindDomain
 /// removing an Identity, Key or Host that is still used fails with `.recordInUse` naming the
 /// users (the application unbinds them first); removing a Host removes its jump rows, tags and
 /// its three histories, never Known Hosts. Command history keeps the newest 1,000 rows per Host.
+/// Sealed secrets are stored and removed in the same transaction as the records naming them.
 public struct SQLiteVaultStore: VaultStore {
     /// The most command history rows kept per Host; older ones are dropped on insert.
     public static let commandHistoryLimit = 1000
@@ -48,6 +49,8 @@ public struct SQLiteVaultStore: VaultStore {
             switch change {
             case .save(let record): try save(record, connection)
             case .remove(let kind, let id): try remove(kind, id: id, connection)
+            case .storeSecret(let sealed): try SealedSecretStore.store(sealed, connection)
+            case .removeSecret(let id): try connection.execute(sql: "DELETE FROM secrets WHERE id = ?", arguments: [.id(id)])
             }
         }
     }

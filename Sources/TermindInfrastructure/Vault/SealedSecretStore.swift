@@ -22,15 +22,33 @@ public struct SealedSecretStore: SecretStore {
     }
 
     public func seal(_ secret: Secret) async throws -> UUID {
+        let sealed = try await sealed(secret)
+        try await database.write { try Self.store(sealed, $0) }
+        return sealed.id
+    }
+
+    public func sealed(_ secret: Secret) async throws -> SealedSecret {
         let keyring = keyring
         try await database.read { try keyring.prepare($0) }
         let id = UUID()
-        try await database.write { connection in
+        // A write: the first secret sealed records the key's verifier.
+        return try await database.write { connection in
             let key = try keyring.sealingKey(connection)
-            let sealed = try Self.seal(secret, id: id, key: key)
-            try connection.execute(sql: "INSERT INTO secrets (id, sealed) VALUES (?, ?)", arguments: [.id(id), .blob(sealed)])
+            let blob = try Self.seal(secret, id: id, key: key)
+            return SealedSecret(id: id, blob: blob, keyStamp: try VaultMeta.read(connection).verifier ?? [])
         }
-        return id
+    }
+
+    /// Stores `sealed` inside the caller's transaction, unless the vault key changed since it
+    /// was sealed (another process set or cleared the master passphrase): it would not open.
+    static func store(_ sealed: SealedSecret, _ connection: SQLiteConnection) throws {
+        guard try VaultMeta.read(connection).verifier ?? [] == sealed.keyStamp else {
+            throw VaultUnavailable(
+                location: connection.path,
+                cause: .other(detail: "its vault key changed while a secret was being saved, and nothing was saved; run the command again"))
+        }
+        try connection.execute(
+            sql: "INSERT INTO secrets (id, sealed) VALUES (?, ?)", arguments: [.id(sealed.id), .blob(sealed.blob)])
     }
 
     /// - Throws: `VaultUnavailable` with `.missingSecret` naming the record that refers to the

@@ -7,31 +7,37 @@ import TermindDomain
 /// behind.
 actor InMemorySecretStore: SecretStore {
     let journal: VaultJournal
-    private var sealed: [UUID: Secret] = [:]
 
     init(journal: VaultJournal = VaultJournal()) {
         self.journal = journal
     }
 
     /// The secrets currently stored, by id.
-    var stored: [UUID: Secret] { sealed }
+    var stored: [UUID: Secret] { journal.storedSecrets }
 
     func seal(_ secret: Secret) -> UUID {
         let id = UUID()
-        sealed[id] = secret
+        journal.setSecret(secret, for: id)
         journal.append(.sealed(id))
         return id
     }
 
+    /// "Sealed" in the clear: the in-memory store keeps the bytes as they are.
+    func sealed(_ secret: Secret) -> SealedSecret {
+        let id = UUID()
+        journal.append(.sealed(id))
+        return SealedSecret(id: id, blob: secret.withBytes { Array($0) }, keyStamp: [])
+    }
+
     func unseal(_ id: UUID) throws -> Secret {
-        guard let secret = sealed[id] else {
+        guard let secret = journal.storedSecrets[id] else {
             throw VaultUnavailable(location: "in-memory vault", cause: .missingSecret(record: id.uuidString))
         }
         return secret
     }
 
     func remove(_ ids: [UUID]) {
-        for id in ids { sealed[id] = nil }
+        for id in ids { journal.setSecret(nil, for: id) }
         journal.append(.removedSecrets(ids))
     }
 }

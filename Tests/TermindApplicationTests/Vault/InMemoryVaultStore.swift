@@ -43,6 +43,7 @@ actor InMemoryVaultStore: VaultStore {
             switch change {
             case .save(let record): Self.save(record, into: &next)
             case .remove(let kind, let id): Self.remove(kind, id: id, from: &next)
+            case .storeSecret, .removeSecret: break  // on the shelf once the whole batch is accepted
             }
         }
         do {
@@ -53,6 +54,10 @@ actor InMemoryVaultStore: VaultStore {
             throw error
         }
         current = next
+        for change in changes {
+            if case .storeSecret(let sealed) = change { journal.setSecret(Secret(bytes: sealed.blob), for: sealed.id) }
+            if case .removeSecret(let id) = change { journal.setSecret(nil, for: id) }
+        }
         journal.append(.applied(changes))
     }
 

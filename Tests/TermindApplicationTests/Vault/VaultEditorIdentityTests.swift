@@ -48,25 +48,25 @@ final class VaultEditorIdentityTests: XCTestCase {
         }
     }
 
-    func testAddIdentitySealsThePasswordBeforeSavingTheIdentityThatNamesIt() async throws {
+    func testAddIdentitySealsThePasswordAndStoresItWithTheIdentityThatNamesIt() async throws {
         let identity = try await rig.editor.addIdentity(
             "deploy", IdentityFields(username: "deploy", password: Secret("hunter2")))
         let secretID = try XCTUnwrap(identity.passwordSecretID)
-        XCTAssertEqual(rig.journal.entries, [.sealed(secretID), .applied([.save(.identity(identity))])])
+        XCTAssertEqual(
+            rig.journal.entries, [.sealed(secretID), .applied([.stored(secretID, Secret("hunter2")), .save(.identity(identity))])])
         let stored = await rig.secrets.stored
         XCTAssertEqual(stored, [secretID: Secret("hunter2")])
     }
 
-    func testAddIdentityWhoseSaveFailsRemovesTheSealedPassword() async throws {
+    func testAddIdentityWhoseSaveFailsNeverStoresTheSealedPassword() async throws {
         await rig.store.failNextApply()
         await assertThrows(InMemoryVaultStore.injectedFailure) {
             try await rig.editor.addIdentity("deploy", IdentityFields(username: "deploy", password: Secret("hunter2")))
         }
         let entries = rig.journal.entries
-        guard entries.count == 3, case .sealed(let sealed) = entries[0], case .refused = entries[1] else {
-            return XCTFail("expected seal, refused save, removal; got \(entries)")
+        guard entries.count == 2, case .sealed = entries[0], case .refused = entries[1] else {
+            return XCTFail("expected a seal and a refused save that would have stored it; got \(entries)")
         }
-        XCTAssertEqual(entries[2], .removedSecrets([sealed]))
         let secrets = await rig.secrets.stored
         XCTAssertEqual(secrets, [:], "nothing half-written: no orphaned secret")
         let identities = await rig.store.snapshot().identities
@@ -94,7 +94,7 @@ final class VaultEditorIdentityTests: XCTestCase {
 
     // MARK: edit
 
-    func testEditIdentityWithANewPasswordRemovesTheOldOneOnlyAfterASuccessfulSave() async throws {
+    func testEditIdentityWithANewPasswordStoresItAndRemovesTheOldOneInTheSave() async throws {
         let before = try await seedIdentity("deploy", password: "old")
         let old = try XCTUnwrap(before.passwordSecretID)
         let mark = rig.journal.entries.count
@@ -103,7 +103,8 @@ final class VaultEditorIdentityTests: XCTestCase {
         let new = try XCTUnwrap(after.passwordSecretID)
         XCTAssertNotEqual(new, old)
         XCTAssertEqual(
-            rig.entries(after: mark), [.sealed(new), .applied([.save(.identity(after))]), .removedSecrets([old])])
+            rig.entries(after: mark),
+            [.sealed(new), .applied([.stored(new, Secret("new")), .save(.identity(after)), .removeSecret(old)])])
         let secrets = await rig.secrets.stored
         XCTAssertEqual(secrets, [new: Secret("new")])
     }
@@ -118,24 +119,23 @@ final class VaultEditorIdentityTests: XCTestCase {
             try await rig.editor.editIdentity("deploy", IdentityFields(password: Secret("new")))
         }
         let entries = rig.entries(after: mark)
-        guard entries.count == 3, case .sealed(let new) = entries[0], case .refused = entries[1] else {
-            return XCTFail("expected seal, refused save, removal; got \(entries)")
+        guard entries.count == 2, case .sealed = entries[0], case .refused = entries[1] else {
+            return XCTFail("expected a seal and a refused save that would have stored it; got \(entries)")
         }
-        XCTAssertEqual(entries[2], .removedSecrets([new]))
         let secrets = await rig.secrets.stored
         XCTAssertEqual(secrets, [old: Secret("old")])
         let stored = await rig.store.snapshot().identity("deploy")
         XCTAssertEqual(stored, before)
     }
 
-    func testClearPasswordUnbindsItAndThenRemovesTheSecret() async throws {
+    func testClearPasswordUnbindsItAndRemovesTheSecretInTheSameSave() async throws {
         let before = try await seedIdentity("deploy", password: "old")
         let old = try XCTUnwrap(before.passwordSecretID)
         let mark = rig.journal.entries.count
 
         let after = try await rig.editor.editIdentity("deploy", IdentityFields(clearPassword: true))
         XCTAssertNil(after.passwordSecretID)
-        XCTAssertEqual(rig.entries(after: mark), [.applied([.save(.identity(after))]), .removedSecrets([old])])
+        XCTAssertEqual(rig.entries(after: mark), [.applied([.save(.identity(after)), .removeSecret(old)])])
         let secrets = await rig.secrets.stored
         XCTAssertEqual(secrets, [:])
     }
@@ -194,7 +194,7 @@ final class VaultEditorIdentityTests: XCTestCase {
         XCTAssertEqual(rig.entries(after: mark), [])
     }
 
-    func testForcedRemoveIdentityUnbindsHostsInTheSameApplyThenRemovesThePassword() async throws {
+    func testForcedRemoveIdentityUnbindsHostsAndRemovesThePasswordInTheSameApply() async throws {
         let deploy = try await seedIdentity("deploy", password: "pw")
         let web = try await seedHost("web", identity: deploy)
         let mark = rig.journal.entries.count
@@ -204,7 +204,7 @@ final class VaultEditorIdentityTests: XCTestCase {
         unbound.identityID = nil
         XCTAssertEqual(
             rig.entries(after: mark),
-            [.applied([.save(.host(unbound)), .remove(.identity, id: deploy.id)]), .removedSecrets([deploy.passwordSecretID!])])
+            [.applied([.save(.host(unbound)), .remove(.identity, id: deploy.id), .removeSecret(deploy.passwordSecretID!)])])
         let stored = await rig.store.snapshot()
         XCTAssertEqual(stored.identities, [])
         XCTAssertEqual(stored.host("web"), unbound)

@@ -19,7 +19,9 @@ final class VaultEditorKeyTests: XCTestCase {
         XCTAssertEqual(key.comment, "deploy@laptop")
         XCTAssertFalse(key.isEncrypted)
         XCTAssertNil(key.passphraseSecretID)
-        XCTAssertEqual(rig.journal.entries, [.sealed(key.privateKeySecretID), .applied([.save(.key(key))])])
+        XCTAssertEqual(
+            rig.journal.entries,
+            [.sealed(key.privateKeySecretID), .applied([.stored(key.privateKeySecretID, privateKey), .save(.key(key))])])
         let secrets = await rig.secrets.stored
         XCTAssertEqual(secrets, [key.privateKeySecretID: privateKey])
         let stored = await rig.store.snapshot().key("deploy")
@@ -33,7 +35,11 @@ final class VaultEditorKeyTests: XCTestCase {
         XCTAssertTrue(key.isEncrypted)
         let passphraseID = try XCTUnwrap(key.passphraseSecretID)
         XCTAssertEqual(
-            rig.journal.entries, [.sealed(key.privateKeySecretID), .sealed(passphraseID), .applied([.save(.key(key))])])
+            rig.journal.entries,
+            [
+                .sealed(key.privateKeySecretID), .sealed(passphraseID),
+                .applied([.stored(key.privateKeySecretID, privateKey), .stored(passphraseID, passphrase), .save(.key(key))]),
+            ])
         let secrets = await rig.secrets.stored
         XCTAssertEqual(secrets, [key.privateKeySecretID: privateKey, passphraseID: passphrase])
     }
@@ -72,17 +78,15 @@ final class VaultEditorKeyTests: XCTestCase {
         }
     }
 
-    func testAnImportWhoseSaveFailsRemovesTheKeyAndPassphraseItSealed() async throws {
+    func testAnImportWhoseSaveFailsStoresNeitherTheKeyNorThePassphraseItSealed() async throws {
         let rig = VaultEditorRig(codec: StubPrivateKeyCodec(inspecting: .encryptedEd25519))
         await rig.store.failNextApply()
         await assertThrows(InMemoryVaultStore.injectedFailure) {
             try await rig.editor.importKey("deploy", privateKey: privateKey, passphrase: passphrase, storePassphrase: true)
         }
         let entries = rig.journal.entries
-        guard entries.count == 4, case .sealed(let keyID) = entries[0], case .sealed(let passphraseID) = entries[1],
-            case .refused = entries[2]
-        else { return XCTFail("expected two seals, a refused save, a removal; got \(entries)") }
-        XCTAssertEqual(entries[3], .removedSecrets([keyID, passphraseID]))
+        guard entries.count == 3, case .sealed = entries[0], case .sealed = entries[1], case .refused = entries[2]
+        else { return XCTFail("expected two seals and a refused save that would have stored them; got \(entries)") }
         let secrets = await rig.secrets.stored
         XCTAssertEqual(secrets, [:])
         let keys = await rig.store.snapshot().keys
@@ -109,7 +113,12 @@ final class VaultEditorKeyTests: XCTestCase {
         XCTAssertEqual(key.comment, "ci@build")
         XCTAssertFalse(key.isEncrypted)
         XCTAssertNil(key.passphraseSecretID)
-        XCTAssertEqual(rig.journal.entries, [.sealed(key.privateKeySecretID), .applied([.save(.key(key))])])
+        XCTAssertEqual(
+            rig.journal.entries,
+            [
+                .sealed(key.privateKeySecretID),
+                .applied([.stored(key.privateKeySecretID, StubPrivateKeyCodec.generatedPrivateKey), .save(.key(key))]),
+            ])
         let secrets = await rig.secrets.stored
         XCTAssertEqual(secrets, [key.privateKeySecretID: StubPrivateKeyCodec.generatedPrivateKey])
         let stored = await rig.store.snapshot().key("ci")
@@ -126,7 +135,7 @@ final class VaultEditorKeyTests: XCTestCase {
 
     // MARK: remove
 
-    func testRemoveKeyRemovesItsPrivateKeyAndPassphraseSecretsAfterTheRecord() async throws {
+    func testRemoveKeyRemovesItsPrivateKeyAndPassphraseSecretsWithTheRecord() async throws {
         let rig = VaultEditorRig(codec: StubPrivateKeyCodec(inspecting: .encryptedEd25519))
         let key = try await rig.editor.importKey("deploy", privateKey: privateKey, passphrase: passphrase, storePassphrase: true)
         let mark = rig.journal.entries.count
@@ -134,7 +143,7 @@ final class VaultEditorKeyTests: XCTestCase {
         try await rig.editor.removeKey("deploy")
         XCTAssertEqual(
             rig.entries(after: mark),
-            [.applied([.remove(.key, id: key.id)]), .removedSecrets([key.privateKeySecretID, key.passphraseSecretID!])])
+            [.applied([.remove(.key, id: key.id), .removeSecret(key.privateKeySecretID), .removeSecret(key.passphraseSecretID!)])])
         let secrets = await rig.secrets.stored
         XCTAssertEqual(secrets, [:])
         let keys = await rig.store.snapshot().keys
@@ -157,7 +166,7 @@ final class VaultEditorKeyTests: XCTestCase {
         unbound.keyID = nil
         XCTAssertEqual(
             rig.entries(after: mark),
-            [.applied([.save(.identity(unbound)), .remove(.key, id: key.id)]), .removedSecrets([key.privateKeySecretID])])
+            [.applied([.save(.identity(unbound)), .remove(.key, id: key.id), .removeSecret(key.privateKeySecretID)])])
     }
 
     func testRemovingAnUnknownKeyIsMissingRecord() async {

@@ -28,8 +28,23 @@ final class VaultJournal: @unchecked Sendable {
 
     private let lock = NSLock()
     private var recorded: [Entry] = []
+    private var shelf: [UUID: Secret] = [:]
 
     var entries: [Entry] { lock.withLock { recorded } }
 
     func append(_ entry: Entry) { lock.withLock { recorded.append(entry) } }
+
+    /// The secrets stored: kept here, shared, because the store stores (with
+    /// `VaultChange.storeSecret`) what the secret store sealed.
+    var storedSecrets: [UUID: Secret] { lock.withLock { shelf } }
+
+    func setSecret(_ secret: Secret?, for id: UUID) { lock.withLock { shelf[id] = secret } }
+}
+
+extension VaultChange {
+    /// The change that stores `secret` under `id` as the in-memory secret store seals it (in
+    /// the clear), for comparing journal entries.
+    static func stored(_ id: UUID, _ secret: Secret) -> VaultChange {
+        .storeSecret(SealedSecret(id: id, blob: secret.withBytes { Array($0) }, keyStamp: []))
+    }
 }

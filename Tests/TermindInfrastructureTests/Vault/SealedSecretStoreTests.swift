@@ -104,6 +104,53 @@ final class SealedSecretStoreTests: XCTestCase {
         await services.database.close()
     }
 
+    // MARK: Stored with the record (docs/behaviour.md §1)
+
+    func testASecretSealedForARecordIsStoredOnlyInTheTransactionThatSavesTheRecord() async throws {
+        let services = home.services()
+        let sealed = try await services.secrets.sealed(Secret("hunter2"))
+        let notYet = await expectVaultUnavailable { _ = try await services.secrets.unseal(sealed.id) }
+        XCTAssertEqual(notYet?.cause, .missingSecret(record: "secret \(sealed.id.uuidString)"), "sealing alone stores nothing")
+
+        // A save that fails stores neither the record nor its secret.
+        try await services.store.apply([.save(.identity(try Identity(label: try Label("taken"), username: "u")))])
+        let identity = try Identity(label: try Label("taken"), username: "deploy", passwordSecretID: sealed.id)
+        do {
+            try await services.store.apply([.storeSecret(sealed), .save(.identity(identity))])
+            XCTFail("a second Identity 'taken' must be refused")
+        } catch {}
+        let stillNot = await expectVaultUnavailable { _ = try await services.secrets.unseal(sealed.id) }
+        XCTAssertNotNil(stillNot)
+
+        let deploy = try Identity(label: try Label("deploy"), username: "deploy", passwordSecretID: sealed.id)
+        try await services.store.apply([.storeSecret(sealed), .save(.identity(deploy))])
+        let opened = try await services.secrets.unseal(sealed.id)
+        XCTAssertEqual(opened, Secret("hunter2"))
+
+        // Unbinding the password and removing its secret go together as well.
+        var cleared = deploy
+        cleared.passwordSecretID = nil
+        try await services.store.apply([.save(.identity(cleared)), .removeSecret(sealed.id)])
+        let gone = await expectVaultUnavailable { _ = try await services.secrets.unseal(sealed.id) }
+        XCTAssertNotNil(gone)
+        await services.database.close()
+    }
+
+    func testASecretSealedBeforeTheVaultKeyChangedIsRefusedAndNothingIsSaved() async throws {
+        let services = home.services(passphrase: { Secret("new master") })
+        let sealed = try await services.secrets.sealed(Secret("hunter2"))
+        _ = try await services.keyControl.setPassphrase(Secret("new master"))
+
+        let identity = try Identity(label: try Label("deploy"), username: "deploy", passwordSecretID: sealed.id)
+        let error = await expectVaultUnavailable { try await services.store.apply([.storeSecret(sealed), .save(.identity(identity))]) }
+
+        XCTAssertEqual(error?.location, home.databasePath)
+        XCTAssertTrue(error?.description.contains("run the command again") ?? false, "\(String(describing: error))")
+        let identities = try await services.store.snapshot().identities
+        XCTAssertEqual(identities, [], "neither the record nor a secret sealed under the old key")
+        await services.database.close()
+    }
+
     // MARK: The key file
 
     func testKeyFileIsCreatedOnFirstSealOnlyWithModeSixHundred() async throws {
