@@ -49,7 +49,8 @@ final class KeyboardInteractiveEscapesEndToEndTests: XCTestCase {
         XCTAssertTrue(session.waitForScreen(containing: "Unknown host key"), session.screen())
         _ = try ChildProcess.run("tmux", ["send-keys", "-t", session.name, "o"])  // Trust once
 
-        XCTAssertTrue(session.waitForScreen(containing: "Second factor"), session.screen())
+        // The whole dialog at once: a capture may land while a frame is still being written.
+        XCTAssertTrue(session.waitForScreen(where: { $0.contains("Second factor") && $0.contains(#"\033[2J"#) }), session.screen())
         let dialog = session.screen()
         XCTAssertTrue(dialog.contains(#"Second factor \033]0;PWNED\007now"#), dialog)
         XCTAssertTrue(dialog.contains(#"Team\033[31m:"#), dialog)

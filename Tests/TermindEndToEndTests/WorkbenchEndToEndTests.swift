@@ -39,12 +39,11 @@ final class WorkbenchEndToEndTests: XCTestCase {
         defer { session.kill() }
 
         // The unknown host key: host, port, type and fingerprint, then Trust and save.
-        XCTAssertTrue(session.waitForScreen(containing: "Unknown host key"), session.screen())
-        let screen = session.screen()
-        XCTAssertTrue(screen.contains("Port:        \(server.port)"), screen)
         let fingerprints = try SSHDServer.hostKeyAlgorithms.map { try server.fingerprint(ofHostKey: $0) }
-        XCTAssertTrue(fingerprints.contains { screen.contains("Fingerprint: \($0)") }, screen)
-        XCTAssertTrue(screen.contains("1 interaction waiting"), screen)
+        XCTAssertTrue(session.waitForScreen(where: { screen in
+            screen.contains("Unknown host key") && screen.contains("Port:        \(server.port)")
+                && fingerprints.contains { screen.contains("Fingerprint: \($0)") } && screen.contains("1 interaction waiting")
+        }), session.screen())
         keys(session, "s")
         XCTAssertTrue(session.waitForScreen(containing: "~$"), session.screen())
         XCTAssertEqual((try home.json(["known-hosts", "list"]) as? [[String: Any]])?.count, 1, "Trust and save saved the key")
@@ -129,20 +128,20 @@ final class WorkbenchEndToEndTests: XCTestCase {
 
         let session = try workbench(["connect", "alice@\(server.host):\(server.port)"])
         defer { session.kill() }
+        // Each part is waited for: a capture may land while a frame is still being written.
         XCTAssertTrue(session.waitForScreen(containing: "Unknown host key"), session.screen())
-        XCTAssertTrue(session.screen().contains(server.hostKeyFingerprint), session.screen())
+        XCTAssertTrue(session.waitForScreen(containing: server.hostKeyFingerprint), session.screen())
         keys(session, "o")  // Trust once
 
         XCTAssertTrue(session.waitForScreen(containing: "Second factor"), session.screen())
-        let dialog = session.screen()
-        XCTAssertTrue(dialog.contains("Enter the code from your token"), dialog)
-        XCTAssertTrue(dialog.contains("Asked by alice@\(server.host):\(server.port), pane 1 of Workspace 1"), dialog)
+        XCTAssertTrue(session.waitForScreen(containing: "Enter the code from your token"), session.screen())
+        XCTAssertTrue(
+            session.waitForScreen(containing: "Asked by alice@\(server.host):\(server.port), pane 1 of Workspace 1"), session.screen())
         session.send("123456", enter: false)
         keys(session, "Tab")
         session.send("blue", enter: false)
-        XCTAssertTrue(session.waitForScreen(containing: "••••••"), session.screen())
+        XCTAssertTrue(session.waitForScreen(where: { $0.contains("••••••") && $0.contains("blue") }), session.screen())
         XCTAssertFalse(session.screen().contains("123456"), "a no-echo answer was shown")
-        XCTAssertTrue(session.screen().contains("blue"), session.screen())
         keys(session, "Enter")
 
         // The rig's shell prompts with "$ " (capture-pane trims the space).

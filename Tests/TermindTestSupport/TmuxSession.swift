@@ -33,9 +33,15 @@ public final class TmuxSession: @unchecked Sendable {
 
     /// Polls the screen until it shows `text` or `timeout` passes.
     public func waitForScreen(containing text: String, timeout: TimeInterval = 15) -> Bool {
+        waitForScreen(where: { $0.contains(text) }, timeout: timeout)
+    }
+
+    /// Polls the screen until one capture satisfies `check` or `timeout` passes: for what must
+    /// be on the screen together (a capture may land while a frame is still being written).
+    public func waitForScreen(where check: (String) -> Bool, timeout: TimeInterval = 15) -> Bool {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
-            if screen().contains(text) { return true }
+            if check(screen()) { return true }
             usleep(100_000)
         }
         return false
