@@ -44,13 +44,18 @@ final class PaneLink {
     /// True while `generation` is the attempt in charge and the link is open.
     func serves(_ generation: AttemptGeneration) -> Bool { self.generation == generation }
 
-    /// Starts the ordered writer for a newly opened shell.
-    func attach(connection: any SSHConnection, shell: any RemoteShell) {
+    /// Starts the ordered writer for a newly opened shell, opened at `openedSize`: a window
+    /// change that came while it was opening goes out first.
+    func attach(connection: any SSHConnection, shell: any RemoteShell, openedSize: TerminalSize) {
         self.connection = connection
         self.shell = shell
-        sentSize = size
+        sentSize = openedSize
         let (stream, continuation) = AsyncStream.makeStream(of: Outgoing.self)
         outgoing = continuation
+        if size != openedSize {
+            sentSize = size
+            continuation.yield(.resize(size))
+        }
         Task {
             for await item in stream {
                 switch item {

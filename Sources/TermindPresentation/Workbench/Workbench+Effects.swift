@@ -65,8 +65,9 @@ extension Workbench {
                     return
                 }
                 let shell: any RemoteShell
+                let openedSize = link.size
                 do {
-                    shell = try await connection.openShell(term: TerminalPane.remoteTerm, size: link.size, environment: environment)
+                    shell = try await connection.openShell(term: TerminalPane.remoteTerm, size: openedSize, environment: environment)
                 } catch {
                     await connection.close()
                     throw error
@@ -76,7 +77,7 @@ extension Workbench {
                     await connection.close()
                     return
                 }
-                link.attach(connection: connection, shell: shell)
+                link.attach(connection: connection, shell: shell, openedSize: openedSize)
                 let allowsClipboardWrites = self.hosts.first { $0.label.rawValue == label }?.allowsClipboardWrites ?? false
                 self.deliverFromSession(
                     .shellOpened(generation, at: Date(), allowsClipboardWrites: allowsClipboardWrites), to: id, generation: generation)
