@@ -6,7 +6,8 @@ extension TransferJob {
     ///
     /// The partial is created new (exclusively: nothing at its name is followed or reused).
     /// When something is already there it is taken over only if it is a regular file of this
-    /// user (never through a symlink) that matches the partial record of an earlier run;
+    /// user (never through a symlink) that matches the partial record of an earlier run, or is
+    /// empty where such a record names it (a run killed before it recorded the partial);
     /// otherwise the copy is refused naming the path, and nothing is touched. Another transfer
     /// writing the destination (its claim or its partial's lock held) fails the copy at once,
     /// or with `waitForWriters` is waited for.
@@ -40,6 +41,13 @@ extension TransferJob {
             record = try? await store.load(destination: address)
         }
 
+        if record == nil {
+            // Named before it exists: a run killed between creating the partial and recording
+            // its identity leaves an empty partial that this record names, which the next run
+            // takes over, rather than one that no record names, which it would refuse.
+            try await store.save(state.record(source: source, destination: address, writer: runIdentity, partial: nil))
+        }
+
         var writer: (any PartialWriter)?
         for _ in 0..<8 {
             do {
@@ -66,9 +74,13 @@ extension TransferJob {
         }
 
         if state.partialExisted {
-            guard let record, record.partialPath == partialPath, let recorded = record.partial, recorded.matches(writer.identity) else {
+            let isRecorded = record.map { record in
+                record.partialPath == partialPath
+                    && (record.partial.map { $0.matches(writer.identity) } ?? false || writer.identity.size == 0)
+            } ?? false
+            guard let record, isRecorded else {
                 _ = try? await uncancelled { try await writer.close() }
-                let why = record?.partial == nil
+                let why = record?.partialPath != partialPath
                     ? "no partial-transfer record of this user names it"
                     : "it is not the file its partial-transfer record names"
                 throw TransferError(

@@ -1,3 +1,4 @@
+import Foundation
 import TermindApplication
 import TermindDomain
 import TermindTestSupport
@@ -256,6 +257,75 @@ final class TransferEngineResumeTests: XCTestCase {
         XCTAssertNil(local.node("/d/f.bin"))
     }
 
+    func testARecordNamesThePartialBeforeThePartialExists() async throws {
+        let server = MemoryFileSystem(location: "srv")
+        let local = MemoryFileSystem(location: "local")
+        server.addFile("/f.bin", bytes)
+        local.addDirectory("/d")
+        let store = PartialPresenceStore(local, partial: "/d/.f.bin.termind-partial")
+
+        let report = await TransferEngine(store: store).run(batch(server, local, resume: false))
+
+        XCTAssertEqual(report.exitCode, .success)
+        let first = try XCTUnwrap(store.saves.first)
+        XCTAssertFalse(first.partialExisted, "the first record was saved after the partial was created")
+        XCTAssertEqual(first.record.partialPath, "/d/.f.bin.termind-partial")
+        XCTAssertNil(first.record.partial)
+    }
+
+    /// What kill -9 leaves between creating the partial and recording its identity: an empty
+    /// partial that only the record saved before it names.
+    func testAnEmptyPartialLeftBeforeItsIdentityWasRecordedIsTakenOverByTheNextRun() async throws {
+        let server = MemoryFileSystem(location: "srv")
+        let local = MemoryFileSystem(location: "local")
+        server.addFile("/f.bin", bytes, modified: 1_500_000_000)
+        local.addFile("/d/.f.bin.termind-partial", [])
+        let store = InMemoryPartialTransferStore([namingRecord(sourceSize: UInt64(size))])
+
+        let report = await TransferEngine(store: store).run(batch(server, local, resume: true))
+
+        XCTAssertEqual(report.exitCode, .success)
+        XCTAssertEqual(local.contents("/d/f.bin"), bytes)
+        XCTAssertNil(local.node("/d/.f.bin.termind-partial"))
+    }
+
+    func testAPartialHoldingBytesIsRefusedWhenItsRecordWasSavedBeforeItExisted() async throws {
+        let server = MemoryFileSystem(location: "srv")
+        let local = MemoryFileSystem(location: "local")
+        server.addFile("/f.bin", bytes, modified: 1_500_000_000)
+        local.addFile("/d/.f.bin.termind-partial", Array(bytes[..<5000]))
+        let store = InMemoryPartialTransferStore([namingRecord(sourceSize: UInt64(size))])
+
+        let report = await TransferEngine(store: store).run(batch(server, local, resume: true))
+
+        let error = try XCTUnwrap(report.failure(of: "/f.bin")?.error as? TransferError)
+        XCTAssertEqual(error.kind, .notAPartial)
+        XCTAssertTrue(error.detail.contains("not the file its partial-transfer record names"), error.detail)
+        XCTAssertEqual(local.contents("/d/.f.bin.termind-partial"), Array(bytes[..<5000]))
+    }
+
+    func testAnEmptyPartialNoRecordNamesIsStillRefused() async throws {
+        let server = MemoryFileSystem(location: "srv")
+        let local = MemoryFileSystem(location: "local")
+        server.addFile("/f.bin", bytes)
+        local.addFile("/d/.f.bin.termind-partial", [])
+
+        let report = await TransferEngine().run(batch(server, local, resume: true))
+
+        let error = try XCTUnwrap(report.failure(of: "/f.bin")?.error as? TransferError)
+        XCTAssertEqual(error.kind, .notAPartial)
+        XCTAssertTrue(error.detail.contains("no partial-transfer record of this user names it"), error.detail)
+        XCTAssertNotNil(local.node("/d/.f.bin.termind-partial"))
+    }
+
+    /// The record a run saves before it creates its partial: the partial's path, no identity.
+    private func namingRecord(sourceSize: UInt64) -> PartialTransferRecord {
+        PartialTransferRecord(
+            source: TransferAddress(location: "srv", path: "/f.bin"), sourceSize: sourceSize, sourceModified: 1_500_000_000,
+            destination: destination, partialPath: "/d/.f.bin.termind-partial", verifiedBytes: 0,
+            sha256: VerifiedPrefix().sha256, savedAt: Date(), writer: "killed-run")
+    }
+
     func testASymlinkAtThePartialsNameIsRefusedAndItsTargetLeftUntouched() async throws {
         let server = MemoryFileSystem(location: "srv")
         let local = MemoryFileSystem(location: "local")
@@ -383,7 +453,7 @@ final class TransferEngineResumeTests: XCTestCase {
 
         XCTAssertEqual(report.exitCode, .success)
         let saves = await store.saveCount
-        XCTAssertEqual(saves, 11, "one when the partial is created, then one per 10,000 bytes")
+        XCTAssertEqual(saves, 12, "one before the partial is created, one when it is, then one per 10,000 bytes")
         let left = await store.load(destination: destination)
         XCTAssertNil(left)
     }
@@ -428,5 +498,39 @@ final class TransferEngineResumeTests: XCTestCase {
         XCTAssertEqual((finished.failure(of: "/f.bin")?.error as? TransferError)?.kind, .sourceChanged)
         XCTAssertNil(local.node("/d/.f.bin.termind-partial"))
         XCTAssertNil(local.node("/d/f.bin"))
+    }
+}
+
+/// Records each save and whether the partial existed at that moment.
+private final class PartialPresenceStore: PartialTransferStore, @unchecked Sendable {
+    private let records = InMemoryPartialTransferStore()
+    private let fileSystem: MemoryFileSystem
+    private let partial: String
+    private let lock = NSLock()
+    private var saved: [(record: PartialTransferRecord, partialExisted: Bool)] = []
+
+    init(_ fileSystem: MemoryFileSystem, partial: String) {
+        self.fileSystem = fileSystem
+        self.partial = partial
+    }
+
+    var saves: [(record: PartialTransferRecord, partialExisted: Bool)] { lock.withLock { saved } }
+
+    func load(destination: TransferAddress) async throws -> PartialTransferRecord? { await records.load(destination: destination) }
+    func save(_ record: PartialTransferRecord) async throws {
+        let existed = fileSystem.node(partial) != nil
+        lock.withLock { saved.append((record, existed)) }
+        await records.save(record)
+    }
+    func remove(destination: TransferAddress) async throws { await records.remove(destination: destination) }
+    func claim(destination: TransferAddress, wait: Bool) async throws -> (any TransferClaim)? {
+        try await records.claim(destination: destination, wait: wait)
+    }
+    func loadPlacement(sources: [TransferAddress], destination: TransferAddress) async throws -> TransferPlacement? {
+        await records.loadPlacement(sources: sources, destination: destination)
+    }
+    func savePlacement(_ placement: TransferPlacement) async throws { await records.savePlacement(placement) }
+    func removePlacement(sources: [TransferAddress], destination: TransferAddress) async throws {
+        await records.removePlacement(sources: sources, destination: destination)
     }
 }
