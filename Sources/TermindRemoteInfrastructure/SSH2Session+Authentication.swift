@@ -31,14 +31,11 @@ extension SSH2Session {
 
     /// Password authentication. A rejected password is an `.authentication` error.
     public func authenticate(username: String, password: Secret) throws {
-        try password.withBytes { bytes in
-            // NUL-terminated so even an empty password has an address.
-            try (bytes.map { CChar(bitPattern: $0) } + [0]).withUnsafeBufferPointer { characters in
-                _ = try perform("password authentication as \(username)", kind: .authentication) { session in
-                    libssh2_userauth_password_ex(
-                        session, username, UInt32(username.utf8.count),
-                        characters.baseAddress!, UInt32(bytes.count), nil)
-                }
+        // From the Secret's own buffer (NUL-terminated, so even an empty password has an address).
+        try password.withCString { characters in
+            _ = try perform("password authentication as \(username)", kind: .authentication) { session in
+                libssh2_userauth_password_ex(
+                    session, username, UInt32(username.utf8.count), characters, UInt32(password.count), nil)
             }
         }
     }
@@ -50,32 +47,27 @@ extension SSH2Session {
     ) throws {
         // An empty passphrase rather than NULL, so an encrypted key fails instead of making
         // OpenSSL ask on the terminal.
-        let passphraseText = passphrase?.revealed ?? ""
-        try perform("public key authentication as \(username) using \(privateKeyFile)", kind: .authentication) { session in
-            libssh2_userauth_publickey_fromfile_ex(
-                session, username, UInt32(username.utf8.count), publicKeyFile, privateKeyFile, passphraseText)
+        let passphrase = passphrase ?? Secret("")
+        try passphrase.withCString { passphraseText in
+            try perform("public key authentication as \(username) using \(privateKeyFile)", kind: .authentication) { session in
+                libssh2_userauth_publickey_fromfile_ex(
+                    session, username, UInt32(username.utf8.count), publicKeyFile, privateKeyFile, passphraseText)
+            }
         }
     }
 
     /// Public key authentication with a private key held in memory (OpenSSH or PEM text, as
     /// the Vault stores it); libssh2 derives the public key from it. An encrypted key needs
     /// `passphrase`: without it, or with a wrong one, libssh2 cannot read the key and this fails
-    /// (`LIBSSH2_ERROR_FILE`) before anything is sent to the server. The copies of the key and
-    /// passphrase handed to libssh2 are zeroed afterwards.
+    /// (`LIBSSH2_ERROR_FILE`) before anything is sent to the server. The key and passphrase go to
+    /// libssh2 from the Secrets' own buffers, which are zeroed when released.
     public func authenticate(username: String, privateKey: Secret, passphrase: Secret?) throws {
-        var key = privateKey.withBytes { $0.map { CChar(bitPattern: $0) } } + [0]
-        var phrase = (passphrase?.withBytes { $0.map { CChar(bitPattern: $0) } } ?? []) + [0]
-        defer {
-            key.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
-            phrase.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
-        }
-        let keyLength = key.count - 1
-        try key.withUnsafeBufferPointer { keyText in
-            try phrase.withUnsafeBufferPointer { phraseText in
+        let passphrase = passphrase ?? Secret("")
+        try privateKey.withCString { keyText in
+            try passphrase.withCString { phraseText in
                 _ = try perform("public key authentication as \(username)", kind: .authentication) { session in
                     libssh2_userauth_publickey_frommemory(
-                        session, username, username.utf8.count, nil, 0,
-                        keyText.baseAddress, keyLength, phraseText.baseAddress)
+                        session, username, username.utf8.count, nil, 0, keyText, privateKey.count, phraseText)
                 }
             }
         }
@@ -158,10 +150,9 @@ private func keyboardInteractiveCallback(
     guard let responses else { return }
     for index in 0..<count {
         answers[index].withBytes { bytes in
+            // libssh2 sends and frees this copy.
             let buffer = malloc(bytes.count + 1)!.assumingMemoryBound(to: CChar.self)
-            bytes.withUnsafeBufferPointer { source in
-                if let base = source.baseAddress { memcpy(buffer, base, bytes.count) }
-            }
+            if let base = bytes.baseAddress { memcpy(buffer, base, bytes.count) }
             buffer[bytes.count] = 0
             responses[index].text = buffer
             responses[index].length = UInt32(bytes.count)

@@ -1,4 +1,4 @@
-import TermindDomain
+@testable import TermindDomain
 import XCTest
 
 final class SecretTests: XCTestCase {
@@ -40,8 +40,40 @@ final class SecretTests: XCTestCase {
     func testRevealedAndBytesReturnTheValueForTheCallThatSendsIt() {
         let secret = Secret(value)
         XCTAssertEqual(secret.revealed, value)
-        XCTAssertEqual(secret.withBytes { $0 }, Array(value.utf8))
+        XCTAssertEqual(secret.withBytes { Array($0) }, Array(value.utf8))
         XCTAssertEqual(secret.count, value.utf8.count)
         XCTAssertEqual(Secret(bytes: Array(value.utf8)), secret)
+    }
+
+    func testTheBytesAreZeroedWhenTheLastCopyIsReleased() {
+        var seen: [UInt8]?
+        do {
+            let secret = Secret(bytes: Array(value.utf8)) { seen = Array($0) }
+            let copy = secret
+            XCTAssertEqual(copy.count, value.utf8.count)
+            withExtendedLifetime(secret) {}
+            XCTAssertNil(seen, "released while a copy still held it")
+        }
+        let released = try? XCTUnwrap(seen)
+        XCTAssertEqual(released?.count, value.utf8.count + 1, "the bytes and their NUL")
+        XCTAssertTrue(released?.allSatisfy { $0 == 0 } ?? false, "left unwiped: \(released ?? [])")
+    }
+
+    func testTakingBytesZeroesTheCallersCopy() {
+        var line = Array(value.utf8)
+        let secret = Secret(wiping: &line)
+        XCTAssertEqual(line, Array(repeating: 0, count: value.utf8.count))
+        XCTAssertEqual(secret.revealed, value)
+    }
+
+    func testTheCStringIsTheBytesFollowedByANul() {
+        let secret = Secret(value)
+        XCTAssertEqual(secret.withCString { String(cString: $0) }, value)
+        XCTAssertEqual(Secret("").withCString { $0.pointee }, 0, "an empty secret still has an address")
+    }
+
+    func testSecretsWithTheSameBytesAreEqual() {
+        XCTAssertEqual(Secret(value), Secret(bytes: Array(value.utf8)))
+        XCTAssertNotEqual(Secret(value), Secret(value + "!"))
     }
 }

@@ -41,7 +41,7 @@ public struct ImportPreviewBuilder: Sendable {
 
     private func classify(_ path: String, _ content: Secret, folder: String, into findings: inout Findings) {
         let location = ImportLocation(file: path)
-        switch content.withBytes(SSHFileClassifier.classify) {
+        switch content.withByteArray(SSHFileClassifier.classify) {
         case .sshConfig:
             findings.configFiles.append(path)
         case .privateKey(let format, let encrypted):

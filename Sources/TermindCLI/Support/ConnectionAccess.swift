@@ -26,7 +26,8 @@ struct ConnectionAccess: Sendable {
             connectTimeout: options.connectTimeout, requestTimeout: options.ioTimeout)
         keyFile = try options.identityFile.map { path in
             guard let data = FileManager.default.contents(atPath: path) else { throw FileReadFailure(path: path) }
-            return AdHocKeyFile(path: path, privateKey: Secret(bytes: Array(data)))
+            var bytes = Array(data)
+            return AdHocKeyFile(path: path, privateKey: Secret(wiping: &bytes))
         }
     }
 

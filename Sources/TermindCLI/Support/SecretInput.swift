@@ -11,7 +11,7 @@ enum SecretInput {
         var bytes = Array(FileHandle.standardInput.readDataToEndOfFile())
         if bytes.last == UInt8(ascii: "\n") { bytes.removeLast() }
         if bytes.last == UInt8(ascii: "\r") { bytes.removeLast() }
-        return Secret(bytes: bytes)
+        return Secret(wiping: &bytes)
     }
 
     /// Asks on `/dev/tty` with echo off, like OpenSSH's prompts.
@@ -20,7 +20,8 @@ enum SecretInput {
     ///   - remedy: how to give it without a prompt.
     static func prompt(_ text: String, need: String, remedy: String) throws -> Secret {
         guard let console = Console(path: "/dev/tty") else { throw InteractionRequired(need: need, remedy: remedy) }
-        return Secret(bytes: try console.readLine(prompt: text, echo: false) ?? [])
+        var line = try console.readLine(prompt: text, echo: false) ?? []
+        return Secret(wiping: &line)
     }
 
     /// Asks twice and insists on the same answer, for a new passphrase.

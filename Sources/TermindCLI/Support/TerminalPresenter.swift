@@ -58,19 +58,19 @@ struct TerminalPresenter: InteractionPresenter {
             }
             var answers: [Secret] = []
             for prompt in round.prompts {
-                guard let answer = try terminal.readLine(prompt: "(\(label)) \(visible(prompt.text))", echo: prompt.echo)
+                guard var answer = try terminal.readLine(prompt: "(\(label)) \(visible(prompt.text))", echo: prompt.echo)
                 else { throw CancellationError() }
-                answers.append(Secret(bytes: answer))
+                answers.append(Secret(wiping: &answer))
             }
             return .responses(answers)
         case .passphrase(let keyLabel):
-            guard let answer = try terminal.readLine(prompt: "Enter passphrase for key '\(visible(keyLabel))': ", echo: false)
+            guard var answer = try terminal.readLine(prompt: "Enter passphrase for key '\(visible(keyLabel))': ", echo: false)
             else { throw CancellationError() }
-            return .secret(Secret(bytes: answer))
+            return .secret(Secret(wiping: &answer))
         case .password(let username):
-            guard let answer = try terminal.readLine(prompt: "\(visible(username))@\(visible(hostPart(of: label)))'s password: ", echo: false)
+            guard var answer = try terminal.readLine(prompt: "\(visible(username))@\(visible(hostPart(of: label)))'s password: ", echo: false)
             else { throw CancellationError() }
-            return .secret(Secret(bytes: answer))
+            return .secret(Secret(wiping: &answer))
         }
     }
 

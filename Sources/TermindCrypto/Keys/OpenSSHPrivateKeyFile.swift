@@ -93,15 +93,17 @@ public struct OpenSSHPrivateKeyFile: CustomStringConvertible, CustomReflectable 
     ///   its key is not the one the header names.
     public func decrypt(passphrase: [UInt8]?) throws(SSHKeyError) -> SSHPrivateKey {
         var plain = privateSection
+        defer { if isEncrypted { plain.wipe() } }
         if isEncrypted {
             guard let passphrase else { throw .passphraseRequired }
             guard !passphrase.isEmpty else { throw .wrongPassphrase }
             let cipher = cipher
             let (salt, rounds, section) = (salt, rounds, privateSection)
             plain = try Self.library { () throws(CryptoError) in
-                let material = try BCryptPBKDF.deriveKey(
+                var material = try BCryptPBKDF.deriveKey(
                     passphrase: passphrase, salt: salt, rounds: Int(rounds),
                     length: cipher.keyByteCount + cipher.ivByteCount)
+                defer { material.wipe() }
                 return try cipher.apply(
                     section, key: Array(material.prefix(cipher.keyByteCount)),
                     iv: Array(material.suffix(cipher.ivByteCount)), encrypting: false)

@@ -16,7 +16,7 @@ public struct FileDigest: Sendable, Hashable, CustomStringConvertible {
 
     /// The digest of a secret's bytes (a private key file as read), without copying them out.
     public init(of content: Secret) {
-        sha256 = content.withBytes { SHA256.hash($0) }
+        sha256 = content.withByteArray { SHA256.hash($0) }
     }
 
     /// Lower-case hexadecimal, as `sha256sum` prints it.

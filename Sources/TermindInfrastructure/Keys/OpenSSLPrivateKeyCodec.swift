@@ -18,8 +18,14 @@ public struct OpenSSLPrivateKeyCodec: PrivateKeyCodec {
     /// encrypted); with a passphrase it is decrypted and checked. An encrypted PEM key shows
     /// nothing without its passphrase: `.passphraseRequired`.
     public func inspect(_ privateKey: Secret, passphrase: Secret?) throws -> PrivateKeyInfo {
-        let text = privateKey.withBytes { $0 }
-        let given = passphrase?.withBytes { $0 }
+        // Array copies for the crypto layer, zeroed as each closure returns.
+        try privateKey.withByteArray { text in
+            guard let passphrase else { return try inspect(text, passphrase: nil) }
+            return try passphrase.withByteArray { try inspect(text, passphrase: $0) }
+        }
+    }
+
+    private func inspect(_ text: [UInt8], passphrase given: [UInt8]?) throws -> PrivateKeyInfo {
         do {
             switch PrivateKeyFileFormat(detecting: text) {
             case .openSSH:
@@ -55,9 +61,9 @@ public struct OpenSSLPrivateKeyCodec: PrivateKeyCodec {
         }
         do {
             let key = try SSHPrivateKey.generate(type, comment: comment)
-            let text = try OpenSSHPrivateKeyFile.encode(key)
+            var text = try OpenSSHPrivateKeyFile.encode(key)
             let info = try info(.openSSH, key.publicKey, comment: comment, encrypted: false, verified: false)
-            return (Secret(bytes: text), info)
+            return (Secret(wiping: &text), info)
         } catch let SSHKeyError.library(cause) {
             throw cause
         } catch let error as SSHKeyError {

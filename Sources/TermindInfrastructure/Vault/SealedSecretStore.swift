@@ -63,7 +63,8 @@ public struct SealedSecretStore: SecretStore {
                     location: connection.path, cause: .missingSecret(record: try Self.owner(of: id, connection)))
             }
             let key = try keyring.openingKey(connection)
-            return Secret(bytes: try Self.open(try row.get("sealed"), id: id, key: key, location: connection.path))
+            var plaintext = try Self.open(try row.get("sealed"), id: id, key: key, location: connection.path)
+            return Secret(wiping: &plaintext)
         }
     }
 
@@ -80,7 +81,7 @@ public struct SealedSecretStore: SecretStore {
 
     static func seal(_ secret: Secret, id: UUID, key: [UInt8]) throws -> [UInt8] {
         try VaultKeyring.crypto {
-            try secret.withBytes { bytes in
+            try secret.withByteArray { bytes in
                 try AESGCM.seal(bytes, key: key, authenticating: authenticatedData(id)).combined
             }
         }

@@ -110,8 +110,8 @@ public struct VaultKeyController: VaultKeyControl {
         guard let oldKey else { return }
         for row in try connection.query(sql: "SELECT id, sealed FROM secrets") {
             let id = try row.uuid("id")
-            let plaintext = try SealedSecretStore.open(try row.get("sealed"), id: id, key: oldKey, location: connection.path)
-            let sealed = try SealedSecretStore.seal(Secret(bytes: plaintext), id: id, key: newKey)
+            var plaintext = try SealedSecretStore.open(try row.get("sealed"), id: id, key: oldKey, location: connection.path)
+            let sealed = try SealedSecretStore.seal(Secret(wiping: &plaintext), id: id, key: newKey)
             try connection.execute(sql: "UPDATE secrets SET sealed = ? WHERE id = ?", arguments: [.blob(sealed), .id(id)])
         }
     }

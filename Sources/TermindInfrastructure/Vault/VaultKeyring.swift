@@ -151,7 +151,7 @@ public final class VaultKeyring: Sendable {
 
     private func derive(_ passphrase: Secret, _ parameters: VaultMeta.ScryptParameters, location: String) throws -> [UInt8] {
         do {
-            return try passphrase.withBytes { bytes in
+            return try passphrase.withByteArray { bytes in
                 try Scrypt.deriveKey(
                     passphrase: bytes, salt: parameters.salt, n: parameters.n, r: parameters.r, p: parameters.p,
                     length: AESGCM.keyByteCount)

@@ -73,7 +73,8 @@ struct KeysImportCommand: Command {
         guard let data = FileManager.default.contents(atPath: file) else {
             throw FileReadFailure(path: file)
         }
-        return Secret(bytes: Array(data))
+        var bytes = Array(data)
+        return Secret(wiping: &bytes)
     }
 
     /// Whether the key needs a passphrase to be checked (encrypted OpenSSH) or read (encrypted PEM).
