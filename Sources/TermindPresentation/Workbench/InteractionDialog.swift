@@ -6,11 +6,11 @@ import TermindDomain
 /// field or button has focus. Answers live here only until they are sent, and are never kept.
 /// A plain value owned by the workbench.
 struct InteractionDialog {
-    /// One text field: the server's prompt and whether the answer may be shown.
+    /// One text field: the server's prompt, whether the answer may be shown, and the answer.
     struct Field {
         let prompt: String
         let echo: Bool
-        var text: String = ""
+        let answer = AnswerBuffer()
     }
 
     /// What the keys did.
@@ -75,12 +75,12 @@ struct InteractionDialog {
         case .tab, .down:
             focusedField = min(max(0, fields.count - 1), focusedField + 1)
         case .backspace:
-            if !fields.isEmpty, !fields[focusedField].text.isEmpty { fields[focusedField].text.removeLast() }
+            if !fields.isEmpty { fields[focusedField].answer.removeLast() }
         case .character("u") where press.modifiers == .control:
-            if !fields.isEmpty { fields[focusedField].text = "" }
+            if !fields.isEmpty { fields[focusedField].answer.clear() }
         default:
             if let character = press.typedCharacter, !fields.isEmpty {
-                fields[focusedField].text.append(character)
+                fields[focusedField].answer.append(String(character))
             }
         }
         return .editing
@@ -91,7 +91,7 @@ struct InteractionDialog {
         guard !fields.isEmpty else { return }
         let text = String(decoding: bytes, as: UTF8.self)
         let line = text.prefix { $0 != "\n" && $0 != "\r" }
-        fields[focusedField].text += line.filter { !CellBuffer.isControl($0) }
+        fields[focusedField].answer.append(line.filter { !CellBuffer.isControl($0) })
     }
 
     private mutating func handleHostKey(_ press: KeyPress) -> Outcome {
@@ -120,8 +120,8 @@ struct InteractionDialog {
 
     private var answer: InteractionAnswer {
         switch interaction.request {
-        case .keyboardInteractive: .responses(fields.map { Secret($0.text) })
-        case .passphrase, .password: .secret(Secret(fields.first?.text ?? ""))
+        case .keyboardInteractive: .responses(fields.map(\.answer.secret))
+        case .passphrase, .password: .secret(fields.first?.answer.secret ?? Secret(""))
         case .hostKey: .hostKey(.reject)
         }
     }

@@ -59,7 +59,7 @@ enum InteractionDialogView {
                 let fieldRect = CellRect(column: inside.column + 1, row: row, columns: max(0, inside.columns - 2), rows: 1)
                 buffer.fill(fieldRect, style: WorkbenchTheme.field)
                 let value = dialog.fields[field]
-                let shown = value.echo ? value.text : String(repeating: "•", count: value.text.count)
+                let shown = value.echo ? value.answer.text : String(repeating: "•", count: value.answer.count)
                 let visible = Self.tail(shown, width: max(0, fieldRect.columns - 1))
                 let end = buffer.put(visible, column: fieldRect.column, row: row, style: WorkbenchTheme.field, clip: fieldRect)
                 if field == dialog.focusedField {
