@@ -66,7 +66,11 @@ public struct EditCopyDirectories: EditCopyStore {
         let descriptor = NameBytes.withCString(location) { openat(parent, $0, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) }
         guard descriptor >= 0 else {
             let code = errno
-            if code == ELOOP {
+            var found = stat()
+            let isSymlink = (code == ELOOP || code == ENOTDIR)
+                && NameBytes.withCString(location, { fstatat(parent, $0, &found, AT_SYMLINK_NOFOLLOW) }) == 0
+                && found.st_mode & S_IFMT == S_IFLNK
+            if isSymlink {
                 throw FileSystemError(.unexpectedFile, location: "local", path: path, detail:
                     "is a symbolic link where Termind keeps its edit copies; it is never followed: remove it and edit again")
             }
