@@ -178,6 +178,19 @@ final class EditEndToEndTests: XCTestCase {
         XCTAssertEqual(try contents(remote.appending("app.conf").path), "listen 80;\n")
     }
 
+    func testOnATerminalAChangedCopyIsUploadedOnlyAfterYes() throws {
+        let script = try editor("printf 'listen 443;\\n' >> \"$1\"")
+        let tmux = try TmuxSession(
+            command: [try TermindBinary.path(), "edit"] + options + [remotePath("app.conf")],
+            environment: home.terminalEnvironment.merging(["VISUAL": "", "EDITOR": script, "XDG_CACHE_HOME": cache]) { $1 })
+        defer { tmux.kill() }
+        XCTAssertTrue(tmux.waitForScreen(containing: "app.conf? [y/N]"), tmux.screen())
+        XCTAssertEqual(try contents(remote.appending("app.conf").path), "listen 80;\n", "nothing before the answer")
+        tmux.send("y")
+        XCTAssertTrue(tmux.waitForScreen(containing: "uploaded 23 bytes (mode 0640 kept)"), tmux.screen())
+        XCTAssertEqual(try contents(remote.appending("app.conf").path), "listen 80;\nlisten 443;\n")
+    }
+
     func testAMissingFileIsRefusedUnlessCreate() throws {
         let refused = try edit(["--yes", remotePath("new.txt")], editor: try editor("printf 'x\\n' >> \"$1\""))
         XCTAssertEqual(refused.status, 1, refused.stderr)
