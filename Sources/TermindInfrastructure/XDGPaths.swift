@@ -10,6 +10,7 @@ import Foundation
 ///   `$XDG_DATA_HOME/termind`, else `~/.local/share/termind`
 /// - config (the vault key): `$XDG_CONFIG_HOME/termind`, else `~/.config/termind`
 /// - state (the log file): `$XDG_STATE_HOME/termind`, else `~/.local/state/termind`
+/// - cache (an edit's local copies): `$XDG_CACHE_HOME/termind`, else `~/.cache/termind`
 ///
 /// An XDG variable that is empty or relative is ignored, as the specification requires.
 /// `--data-dir` and `TERMIND_HOME` are the person's own choice: a relative one is taken from
@@ -19,6 +20,7 @@ public struct XDGPaths: Sendable, Equatable {
     public let dataDirectory: String
     public let configDirectory: String
     public let stateDirectory: String
+    public let cacheDirectory: String
 
     /// - Parameters:
     ///   - environment: the process environment (only the variables above are read).
@@ -55,6 +57,7 @@ public struct XDGPaths: Sendable, Equatable {
             ?? xdg("XDG_DATA_HOME", default: ".local/share")
         configDirectory = xdg("XDG_CONFIG_HOME", default: ".config")
         stateDirectory = xdg("XDG_STATE_HOME", default: ".local/state")
+        cacheDirectory = xdg("XDG_CACHE_HOME", default: ".cache")
     }
 
     /// The Vault database: `<data>/termind.db`.

@@ -28,6 +28,13 @@ public struct TransferBatch: Sendable {
     /// How many entries one directory's listing may hold in memory while walked
     /// (`--max-listing`); a directory with more is a failure naming it, not unbounded growth.
     public var maxListing: Int
+    /// The permission bits every file of the Batch gets, instead of its source's
+    /// (`TransferModes`): an edit's local copy is 0600, and the file it uploads keeps the
+    /// remote file's own bits. Nil: the source's.
+    public var permissions: UInt32?
+    /// The version of the destination this upload replaces (an edit); nil for a copy, whose
+    /// existing destinations are conflicts.
+    public var replacement: TransferReplacement?
 
     public static let defaultMaxDepth = 64
     public static let defaultMaxListing = 1_000_000
@@ -35,8 +42,11 @@ public struct TransferBatch: Sendable {
     public init(
         sources: [TransferEndpoint], destination: TransferEndpoint, recursive: Bool = false,
         resume: Bool = false, conflicts: ConflictHandling = .apply(.fail), waitForWriters: Bool = false,
-        preserveMode: Bool = false, maxDepth: Int = defaultMaxDepth, maxListing: Int = defaultMaxListing
+        preserveMode: Bool = false, maxDepth: Int = defaultMaxDepth, maxListing: Int = defaultMaxListing,
+        permissions: UInt32? = nil, replacement: TransferReplacement? = nil
     ) {
+        self.permissions = permissions
+        self.replacement = replacement
         self.maxDepth = maxDepth
         self.maxListing = maxListing
         self.sources = sources

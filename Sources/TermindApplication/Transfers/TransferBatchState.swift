@@ -78,7 +78,8 @@ final class TransferBatchState {
         self.id = id
         self.batch = batch
         conflicts = ConflictDecisions(batch.conflicts)
-        modes = TransferModes(preserveMode: batch.preserveMode, destination: batch.destination.site.fileSystem)
+        modes = TransferModes(
+            preserveMode: batch.preserveMode, destination: batch.destination.site.fileSystem, fixed: batch.permissions)
         destinationSite = batch.destination.site
         self.parallel = parallel
         var connections: [String: TransferConnections] = [:]

@@ -38,6 +38,8 @@ public struct TransferError: CategorizedFailure, Equatable {
         case treeTooDeep = "tree-too-deep"
         /// A directory listing more entries than one listing may hold (`--max-listing`).
         case listingTooLong = "listing-too-long"
+        /// The destination an edit replaces is no longer the version that was opened.
+        case destinationChanged = "destination-changed"
     }
 
     public let kind: Kind

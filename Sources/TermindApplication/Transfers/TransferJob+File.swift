@@ -69,7 +69,7 @@ extension TransferJob {
                 throw TransferError(
                     .sourceChanged, source, "changed while it was being copied (size or modification time)")
             }
-            var attributes = FileAttributes(mode: modes.permissions(of: current.attributes))
+            var attributes = FileAttributes(mode: modes.filePermissions(of: current.attributes))
             if let modified = current.attributes.modified {
                 attributes.modified = modified
                 attributes.accessed = current.attributes.accessed ?? modified
@@ -126,6 +126,7 @@ extension TransferJob {
     func place(at path: String, source attributes: FileAttributes, kind: FileKind, in fileSystem: any FileSystem) async throws
         -> Placement
     {
+        if let replacement, kind == .file { return try await placeReplacing(replacement, at: path, in: fileSystem) }
         guard let existing = try await fileSystem.lstatIfPresent(path) else { return .write(path: path, replacing: false) }
         if resume, kind == .file, existing.kind == .file, attributes.modified != nil,
             existing.attributes.size == attributes.size, existing.attributes.modified == attributes.modified
@@ -156,6 +157,36 @@ extension TransferJob {
         }
     }
 
+    /// An edit's upload: the destination must still be the version opened (or, unchecked,
+    /// anything but a directory); then it is replaced, with no conflict to ask about.
+    private func placeReplacing(_ replacement: TransferReplacement, at path: String, in fileSystem: any FileSystem) async throws
+        -> Placement
+    {
+        do {
+            let existing = try await checkReplaced(replacement, at: path, in: fileSystem)
+            if existing?.kind == .directory {
+                return .fail(TransferError(
+                    .directoryInTheWay, destinationAddress(path), "a directory is where the file would go; nothing was written"))
+            }
+            return .write(path: path, replacing: existing != nil)
+        } catch let error as TransferError {
+            return .fail(error)
+        }
+    }
+
+    /// What is at `path` now (nil: nothing), after checking the edit may replace it.
+    private func checkReplaced(_ replacement: TransferReplacement, at path: String, in fileSystem: any FileSystem) async throws
+        -> FileVersion?
+    {
+        let current = try await fileSystem.lstatIfPresent(path).map { FileVersion($0.attributes) }
+        guard replacement.allows(current) else {
+            throw TransferError(
+                .destinationChanged, destinationAddress(path),
+                "changed since it was opened for editing (\(replacement.difference(from: current))); nothing was written")
+        }
+        return current
+    }
+
     /// Renames the partial onto its destination: over it when overwriting (atomic
     /// `posix-rename`, the original never unlinked first), else only if the name is still
     /// free. A destination that appeared meanwhile is a conflict settled again. Nil when that
@@ -168,6 +199,10 @@ extension TransferJob {
         var replace = replacing
         while true {
             do {
+                if let replacement, entry.kind == .file {
+                    // Just before the rename: the version opened is still the one replaced.
+                    replace = try await checkReplaced(replacement, at: target, in: fileSystem) != nil
+                }
                 try await fileSystem.rename(partialPath, to: target, replacing: replace)
                 state.finalPath = target
                 // Closed only now: the lock on the partial is held until it has its final name.

@@ -32,6 +32,8 @@ struct TransferJob: Sendable {
     let conflicts: ConflictDecisions
     /// The permission bits the file gets.
     let modes: TransferModes
+    /// The destination version an edit replaces, checked instead of asking about a conflict.
+    let replacement: TransferReplacement?
     let store: any PartialTransferStore
     let tuning: TransferTuning
     let observer: @Sendable (TransferEvent) -> Void
@@ -114,6 +116,16 @@ struct TransferJob: Sendable {
             if interrupted { state.closeHandlesInBackground() } else { await state.closeHandles() }
             let pause = TransferPause(partial: partial, cause: interrupted ? nil : error)
             return Result(outcome: .paused(pause), destination: path, record: record)
+        }
+        if let failure = error as? TransferError, failure.kind == .destinationChanged {
+            // Someone else's write is there: nothing of this upload is worth keeping remotely
+            // (the edit keeps its local copy).
+            let notRemoved = await removePartial(state, in: fileSystem)
+            await state.closeHandles()
+            let told = notRemoved.isEmpty
+                ? failure
+                : TransferError(failure.kind, failure.address, "\(failure.detail); the partial \(notRemoved[0]) could not be removed")
+            return Result(outcome: .failed(TransferFailure(told)), destination: path, record: nil)
         }
         if let failure = error as? TransferError, failure.exitCode == .transferIncomplete {
             let notRemoved = await removePartial(state, in: fileSystem)
