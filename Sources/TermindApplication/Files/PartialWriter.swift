@@ -10,9 +10,9 @@ public protocol PartialWriter: FileWriter {
     var identity: FileIdentity { get }
     /// The open file's identity now (`fstat`; SFTP `FSTAT`).
     func currentIdentity() async throws -> FileIdentity
-    /// Whether its name (the path it was created or opened at) still leads, without following
-    /// a symlink, to this very file (`lstat` against `fstat`).
-    func isStillNamed() async throws -> Bool
+    /// The file at its name (the path it was created or opened at), without following a
+    /// symlink, when that is still this very file (`lstat` against `fstat`); nil otherwise.
+    func namedIdentity() async throws -> FileIdentity?
     /// Reads up to `count` bytes at `offset` of the open file; fewer only at its end.
     func read(at offset: UInt64, count: Int) async throws -> [UInt8]
     /// Cuts (or extends) the open file to `size` bytes.

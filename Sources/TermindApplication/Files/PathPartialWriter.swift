@@ -21,7 +21,10 @@ struct PathPartialWriter: PartialWriter {
         Self.identity(of: try await fileSystem.lstat(path).attributes)
     }
 
-    func isStillNamed() async throws -> Bool { try await fileSystem.lstat(path).kind == .file }
+    func namedIdentity() async throws -> FileIdentity? {
+        let named = try await fileSystem.lstat(path)
+        return named.kind == .file ? Self.identity(of: named.attributes) : nil
+    }
 
     func read(at offset: UInt64, count: Int) async throws -> [UInt8] {
         let reader = try await fileSystem.openForReading(path)

@@ -60,10 +60,6 @@ extension TransferJob {
                         "only \(state.prefix.length) of \(total) bytes were verified as written")
                 }
             }
-            let written = try await writer.currentIdentity().size ?? 0
-            guard written == total else {
-                throw TransferError(.sizeMismatch, destinationAddress(partialPath), "holds \(written) bytes where \(total) were sent")
-            }
             let after = try await sourceFS.stat(source.path)
             guard after.attributes.size == total, after.attributes.modified == state.sourceModified else {
                 throw TransferError(
@@ -95,15 +91,19 @@ extension TransferJob {
     }
 
     /// Just before the rename: the name still holds the very file this run writes (a regular
-    /// file, the same as the open one, with exactly `total` bytes), and the record still names
-    /// this run as its writer. Anything else means another writer got in: nothing is committed.
+    /// file, the same as the open one), with exactly `total` bytes, and the record still names
+    /// this run as its writer. Anything else means another writer got in, or the destination
+    /// kept other than what was sent: nothing is committed.
     func checkStillOwned(_ state: FileTransferState, total: UInt64, in fileSystem: any FileSystem) async throws {
         guard let partialPath = state.partialPath, let writer = state.writer else { throw CancellationError() }
-        let named = try await fileSystem.lstat(partialPath)
-        guard named.kind == .file, named.attributes.size == total, try await writer.isStillNamed() else {
+        guard let named = try await writer.namedIdentity() else {
             throw TransferError(
                 .notAPartial, destinationAddress(partialPath),
                 "is no longer the file this transfer wrote (another writer replaced or changed it); nothing was committed")
+        }
+        guard named.size == total else {
+            throw TransferError(
+                .sizeMismatch, destinationAddress(partialPath), "holds \(named.size ?? 0) bytes where \(total) were sent")
         }
         let store = store
         let recordAddress = destinationAddress(state.finalPath)

@@ -149,7 +149,8 @@ extension TransferJob {
     /// The record of the partial as this run starts writing it: this run as its writer, and
     /// the partial's identity (what a later run checks before taking it over).
     private func saveFreshRecord(_ state: FileTransferState, writer: any PartialWriter) async throws {
-        let identity = try await writer.currentIdentity()
+        // A partial created just now is still as it was created: no need to ask again.
+        let identity = state.partialExisted ? try await writer.currentIdentity() : writer.identity
         state.partialIdentity = identity
         let record = state.record(
             source: source, destination: destinationAddress(state.finalPath), writer: runIdentity,

@@ -30,10 +30,12 @@ final class LocalPartialWriter: PartialWriter {
 
     func currentIdentity() async throws -> FileIdentity { Self.identity(try file.status()) }
 
-    func isStillNamed() async throws -> Bool {
+    func namedIdentity() async throws -> FileIdentity? {
         let open = try file.status()
-        guard let named = try fileSystem.namedStatus(path) else { return false }
-        return named.st_dev == open.st_dev && named.st_ino == open.st_ino && (named.st_mode & S_IFMT) == S_IFREG
+        guard let named = try fileSystem.namedStatus(path),
+            named.st_dev == open.st_dev && named.st_ino == open.st_ino && (named.st_mode & S_IFMT) == S_IFREG
+        else { return nil }
+        return Self.identity(named)
     }
 
     func truncate(to size: UInt64) async throws {

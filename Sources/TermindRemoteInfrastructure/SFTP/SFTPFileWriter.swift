@@ -57,15 +57,15 @@ final class SFTPFileWriter: PartialWriter {
     }
 
     /// LSTAT of the name against FSTAT of the handle.
-    func isStillNamed() async throws -> Bool {
+    func namedIdentity() async throws -> FileIdentity? {
         let opened = try await client.fstat(try file.liveHandle(), path: path)
         let named: FileAttributes
         do {
             named = try await client.lstat(path).attributes
         } catch let error as FileSystemError where error.kind == .noSuchFile {
-            return false
+            return nil
         }
-        return Self.sameFile(opened, named)
+        return Self.sameFile(opened, named) ? Self.identity(named) : nil
     }
 
     func read(at offset: UInt64, count: Int) async throws -> [UInt8] {

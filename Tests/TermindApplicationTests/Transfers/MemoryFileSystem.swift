@@ -557,8 +557,9 @@ final class MemoryFileSystem: RemoteFileSystem {
 
         func currentIdentity() async throws -> FileIdentity { try fileSystem.identity(of: path) }
 
-        func isStillNamed() async throws -> Bool {
-            (try? fileSystem.identity(of: path))?.inode == identity.inode
+        func namedIdentity() async throws -> FileIdentity? {
+            guard let named = try? fileSystem.identity(of: path), named.inode == identity.inode else { return nil }
+            return named
         }
 
         func read(at offset: UInt64, count: Int) async throws -> [UInt8] {

@@ -167,7 +167,7 @@ final class ConfinedLocalFileSystemTests: XCTestCase {
         try await fileSystem.makeDirectory(below("tree/sub"), permissions: 0o700)
         let partial = try await fileSystem.createPartial(below("tree/sub/.f.termind-partial"), permissions: 0o600)
         try await partial.write(Array("bytes".utf8), at: 0)
-        let stillNamed = try await partial.isStillNamed()
+        let stillNamed = try await partial.namedIdentity() != nil
         try await partial.close()
         try await fileSystem.rename(below("tree/sub/.f.termind-partial"), to: below("tree/sub/f"), replacing: false)
         try await fileSystem.setAttributes(below("tree/sub/f"), FileAttributes(mode: 0o640, modified: 1_400_000_000))

@@ -123,11 +123,11 @@ final class LocalFileSystemPartialTests: XCTestCase {
 
     func testTheOpenPartialKnowsWhenItsNameNoLongerLeadsToIt() async throws {
         let partial = try await fileSystem.createPartial(path(".f.termind-partial"), permissions: 0o600)
-        let stillNamed = try await partial.isStillNamed()
+        let stillNamed = try await partial.namedIdentity() != nil
         XCTAssertTrue(stillNamed)
         XCTAssertEqual(rename(path(".f.termind-partial"), path("moved")), 0)
         try Data("planted".utf8).write(to: URL(fileURLWithPath: path(".f.termind-partial")))
-        let afterSwap = try await partial.isStillNamed()
+        let afterSwap = try await partial.namedIdentity() != nil
         XCTAssertFalse(afterSwap)
         try await partial.close()
     }
