@@ -42,9 +42,18 @@ extension Workbench {
             ImportScreenView.draw(importScreen, in: area, into: &buffer)
             cursor = .hidden
         }
+        if let transferOverlay {
+            TransferQueueView.draw(
+                transferOverlay, state: transfers?.state, toggleKeys: keys(for: .transferQueue), in: area, into: &buffer)
+            cursor = .hidden
+        }
         if let quickOpen {
             let matches = quickOpen.matches(hosts: hostSearch, workspaces: workspaces, recent: recent)
             cursor = QuickOpenView.draw(quickOpen, matches: matches, in: area, into: &buffer)
+        }
+        if let questions = transfers?.state.questions, let question = questions.first {
+            TransferConflictView.draw(question, waiting: questions.count, in: area, into: &buffer)
+            cursor = .hidden
         }
         if let dialog {
             cursor = InteractionDialogView.draw(dialog, in: area, into: &buffer)
