@@ -34,6 +34,7 @@ public final class TransferQueue: Sendable {
         self.store = store
         self.listing = listing
         engine = TransferEngine(parallel: parallel, store: store, tuning: tuning, observer: { board.take($0) })
+        board.onPlanned { [weak self] id in self?.refresh(id) }
     }
 
     /// What the queue shows now.
@@ -64,7 +65,6 @@ public final class TransferQueue: Sendable {
     @discardableResult
     public func submit(_ batch: TransferBatch) async -> TransferBatchID {
         let id = await engine.submit(batch)
-        refresh(id)
         let engine = engine, board = board
         Task {
             let report = await engine.wait(for: id)

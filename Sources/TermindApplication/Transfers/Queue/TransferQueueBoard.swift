@@ -9,6 +9,8 @@ final class TransferQueueBoard: Sendable {
         var state = TransferQueueState()
         var answers: [Int: CheckedContinuation<ConflictAnswer, any Error>] = [:]
         var onChange: (@Sendable () -> Void)?
+        /// Reads a Batch's report when its walk found more.
+        var onPlanned: (@Sendable (TransferBatchID) -> Void)?
         var lastProgressNotice: ContinuousClock.Instant?
         /// Batches whose report is being read, and those to read again after it.
         var refreshing: Set<TransferBatchID> = []
@@ -26,6 +28,10 @@ final class TransferQueueBoard: Sendable {
         inner.withLock { $0.onChange = body }
     }
 
+    func onPlanned(_ body: @escaping @Sendable (TransferBatchID) -> Void) {
+        inner.withLock { $0.onPlanned = body }
+    }
+
     /// Changes the state and tells of it.
     @discardableResult
     func change<T>(_ body: (inout TransferQueueState) -> T) -> T {
@@ -36,6 +42,7 @@ final class TransferQueueBoard: Sendable {
 
     /// One event of the engine, from whichever task sent it.
     func take(_ event: TransferEvent) {
+        if case .planned(let id, _, _) = event, let planned = inner.withLock({ $0.onPlanned }) { planned(id) }
         let notify: (@Sendable () -> Void)? = inner.withLock { inner in
             guard inner.state.apply(event) else { return nil }
             if case .progress = event {

@@ -75,8 +75,9 @@ public struct TransferQueueState: Sendable, Equatable {
     private mutating func record(_ report: TransferFileReport) {
         let state: TransferQueueItem.State
         switch report.outcome {
-        case .pending: state = .waiting
-        case .running: state = .running
+        // The engine counts a transfer running from when it is given its turn; it shows running
+        // from its `started` event, once it has a connection.
+        case .pending, .running: state = .waiting
         case .completed, .linked: state = .done
         case .directory: return
         case .skipped(let reason): state = .skipped(reason.description)
