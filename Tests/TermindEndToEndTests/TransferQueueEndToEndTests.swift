@@ -63,6 +63,11 @@ final class TransferQueueEndToEndTests: CopyTestCase {
                 && screen.contains("Transfers: 1 running") && screen.contains(" 1 transfer ")
         }, timeout: 30), session.screen())
 
+        // Quitting now would pause it: asked first; n stays.
+        keys(session, "C-\\", "q")
+        XCTAssertTrue(session.waitForScreen(containing: "quit, pause 1 transfer? (y/n)"), session.screen())
+        keys(session, "n")
+
         // p: paused, the partial kept.
         keys(session, "p")
         XCTAssertTrue(session.waitForScreen(where: { screen in

@@ -67,7 +67,7 @@ extension Workbench {
         case .importSSH:
             openImportScreen()
         case .quit:
-            if panes.values.contains(where: \.isLive) {
+            if panes.values.contains(where: \.isLive) || (transfers?.activeCount ?? 0) > 0 {
                 confirmingQuit = true
             } else {
                 exitStatus = 0

@@ -113,6 +113,12 @@ extension Workbench {
         if confirmingQuit {
             let live = self.panes.values.filter(\.isLive).count
             message = "quit and close \(live) Session\(live == 1 ? "" : "s")? (y/n)"
+            // Running transfers pause, their partials kept for the next start.
+            let moving = transfers?.activeCount ?? 0
+            if moving > 0 {
+                let sessions = live > 0 ? "close \(live) Session\(live == 1 ? "" : "s") and " : ""
+                message = "quit, \(sessions)pause \(moving) transfer\(moving == 1 ? "" : "s")? (y/n)"
+            }
         }
         return StatusBar(
             workspace: "\(selectedWorkspace + 1):\(workspace.name.isEmpty ? "empty" : workspace.name)",
