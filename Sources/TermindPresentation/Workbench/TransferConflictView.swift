@@ -13,8 +13,8 @@ enum TransferConflictView {
         let name = RemotePath.name(of: conflict.destination.path)
         var lines = [
             "\(conflict.destination) exists.",
-            "There now:  \(describe(conflict.existing))",
-            "Copying:    \(conflict.source)  \(describe(conflict.sourceAttributes))",
+            "There now: \(describe(conflict.existing))",
+            "Copying: \(conflict.source) \(describe(conflict.sourceAttributes))",
             "Keep both names the copy \(KeepBothName.candidate(name, number: 1)) (or the next free number).",
         ]
         if waiting > 1 { lines.append("\(waiting - 1) more question\(waiting == 2 ? "" : "s") after this one.") }

@@ -122,4 +122,35 @@ final class WorkbenchTransferQueueTests: XCTestCase {
         press(.escape)
         XCTAssertFalse(screenText.contains("Transfers:"), screenText)
     }
+
+    func testAConflictQuestionNamesBothFilesTheKeepBothNameAndTheAnswersForTheBatch() {
+        let conflict = TransferConflict(
+            source: TransferAddress(location: "local", path: "/home/me/report.pdf"), sourceAttributes: FileAttributes(size: 2_500_000),
+            destination: TransferAddress(location: "web", path: "/srv/report.pdf"), existing: FileAttributes(size: 1_000))
+        var buffer = CellBuffer(width: 120, height: 20)
+
+        TransferConflictView.draw(TransferQueueQuestion(id: 1, conflict: conflict), waiting: 3,
+                                  in: CellRect(column: 0, row: 0, columns: 120, rows: 20), into: &buffer)
+
+        let text = buffer.lines.joined(separator: "\n")
+        XCTAssertTrue(text.contains("web:/srv/report.pdf exists."), text)
+        XCTAssertTrue(text.contains("Copying: /home/me/report.pdf 2.5 MB"), text)
+        XCTAssertTrue(text.contains("report (1).pdf"), text)
+        XCTAssertTrue(text.contains("2 more questions after this one"), text)
+        XCTAssertTrue(text.contains("O S K: the same for the rest of the Batch"), text)
+    }
+
+    func testAQueueLineShowsDirectionFileBytesRateAndTimeLeft() {
+        var item = TransferQueueItem(
+            id: .transfer(TransferID(batch: TransferBatchID(1), index: 0)), source: TransferAddress(location: "web", path: "/srv/big.iso"),
+            destination: TransferAddress(location: "local", path: "/home/me/big.iso"), bytesDone: 50_000_000, totalBytes: 200_000_000,
+            bytesPerSecond: 25_000_000, state: .running)
+
+        let line = TransferQueueView.line(item, width: 140)
+
+        XCTAssertTrue(line.hasPrefix(" running     ↓ web:/srv/big.iso → /home/me/big.iso"), line)
+        XCTAssertTrue(line.hasSuffix("50.0 MB / 200.0 MB   25.0%  25.0 MB/s  0:06"), line)
+        item.state = .paused
+        XCTAssertFalse(TransferQueueView.line(item, width: 140).contains("MB/s"))
+    }
 }
