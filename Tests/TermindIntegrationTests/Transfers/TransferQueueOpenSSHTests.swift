@@ -120,4 +120,22 @@ final class TransferQueueOpenSSHTests: XCTestCase {
         await eventually("states") { queue.state.items.map(\.state.word).sorted() == ["done", "skipped", "skipped"] }
         XCTAssertEqual(queue.state.items.map(\.direction), [.upload, .upload, .upload])
     }
+
+    func testACopyWithinOneServerIsMadeByTheServerWithCopyData() async throws {
+        let (sites, area, _) = try rig()
+        let source = try randomFile("here.bin", megabytes: 20, in: area)
+        let target = try area.makeDirectory("there")
+        let queue = TransferQueue(sites: sites, store: InMemoryPartialTransferStore())
+
+        let batch = try await queue.submit(TransferRequest(source: .host("sshd"), paths: [source], destination: .host("sshd"), directory: target))
+        let report = await queue.wait(for: batch)
+
+        guard case .completed(let completion)? = report.files.first?.outcome else {
+            return XCTFail("not completed: \(report.files.map(\.outcome))")
+        }
+        XCTAssertTrue(completion.serverSideCopy, "copy-data, no bytes through this machine")
+        XCTAssertEqual(try SFTPTestArea.sha256(ofFile: target + "/here.bin"), try SFTPTestArea.sha256(ofFile: source))
+        await eventually("done") { self.item(queue)?.state == .done }
+        XCTAssertEqual(item(queue)?.direction, .onServer)
+    }
 }
