@@ -27,6 +27,8 @@ public enum KeyAction: Sendable, Hashable {
     case importSSH
     case quit
     case sendPrefix
+    /// Show or hide the transfer queue: every transfer, with pause, resume and cancel.
+    case transferQueue
 
     /// Cells a resize moves when the binding gives no count, as tmux's `resize-pane`.
     public static let defaultResizeCells = 1
@@ -57,6 +59,7 @@ public enum KeyAction: Sendable, Hashable {
         case .importSSH: .importSSH
         case .quit: .quit
         case .sendPrefix: .sendPrefix
+        case .transferQueue: .transferQueue
         }
     }
 
@@ -97,6 +100,7 @@ public enum KeyAction: Sendable, Hashable {
         case .importSSH: "Import Hosts, Identities, Keys and Known Hosts from ~/.ssh (a checklist)"
         case .quit: "Quit Termind"
         case .sendPrefix: "Send the prefix key itself to the pane"
+        case .transferQueue: "Show or hide the transfer queue (pause, resume, cancel transfers)"
         }
     }
 }

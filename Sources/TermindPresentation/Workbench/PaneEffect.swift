@@ -23,4 +23,7 @@ enum PaneEffect: Equatable {
     case message(String)
     /// An OSC 52 clipboard write for the outer terminal (already checked against the Host).
     case setClipboard([UInt8])
+    /// Copy files between sides (a browser's selection to the other side of a split): it joins
+    /// the workbench's transfer queue.
+    case requestTransfer(TransferRequest)
 }

@@ -67,13 +67,15 @@ extension Workbench {
         case .importSSH:
             openImportScreen()
         case .quit:
-            if panes.values.contains(where: \.isLive) {
+            if panes.values.contains(where: \.isLive) || (transfers?.activeCount ?? 0) > 0 {
                 confirmingQuit = true
             } else {
                 exitStatus = 0
             }
         case .sendPrefix:
             deliver(.sendPrefix(KeyPress(keymap.prefix)), to: workspace.focusedPaneID)
+        case .transferQueue:
+            toggleTransferQueue()
         }
     }
 

@@ -42,9 +42,18 @@ extension Workbench {
             ImportScreenView.draw(importScreen, in: area, into: &buffer)
             cursor = .hidden
         }
+        if let transferOverlay {
+            TransferQueueView.draw(
+                transferOverlay, state: transfers?.state, toggleKeys: keys(for: .transferQueue), in: area, into: &buffer)
+            cursor = .hidden
+        }
         if let quickOpen {
             let matches = quickOpen.matches(hosts: hostSearch, workspaces: workspaces, recent: recent)
             cursor = QuickOpenView.draw(quickOpen, matches: matches, in: area, into: &buffer)
+        }
+        if let questions = transfers?.state.questions, let question = questions.first {
+            TransferConflictView.draw(question, waiting: questions.count, in: area, into: &buffer)
+            cursor = .hidden
         }
         if let dialog {
             cursor = InteractionDialogView.draw(dialog, in: area, into: &buffer)
@@ -104,6 +113,12 @@ extension Workbench {
         if confirmingQuit {
             let live = self.panes.values.filter(\.isLive).count
             message = "quit and close \(live) Session\(live == 1 ? "" : "s")? (y/n)"
+            // Running transfers pause, their partials kept for the next start.
+            let moving = transfers?.activeCount ?? 0
+            if moving > 0 {
+                let sessions = live > 0 ? "close \(live) Session\(live == 1 ? "" : "s") and " : ""
+                message = "quit, \(sessions)pause \(moving) transfer\(moving == 1 ? "" : "s")? (y/n)"
+            }
         }
         return StatusBar(
             workspace: "\(selectedWorkspace + 1):\(workspace.name.isEmpty ? "empty" : workspace.name)",

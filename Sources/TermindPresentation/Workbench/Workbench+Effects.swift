@@ -36,6 +36,8 @@ extension Workbench {
                 message = text
             case .setClipboard(let bytes):
                 clipboardWrites += bytes
+            case .requestTransfer(let request):
+                run(.submitTransfer(request))
             }
         }
     }
@@ -171,6 +173,45 @@ extension Workbench {
                     }
                 }
                 self.onChange()
+            }
+        case .listInterruptedTransfers:
+            guard let transfers else { return }
+            Task { [weak self] in
+                do {
+                    try await transfers.listInterrupted()
+                } catch {
+                    self?.message = "interrupted transfers: \(Self.text(of: error))"
+                }
+                self?.onChange()
+            }
+        case .submitTransfer(let request):
+            guard let transfers else {
+                message = "transfers are not available here"
+                return
+            }
+            Task { [weak self] in
+                do {
+                    try await transfers.submit(request)
+                } catch {
+                    self?.message = "copy to \(request.destination):\(request.directory): \(Self.text(of: error))"
+                }
+                self?.onChange()
+            }
+        case .controlTransfer(let command):
+            guard let transfers else { return }
+            Task { [weak self] in
+                do {
+                    switch command {
+                    case .pause(let id): await transfers.pause(id)
+                    case .resume(let id): try await transfers.resume(id)
+                    case .cancel(let id): try await transfers.cancel(id)
+                    case .clearFinished: await transfers.clearFinished()
+                    case .none, .close: break
+                    }
+                } catch {
+                    self?.message = "transfer queue: \(Self.text(of: error))"
+                }
+                self?.onChange()
             }
         }
     }

@@ -10,6 +10,10 @@ extension Workbench {
             handleDialogKey(press)
             return
         }
+        if let question = transferQuestion {
+            handleTransferQuestionKey(press, question)
+            return
+        }
         message = nil
         if confirmingQuit {
             confirmingQuit = false
@@ -42,6 +46,10 @@ extension Workbench {
             handleImportKey(press)
             return
         }
+        if transferOverlay != nil && !dispatcher.isAwaitingKey && press.keymapKey != keymap.prefix {
+            handleTransferQueueKey(press)
+            return
+        }
         switch dispatcher.handle(press.keymapKey) {
         case .perform(let action):
             perform(action)
@@ -57,7 +65,7 @@ extension Workbench {
     }
 
     func handlePaste(_ bytes: [UInt8]) {
-        if importScreen != nil && dialog == nil { return }
+        if (importScreen != nil || transferOverlay != nil || transferQuestion != nil) && dialog == nil { return }
         if dialog != nil {
             dialog?.paste(bytes)
         } else if quickOpen != nil {
@@ -223,7 +231,7 @@ extension Workbench {
     /// character or the pane does not take plain typing now).
     func typePlainRun(_ events: ArraySlice<InputEvent>, boundCache: inout [Character: Bool]) -> Int {
         guard dialog == nil, !confirmingQuit, confirmingClose == nil, !choosingMoveTarget, helpScroll == nil, quickOpen == nil,
-              importScreen == nil, !dispatcher.isAwaitingKey, focus == .panes || !navigator.isVisible,
+              importScreen == nil, transferOverlay == nil, transferQuestion == nil, !dispatcher.isAwaitingKey, focus == .panes || !navigator.isVisible,
               focusedPane?.acceptsPlainText == true
         else { return 0 }
         var bytes: [UInt8] = []

@@ -71,6 +71,9 @@ public final class Workbench {
     /// The divider the mouse is dragging.
     var draggedDivider: PaneDivider?
     var pendingCountRefresh: Task<Void, Never>?
+    /// The transfer queue (nil where the services offer none) and its overlay, when open.
+    let transfers: TransferQueue?
+    var transferOverlay: TransferQueueOverlay?
 
     /// Called after every change that may show on screen.
     public var onChange: () -> Void = {}
@@ -92,6 +95,7 @@ public final class Workbench {
         let dialogs = InteractionDialogs()
         self.dialogs = dialogs
         self.interactions = InteractionQueue(presenter: WorkbenchPresenter(dialogs: dialogs))
+        self.transfers = services.transferQueue(interactions: interactions)
         let first = Workspace(name: "", pane: .empty())
         self.workspaces = [first]
         if let problem = keymapProblems.first {
@@ -100,6 +104,7 @@ public final class Workbench {
         }
         install(PaneKinds.component(for: .empty, id: first.focusedPaneID, hostLabel: nil, size: .zero))
         dialogs.onChange = { [weak self] in self?.dialogsChanged() }
+        transfers?.onChange { [weak self] in Task { @MainActor in self?.onChange() } }
     }
 
     var keymap: Keymap { dispatcher.keymap }
@@ -116,6 +121,7 @@ public final class Workbench {
     public func start(connecting destination: String? = nil) async {
         await reloadHosts()
         recent = Self.distinctRecent(await services.recentWorkspaces())
+        run(.listInterruptedTransfers)
         if let destination {
             openDestination(destination)
         } else if !hosts.isEmpty {
@@ -135,6 +141,8 @@ public final class Workbench {
         dialogs.cancelAll()
         pendingCountRefresh?.cancel()
         var closing: [Task<Void, Never>] = []
+        // Transfers stop keeping their partials: the next run lists them as interrupted.
+        if let transfers { closing.append(Task { await transfers.shutdown() }) }
         for link in links.values {
             if let generation = link.generation { await interactions.cancel(generation: generation) }
             if let task = link.close() { closing.append(task) }

@@ -1,3 +1,4 @@
+import TermindApplication
 import TermindDomain
 
 /// What the workbench itself, not one of its panes, asks the world to do: read the Vault's
@@ -13,4 +14,10 @@ enum WorkbenchEffect {
     case previewImport(screen: ImportScreen.ID)
     /// Write what the Import screen `screen` checked, then read the Hosts again.
     case commitImport(ImportSelection, of: ImportPreview, screen: ImportScreen.ID)
+    /// List the transfers earlier runs left interrupted (at start; none is resumed by itself).
+    case listInterruptedTransfers
+    /// Queue a copy a pane asked for.
+    case submitTransfer(TransferRequest)
+    /// Pause, resume, cancel or clear in the transfer queue, as the overlay's keys asked.
+    case controlTransfer(TransferQueueOverlay.Command)
 }

@@ -37,4 +37,13 @@ public protocol WorkbenchServices: Sendable {
     /// without `--ask-passphrases`: encrypted keys are stored still encrypted. The selection has
     /// passed `ImportPlan`'s rules already; a refusal or a file changed since the preview throws.
     func commitImport(_ selection: ImportSelection, of preview: ImportPreview) async throws -> ImportReport
+
+    /// The transfer queue, whose Host connections ask through `interactions` (the workbench's
+    /// queue); nil where there is none. Asked once, when the workbench is made.
+    func transferQueue(interactions: InteractionQueue) -> TransferQueue?
+}
+
+extension WorkbenchServices {
+    /// No transfers (tests, benchmarks): the queue overlay says so.
+    public func transferQueue(interactions: InteractionQueue) -> TransferQueue? { nil }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TermindApplication
 import TermindDomain
 import TermindInfrastructure
@@ -19,6 +20,14 @@ struct VaultWorkbenchServices: WorkbenchServices {
     let secrets: any SecretStore
     let keyCodec: any PrivateKeyCodec
     let account: SystemLocalAccount
+    /// Where `termind cp` keeps its partial records: the transfer queue shares them.
+    let partials: PartialTransferFiles
+    /// The transfer queue, made once the workbench gives its interaction queue.
+    private let slot = QueueSlot()
+
+    private final class QueueSlot: Sendable {
+        let queue = Mutex<TransferQueue?>(nil)
+    }
 
     var store: any VaultStore { opener.store }
 
@@ -29,6 +38,7 @@ struct VaultWorkbenchServices: WorkbenchServices {
         secrets = vault.services.secrets
         keyCodec = vault.keyCodec
         account = SystemLocalAccount(environment: context.environment)
+        partials = PartialTransferFiles(paths: vault.paths)
     }
 
     func hosts() async throws -> [TermindDomain.Host] {
@@ -49,8 +59,8 @@ struct VaultWorkbenchServices: WorkbenchServices {
         recentFile.save(workspaces, logger: logger)
     }
 
-    /// The transfer queue is not wired into the workbench yet.
-    var activeTransferCount: Int { 0 }
+    /// The transfer queue's running and waiting transfers.
+    var activeTransferCount: Int { slot.queue.withLock { $0?.activeCount ?? 0 } }
 
     /// `termind import --dry-run` of `~/.ssh`, wired as `ImportCommand` wires it.
     func importPreview() async throws -> ImportPreview {
@@ -64,5 +74,17 @@ struct VaultWorkbenchServices: WorkbenchServices {
         let plan = try ImportPlan(selection, in: preview, passphrasesAvailable: false)
         let importer = VaultImporter(store: store, secrets: secrets, keyCodec: keyCodec, directory: LocalSSHDirectoryReader())
         return try await importer.commit(plan, of: preview, passphrases: NoImportPassphrases(), storePassphrases: false)
+    }
+
+    /// The queue over `termind cp`'s engine and partial records, each Host's connection opened
+    /// by the same opener as the panes' (asking through the workbench's dialogs).
+    func transferQueue(interactions: InteractionQueue) -> TransferQueue? {
+        slot.queue.withLock { queue in
+            if let queue { return queue }
+            let made = TransferQueue(
+                sites: WorkbenchTransferSites(opener: opener, interactions: interactions), store: partials, listing: partials)
+            queue = made
+            return made
+        }
     }
 }

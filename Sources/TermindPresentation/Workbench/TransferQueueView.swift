@@ -1,0 +1,93 @@
+import Foundation
+import TermindApplication
+import TermindDomain
+
+/// Draws the transfer queue overlay: one line per transfer (state, direction, file, bytes,
+/// rate, time left), the selected one highlighted, what went wrong with it below, and the
+/// keys. A namespace of drawing.
+enum TransferQueueView {
+    static func draw(
+        _ overlay: TransferQueueOverlay, state: TransferQueueState?, toggleKeys: String?, in area: CellRect,
+        into buffer: inout CellBuffer
+    ) {
+        let items = state?.items ?? []
+        let box = CellBuffer.centered(columns: 150, rows: max(8, min(area.rows, items.count + 6)), in: area, margin: 1)
+        let title = state.map { "Transfers: \($0.runningCount) running, \($0.waitingCount) waiting" } ?? "Transfers"
+        let inside = buffer.drawBox(box, style: WorkbenchTheme.dialog, borderStyle: WorkbenchTheme.dialogBorder, title: title)
+        guard inside.rows > 2 else { return }
+        let listRows = inside.rows - 2
+        guard let state else {
+            buffer.put(" No transfer queue here.", column: inside.column, row: inside.row, style: WorkbenchTheme.dialog, clip: inside)
+            return
+        }
+        if items.isEmpty {
+            buffer.put(" Nothing transferred yet: copies from a browser pane appear here.", column: inside.column, row: inside.row,
+                       style: WorkbenchTheme.dialog, clip: inside)
+        }
+        let selected = overlay.index(in: items)
+        let first = max(0, min(selected - listRows + 2, items.count - listRows + 1))
+        let shown = Array(items.enumerated().dropFirst(first).prefix(listRows - 1))
+        for (offset, (index, item)) in shown.enumerated() {
+            let style = index == selected ? WorkbenchTheme.selection : WorkbenchTheme.dialog
+            let line = CellRect(column: inside.column, row: inside.row + offset, columns: inside.columns, rows: 1)
+            if index == selected { buffer.fill(line, style: style) }
+            buffer.put(Self.line(item, width: inside.columns), column: inside.column, row: line.row, style: style, clip: inside)
+        }
+        let detailRow = inside.endRow - 2
+        if items.indices.contains(selected), let detail = Self.detail(of: items[selected]) {
+            buffer.put(" " + TextWrap.truncated(detail, to: inside.columns - 2), column: inside.column, row: detailRow,
+                       style: WorkbenchTheme.barWarning.with(background: WorkbenchTheme.dialog.background), clip: inside)
+        }
+        let close = toggleKeys.map { " or \($0)" } ?? ""
+        buffer.put(" " + TransferQueueOverlay.hints + close, column: inside.column, row: inside.endRow - 1, style: WorkbenchTheme.dim.with(background: WorkbenchTheme.dialog.background), clip: inside)
+    }
+
+    /// `running    ↓ web:/srv/big.iso → /home/me/big.iso   48.0 MB / 200.0 MB  24.0%  31.2 MB/s  0:04`
+    static func line(_ item: TransferQueueItem, width: Int) -> String {
+        let state = item.state.word.padding(toLength: 11, withPad: " ", startingAt: 0)
+        var bytes = byteText(item.bytesDone)
+        if let total = item.totalBytes {
+            bytes += " / " + byteText(total)
+            if total > 0 { bytes += "  " + String(format: "%5.1f%%", Double(min(item.bytesDone, total)) * 100 / Double(total)) }
+        }
+        var figures = bytes
+        if let rate = item.bytesPerSecond, item.state == .running { figures += "  " + byteText(UInt64(rate)) + "/s" }
+        if let left = item.timeLeft { figures += "  " + durationText(left) }
+        let file = "\(item.source) → \(item.destination)"
+        let fixed = 1 + 11 + 2 + 2 + CharacterWidth.columns(of: figures) + 2
+        let room = max(10, width - fixed)
+        let name = TextWrap.truncated(file, to: room)
+        let padded = name + String(repeating: " ", count: max(0, room - CharacterWidth.columns(of: name)))
+        return " \(state) \(item.direction.symbol) \(padded)  \(figures)"
+    }
+
+    /// Why a failed or skipped transfer stopped, or what a cancel left.
+    static func detail(of item: TransferQueueItem) -> String? {
+        switch item.state {
+        case .failed(let why, let resumable): resumable ? "\(why) (r resumes)" : why
+        case .skipped(let why): "skipped: \(why)"
+        case .cancelled(let notRemoved) where !notRemoved.isEmpty:
+            "could not remove \(notRemoved.joined(separator: ", ")); remove it yourself if nothing resumes it"
+        case .interrupted: "left by an earlier run: r resumes it from its verified prefix, c discards its partial file"
+        default: nil
+        }
+    }
+
+    static func byteText(_ bytes: UInt64) -> String {
+        let units = ["B", "KB", "MB", "GB", "TB"]
+        var value = Double(bytes)
+        var unit = 0
+        while value >= 1000 && unit < units.count - 1 {
+            value /= 1000
+            unit += 1
+        }
+        return unit == 0 ? "\(bytes) B" : String(format: "%.1f %@", value, units[unit])
+    }
+
+    static func durationText(_ duration: Duration) -> String {
+        let seconds = Int(duration.components.seconds)
+        return seconds >= 3600
+            ? String(format: "%d:%02d:%02d", seconds / 3600, seconds / 60 % 60, seconds % 60)
+            : String(format: "%d:%02d", seconds / 60, seconds % 60)
+    }
+}
