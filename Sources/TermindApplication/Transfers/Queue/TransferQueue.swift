@@ -157,7 +157,7 @@ public final class TransferQueue: Sendable {
         var left: [String] = []
         do {
             let writer = try await fileSystem.openPartial(partial, wait: false)
-            let named = (try? await writer.isStillNamed()) ?? false
+            let named = ((try? await writer.namedIdentity()) ?? nil) != nil
             if named, record.partial?.matches(writer.identity) == true {
                 do {
                     try await fileSystem.remove(partial)
