@@ -32,6 +32,9 @@ extension KeyAction {
         case importSSH = "import"
         case quit
         case sendPrefix = "send-prefix"
+        case copyMode = "copy-mode"
+        case find
+        case paste
 
         /// What follows the name in the file, for error messages.
         var argumentRule: ArgumentRule {
@@ -108,6 +111,9 @@ extension KeyAction {
         case .importSSH: self = .importSSH
         case .quit: self = .quit
         case .sendPrefix: self = .sendPrefix
+        case .copyMode: self = .copyMode
+        case .find: self = .find
+        case .paste: self = .paste
         }
     }
 }

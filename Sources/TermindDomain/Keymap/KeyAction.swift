@@ -27,6 +27,12 @@ public enum KeyAction: Sendable, Hashable {
     case importSSH
     case quit
     case sendPrefix
+    /// Copy mode: the scroll mode's keys, plus a cursor, vi-like moves and selections to copy.
+    case copyMode
+    /// Find in the pane's scrollback and screen (opens copy mode with a find prompt).
+    case find
+    /// Paste what copy mode copied last into the focused pane.
+    case paste
 
     /// Cells a resize moves when the binding gives no count, as tmux's `resize-pane`.
     public static let defaultResizeCells = 1
@@ -57,6 +63,9 @@ public enum KeyAction: Sendable, Hashable {
         case .importSSH: .importSSH
         case .quit: .quit
         case .sendPrefix: .sendPrefix
+        case .copyMode: .copyMode
+        case .find: .find
+        case .paste: .paste
         }
     }
 
@@ -97,6 +106,9 @@ public enum KeyAction: Sendable, Hashable {
         case .importSSH: "Import Hosts, Identities, Keys and Known Hosts from ~/.ssh (a checklist)"
         case .quit: "Quit Termind"
         case .sendPrefix: "Send the prefix key itself to the pane"
+        case .copyMode: "Copy mode: move with h j k l w b 0 $ g G, select with v V C-v, y copies (q leaves)"
+        case .find: "Find in the pane's scrollback: n and N step, M-r regex, M-c case (Esc leaves)"
+        case .paste: "Paste what copy mode copied last (bracketed when the program asked)"
         }
     }
 }

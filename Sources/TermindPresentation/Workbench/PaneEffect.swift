@@ -23,4 +23,7 @@ enum PaneEffect: Equatable {
     case message(String)
     /// An OSC 52 clipboard write for the outer terminal (already checked against the Host).
     case setClipboard([UInt8])
+    /// Text the person copied in the pane (UTF-8): for the paste buffer and the outer
+    /// terminal's clipboard.
+    case copy([UInt8])
 }
