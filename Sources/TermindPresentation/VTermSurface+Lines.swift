@@ -6,7 +6,7 @@
 
 extension VTermSurface {
     /// Every line the pane holds now: the scrollback's, then the screen's.
-    public var lines: Range<Int> {
+    public var lineNumbers: Range<Int> {
         let first = screen.scrollback.dropped
         return first..<(first + screen.scrollback.count + rows)
     }

@@ -3,7 +3,7 @@ import TermindDomain
 // Copy mode in a terminal pane: the keys of scroll mode (less's and vi's paging) and of tmux's
 // vi copy mode (a cursor moved with h j k l w b 0 $ g G, C-u C-d; v, V and C-v select; y or
 // Enter copies and leaves), find (`/`, then n and N), and the mouse's drag to select. The view
-// follows the cursor; positions are line numbers (`VTermSurface.lines`), so what is selected
+// follows the cursor; positions are line numbers (`VTermSurface.lineNumbers`), so what is selected
 // or found stays on its text while output arrives.
 
 extension TerminalPane {
@@ -44,9 +44,9 @@ extension TerminalPane {
         case (_, "b"): moveCursor(to: CopyModeMotion.wordBackward(from: mode.cursor, in: surface))
         case (_, "0"): moveCursor(to: TextPosition(line: mode.cursor.line, column: 0))
         case (_, "$"): moveCursor(to: TextPosition(line: mode.cursor.line, column: CopyModeMotion.lineEnd(mode.cursor.line, in: surface)))
-        case (.home, _), (_, "g"): moveCursor(to: TextPosition(line: surface.lines.lowerBound, column: 0))
+        case (.home, _), (_, "g"): moveCursor(to: TextPosition(line: surface.lineNumbers.lowerBound, column: 0))
         case (.end, _), (_, "G"):
-            moveCursor(to: TextPosition(line: surface.lines.upperBound - 1, column: 0))
+            moveCursor(to: TextPosition(line: surface.lineNumbers.upperBound - 1, column: 0))
             scrollOffset = 0
         case (.pageUp, _): scrollView(by: page)
         case (.pageDown, _), (_, "f"), (_, " "): scrollView(by: -page)
@@ -92,7 +92,7 @@ extension TerminalPane {
     /// Moves the cursor (the selection's end follows), keeping it on the text and in view.
     func moveCursor(to position: TextPosition) {
         guard copyMode != nil else { return }
-        let lines = surface.lines
+        let lines = surface.lineNumbers
         let line = min(max(position.line, lines.lowerBound), lines.upperBound - 1)
         copyMode?.cursor = TextPosition(line: line, column: min(max(0, position.column), surface.columns - 1))
         reveal(line)

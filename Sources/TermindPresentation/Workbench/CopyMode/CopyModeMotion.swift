@@ -73,7 +73,7 @@ enum CopyModeMotion {
             repeat {
                 next.column += 1
                 if next.column >= surface.columns {
-                    guard next.line + 1 < surface.lines.upperBound else { return false }
+                    guard next.line + 1 < surface.lineNumbers.upperBound else { return false }
                     next = TextPosition(line: next.line + 1, column: 0)
                     cells = surface.cells(line: next.line)
                 }
@@ -88,7 +88,7 @@ enum CopyModeMotion {
             repeat {
                 previous.column -= 1
                 if previous.column < 0 {
-                    guard previous.line - 1 >= surface.lines.lowerBound else { return false }
+                    guard previous.line - 1 >= surface.lineNumbers.lowerBound else { return false }
                     previous = TextPosition(line: previous.line - 1, column: max(0, surface.columns - 1))
                     cells = surface.cells(line: previous.line)
                 }

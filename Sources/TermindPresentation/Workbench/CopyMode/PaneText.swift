@@ -1,4 +1,5 @@
 import CVTerm
+import Foundation
 
 /// The text of every line of a pane, scrollback then screen, in one UTF-16 buffer that find
 /// searches at once: the rows of a wrapped line follow one another, each line of the program's
@@ -9,7 +10,7 @@ import CVTerm
 /// full 10,000-row scrollback is ready in a few milliseconds; kept while the surface is
 /// unchanged. Confined to the TUI's main actor with the surface it reads.
 final class PaneText {
-    /// The line number of the first line (`VTermSurface.lines.lowerBound`).
+    /// The line number of the first line (`VTermSurface.lineNumbers.lowerBound`).
     let firstLine: Int
     private(set) var units: [UInt16] = []
     /// Where each line's text starts in `units`, and one more entry: the end.
@@ -18,10 +19,10 @@ final class PaneText {
     private var cellOfUnit: [Int: [Int32]] = [:]
     /// Made on first use (`foldedUnits`, `string`).
     fileprivate var folded: [UInt16]?
-    fileprivate var decoded: String?
+    fileprivate var decoded: NSString?
 
     init(_ surface: VTermSurface) {
-        let lines = surface.lines
+        let lines = surface.lineNumbers
         firstLine = lines.lowerBound
         starts.reserveCapacity(lines.count + 1)
         let screen = surface.screen
@@ -128,16 +129,26 @@ extension PaneText {
     /// the first time one asks.
     var foldedUnits: [UInt16] {
         if let folded { return folded }
-        let made = units.map(FindQuery.folded)
+        let made = [UInt16](unsafeUninitializedCapacity: units.count) { folded, count in
+            units.withUnsafeBufferPointer { units in
+                for index in 0..<units.count {
+                    let unit = units[index]
+                    // ASCII inline: most of any scrollback.
+                    folded[index] = unit < 0x80 ? (unit &- 0x41 < 26 ? unit | 0x20 : unit) : FindQuery.folded(unit)
+                }
+            }
+            count = units.count
+        }
         folded = made
         return made
     }
 
-    /// `units` as a string, for `NSRegularExpression`, whose offsets count the same UTF-16 units.
+    /// `units` as a string for `NSRegularExpression`, whose offsets count the same UTF-16 units;
+    /// an `NSString` made once, so each search does not convert the text again.
     var string: String {
-        if let decoded { return decoded }
-        let made = String(decoding: units, as: UTF16.self)
+        if let decoded { return decoded as String }
+        let made = NSString(string: String(decoding: units, as: UTF16.self))
         decoded = made
-        return made
+        return made as String
     }
 }

@@ -1,4 +1,4 @@
-/// A cell of a pane's text: a line number (`VTermSurface.lines`) and a column. Ordered as the
+/// A cell of a pane's text: a line number (`VTermSurface.lineNumbers`) and a column. Ordered as the
 /// text reads, line by line, left to right. A plain value.
 struct TextPosition: Hashable, Comparable, Sendable, CustomStringConvertible {
     var line: Int
