@@ -96,6 +96,5 @@ enum CopyModeMotion {
             position = previous
             return true
         }
-
     }
 }

@@ -2,11 +2,17 @@ import Foundation
 
 /// What find looks for: a literal text or a regular expression (ICU's syntax, as
 /// `NSRegularExpression` reads it, with `^` and `$` at each line's ends), with or without
-/// regard to case. A plain value.
-struct FindQuery: Hashable, Sendable {
+/// regard to case. A plain value; `package` for termind-bench.
+package struct FindQuery: Hashable, Sendable {
     var pattern: String
     var isRegex = false
     var isCaseSensitive = false
+
+    package init(pattern: String, isRegex: Bool = false, isCaseSensitive: Bool = false) {
+        self.pattern = pattern
+        self.isRegex = isRegex
+        self.isCaseSensitive = isCaseSensitive
+    }
 
     /// The most matches kept: enough to count and step through, bounded however common the text.
     static let matchLimit = 100_000
@@ -20,7 +26,7 @@ struct FindQuery: Hashable, Sendable {
     }
 
     /// A regular expression that does not compile, with the reason.
-    struct Invalid: Error, Hashable {
+    package struct Invalid: Error, Hashable {
         let reason: String
     }
 

@@ -4,21 +4,21 @@
 /// "Next" goes back in time (up the scrollback, where the find starts from the bottom), and
 /// wraps from the oldest match to the newest; "previous" comes down again. The count shown is
 /// the current match's place from the top ("3 of 17"). A plain value; its owner searches it
-/// again when the text changes.
-struct PaneFind {
+/// again when the text changes. `package` for termind-bench.
+package struct PaneFind {
     var query = FindQuery(pattern: "")
     /// True while keys type into the prompt; false once Enter confirmed it.
     var isEditing = true
     /// Where the find began (the copy cursor): the first match is the nearest at or above it.
     var origin: TextPosition
-    private(set) var matches: [TextMatch] = []
+    package private(set) var matches: [TextMatch] = []
     private(set) var current: Int?
     /// Why the query cannot be searched (a regular expression that does not compile).
     private(set) var problem: String?
     /// True when the matches stopped at `FindQuery.matchLimit`.
     private(set) var isCapped = false
 
-    init(origin: TextPosition, query: FindQuery = FindQuery(pattern: ""), isEditing: Bool = true) {
+    package init(origin: TextPosition, query: FindQuery = FindQuery(pattern: ""), isEditing: Bool = true) {
         self.origin = origin
         self.query = query
         self.isEditing = isEditing
@@ -29,7 +29,7 @@ struct PaneFind {
 
     /// Searches `text` again for the query: the current match becomes the nearest one at or
     /// above the current match's place (or the origin while none is current).
-    mutating func search(_ text: PaneText) {
+    package mutating func search(_ text: PaneText) {
         let anchor = currentMatch?.start ?? origin
         problem = nil
         do {

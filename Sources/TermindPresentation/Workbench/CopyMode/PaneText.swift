@@ -8,11 +8,12 @@ import Foundation
 ///
 /// Made from the surface in one pass (its rows read in place, never as `TerminalCell`s), so a
 /// full 10,000-row scrollback is ready in a few milliseconds; kept while the surface is
-/// unchanged. Confined to the TUI's main actor with the surface it reads.
-final class PaneText {
+/// unchanged. Confined to the TUI's main actor with the surface it reads. `package` for
+/// termind-bench.
+package final class PaneText {
     /// The line number of the first line (`VTermSurface.lineNumbers.lowerBound`).
     let firstLine: Int
-    private(set) var units: [UInt16] = []
+    package private(set) var units: [UInt16] = []
     /// Where each line's text starts in `units`, and one more entry: the end.
     private var starts: [Int] = []
     /// For a line whose cells are not one unit each: the cell each of its units belongs to.
@@ -21,7 +22,7 @@ final class PaneText {
     fileprivate var folded: [UInt16]?
     fileprivate var decoded: NSString?
 
-    init(_ surface: VTermSurface) {
+    package init(_ surface: VTermSurface) {
         let lines = surface.lineNumbers
         firstLine = lines.lowerBound
         starts.reserveCapacity(lines.count + 1)
@@ -147,8 +148,33 @@ extension PaneText {
     /// an `NSString` made once, so each search does not convert the text again.
     var string: String {
         if let decoded { return decoded as String }
-        let made = NSString(string: String(decoding: units, as: UTF16.self))
+        let made = NSString(string: String(decoding: utf8(), as: UTF8.self))
         decoded = made
         return made as String
+    }
+
+    /// `units` as UTF-8, by hand: the standard library's UTF-16 decoding takes some 150 ms for
+    /// a full scrollback, this a few. The units came from whole scalars, so pairs are whole.
+    private func utf8() -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(units.count)
+        units.withUnsafeBufferPointer { units in
+            var index = 0
+            while index < units.count {
+                let unit = UInt32(units[index])
+                index += 1
+                if unit < 0x80 {
+                    bytes.append(UInt8(unit))
+                    continue
+                }
+                var scalar = unit
+                if unit & 0xFC00 == 0xD800, index < units.count, units[index] & 0xFC00 == 0xDC00 {
+                    scalar = 0x10000 + ((unit - 0xD800) << 10) + (UInt32(units[index]) - 0xDC00)
+                    index += 1
+                }
+                for byte in (Unicode.Scalar(scalar) ?? "\u{FFFD}").utf8 { bytes.append(byte) }
+            }
+        }
+        return bytes
     }
 }

@@ -1,6 +1,6 @@
 /// Where find matched: from the cell `start` to the cell `last`, both included, possibly over
 /// several rows of a wrapped line. A plain value.
-struct TextMatch: Hashable, Sendable {
+package struct TextMatch: Hashable, Sendable {
     let start: TextPosition
     let last: TextPosition
 
