@@ -3,7 +3,8 @@ import TermindDomain
 // Find in a terminal pane, part of copy mode: a prompt on the pane's last row takes the query
 // (literal or regular expression, case or not), every match is highlighted, the cursor and the
 // view go to the current one; Enter keeps the query and n, N (Enter, Shift-Enter) step through
-// the matches. The pane's text is searched again when it changed since.
+// the matches. Output arriving meanwhile is searched at the next find key, not at each read: a
+// search of a full scrollback costs milliseconds, and the matches found stay on their lines.
 
 extension TerminalPane {
     /// Opens the find prompt, in copy mode (entering it just for the find when it was off).
@@ -11,10 +12,10 @@ extension TerminalPane {
         let entered = copyMode == nil
         isScrolling = true
         guard let cursor = copyMode?.cursor else { return [] }
-        var find = copyMode?.find ?? PaneFind(origin: cursor)
-        find.isEditing = true
-        find.origin = cursor
-        copyMode?.find = find
+        // A new query, with the options of the last one.
+        let options = copyMode?.find?.query
+        copyMode?.find = PaneFind(
+            origin: cursor, query: FindQuery(pattern: "", isRegex: options?.isRegex ?? false, isCaseSensitive: options?.isCaseSensitive ?? false))
         if entered { copyMode?.leavesWithFind = true }
         return []
     }
@@ -52,6 +53,14 @@ extension TerminalPane {
         return []
     }
 
+    /// Text pasted while the prompt is typed into: its first line joins the query.
+    func pasteIntoFind(_ bytes: [UInt8]) {
+        guard copyMode?.find?.isEditing == true else { return }
+        let line = String(decoding: bytes, as: UTF8.self).prefix { $0 != "\n" && $0 != "\r" }
+        copyMode?.find?.query.pattern += line.filter { !CellBuffer.isControl($0) }
+        searchAgain(fromOrigin: true)
+    }
+
     /// Alt-r turns the regular expression on and off, Alt-c whether case counts.
     func toggleFindOption(_ character: Character) {
         guard copyMode?.find != nil else { return }
@@ -83,20 +92,14 @@ extension TerminalPane {
         showCurrentMatch()
     }
 
-    /// Output arrived: the matches follow the new text while a find is on.
-    func refreshFind() {
-        guard let find = copyMode?.find, !find.query.pattern.isEmpty else { return }
-        searchAgain(fromOrigin: false, movingCursor: false)
-    }
-
     /// Searches the pane's text again; the current match is the nearest at or above the find's
     /// origin (while typing) or the current one.
-    private func searchAgain(fromOrigin: Bool, movingCursor: Bool = true) {
+    private func searchAgain(fromOrigin: Bool) {
         guard var find = copyMode?.find else { return }
         if fromOrigin { find = PaneFind(origin: find.origin, query: find.query, isEditing: find.isEditing) }
         find.search(text())
         copyMode?.find = find
-        if movingCursor { showCurrentMatch() }
+        showCurrentMatch()
     }
 
     /// Puts the cursor on the current match and the match in the middle of the view (or the

@@ -81,6 +81,10 @@ final class TerminalPane: PaneComponent {
             surface.output.append(contentsOf: bytes)
             return sendSurfaceOutput()
         case .paste(let bytes):
+            if copyMode?.find?.isEditing == true {
+                pasteIntoFind(bytes)
+                return []
+            }
             guard status.isLive else { return [] }
             scrollOffset = 0
             isScrolling = false
@@ -123,7 +127,6 @@ final class TerminalPane: PaneComponent {
             guard attempt == generation else { return [] }
             surface.write(bytes)
             followScrollback()
-            refreshFind()
             return sendSurfaceOutput() + clipboardWrites()
         case .exited(let attempt, let exitStatus, let signal):
             guard attempt == generation else { return [] }

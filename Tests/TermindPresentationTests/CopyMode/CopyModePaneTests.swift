@@ -91,11 +91,13 @@ final class CopyModePaneTests: XCTestCase {
         _ = typed(pane, "nn")
         XCTAssertEqual(pane.copyMode?.find?.countText, "4 of 4", "past the oldest it wraps to the newest")
 
-        // Output arriving keeps the matches on their text.
+        // Output arriving leaves the matches on their text; the next step searches it too.
         _ = pane.update(.output(generation, Array("\r\nneedle 41\r\n$ ".utf8)))
-        XCTAssertEqual(pane.copyMode?.find?.matches.count, 5)
-        XCTAssertEqual(pane.copyMode?.find?.countText, "4 of 5")
+        XCTAssertEqual(pane.copyMode?.find?.matches.count, 4)
         XCTAssertEqual(copiedLine(pane), "needle 40")
+        _ = typed(pane, "N")
+        XCTAssertEqual(pane.copyMode?.find?.countText, "5 of 5")
+        XCTAssertEqual(copiedLine(pane), "needle 41")
     }
 
     /// The text of the line under copy mode's cursor.
@@ -119,6 +121,17 @@ final class CopyModePaneTests: XCTestCase {
         _ = pane.draw(into: &buffer, in: buffer.bounds, context: PaneDrawContext(number: 1, isFocused: true, isZoomed: false))
         XCTAssertTrue(buffer.line(6).hasPrefix("/port [0-9]+"), buffer.line(6))
         XCTAssertTrue(buffer.line(6).hasSuffix("[regex] [Aa] 1 of 1"), buffer.line(6))
+    }
+
+    func testAPasteWhileTypingAQueryJoinsItAndSlashStartsANewOne() async throws {
+        let (pane, _) = try pane(printing: ["pasted text", "other"])
+        _ = pane.update(.find)
+        XCTAssertEqual(pane.update(.paste(Array("pasted\nsecond line".utf8))), [], "nothing goes to the remote")
+        XCTAssertEqual(pane.copyMode?.find?.query.pattern, "pasted")
+        XCTAssertEqual(pane.copyMode?.find?.countText, "1 of 1")
+        _ = keys(pane, KeyPress(.enter), KeyPress(.character("r"), modifiers: .alt))
+        _ = typed(pane, "/")
+        XCTAssertEqual(pane.copyMode?.find?.query, FindQuery(pattern: "", isRegex: true), "a new query, the options kept")
     }
 
     func testEscapeInTheFindPromptLeavesCopyModeOpenedForIt() async throws {
