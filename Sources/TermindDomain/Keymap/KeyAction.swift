@@ -106,9 +106,9 @@ public enum KeyAction: Sendable, Hashable {
         case .importSSH: "Import Hosts, Identities, Keys and Known Hosts from ~/.ssh (a checklist)"
         case .quit: "Quit Termind"
         case .sendPrefix: "Send the prefix key itself to the pane"
-        case .copyMode: "Copy mode: move with h j k l w b 0 $ g G, select with v V C-v, y copies (q leaves)"
-        case .find: "Find in the pane's scrollback: n and N step, M-r regex, M-c case (Esc leaves)"
-        case .paste: "Paste what copy mode copied last (bracketed when the program asked)"
+        case .copyMode: "Copy mode: h j k l w b 0 $ g G move, v V C-v select, y copies, q leaves"
+        case .find: "Find in the scrollback and screen: n N step, M-r regex, M-c case"
+        case .paste: "Paste what copy mode copied last (bracketed if the program asked)"
         }
     }
 }
