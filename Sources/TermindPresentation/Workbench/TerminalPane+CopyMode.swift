@@ -87,6 +87,18 @@ extension TerminalPane {
         return [.copy(Array(text.utf8))]
     }
 
+    /// Enters copy mode with lines `lines` selected whole, the cursor on the last and the first
+    /// in view: what a caller that knows rows by number (a command's output between two
+    /// prompts) selects for `y` to copy.
+    func selectLines(_ lines: ClosedRange<Int>) {
+        guard status != .empty else { return }
+        isScrolling = true
+        copyMode?.anchor = TextPosition(line: lines.lowerBound, column: 0)
+        copyMode?.kind = .line
+        moveCursor(to: TextPosition(line: lines.upperBound, column: 0))
+        reveal(lines.lowerBound)
+    }
+
     // MARK: - Moving
 
     /// Moves the cursor (the selection's end follows), keeping it on the text and in view.

@@ -56,6 +56,16 @@ final class CopyModePaneTests: XCTestCase {
         XCTAssertEqual(copied(typed(pane, "jjy")), "1\n2\n3")
     }
 
+    func testLinesSelectedByNumberAreShownAndCopiedWhole() async throws {
+        let lines = (1...30).map { "output \($0)" }
+        let (pane, _) = try pane(printing: lines)
+        let first = pane.surface.lineNumbers.lowerBound
+        pane.selectLines((first + 2)...(first + 4))
+        XCTAssertTrue(pane.isScrolling)
+        XCTAssertGreaterThan(pane.scrollOffset, 0, "scrolled back to show them")
+        XCTAssertEqual(copied(typed(pane, "y")), "output 3\noutput 4\noutput 5")
+    }
+
     func testEscapeClearsTheSelectionThenLeavesAndYWithoutOneSaysHow() async throws {
         let (pane, _) = try pane(printing: ["text"])
         _ = pane.update(.copyMode)
