@@ -77,6 +77,7 @@ extension TerminalPane {
     func closeFind() {
         guard let mode = copyMode, let find = mode.find else { return }
         copyMode?.find = nil
+        searchedText = nil
         if mode.leavesWithFind {
             isScrolling = false
         } else {

@@ -227,6 +227,7 @@ final class TerminalPane: PaneComponent {
             } else {
                 copyMode = nil
                 scrollOffset = 0
+                searchedText = nil  // a full scrollback's text takes megabytes
             }
         }
     }
