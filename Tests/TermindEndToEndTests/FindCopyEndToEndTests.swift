@@ -66,6 +66,20 @@ final class FindCopyEndToEndTests: XCTestCase {
         XCTAssertTrue(session.waitForScreen(where: { screen in
             screen.split(separator: "\n").contains { $0.contains("copy-ok-42") && !$0.contains("echo") }
         }), session.screen())
+
+        // A mouse drag over that output (bash has not taken the mouse) selects it; letting go
+        // copies it, and the paste action types it at the prompt.
+        let lines = session.screen().split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let row = try XCTUnwrap(lines.lastIndex { $0.contains("copy-ok-42") && !$0.contains("echo") })
+        let column = lines[row].distance(from: lines[row].startIndex, to: lines[row].range(of: "copy-ok-42")!.lowerBound)
+        // SGR mouse reports count from 1; `│` before the pane is one column.
+        let (x, y) = (column + 1, row + 1)
+        session.send("\u{1B}[<0;\(x);\(y)M\u{1B}[<32;\(x + 4);\(y)M\u{1B}[<32;\(x + 9);\(y)M\u{1B}[<0;\(x + 9);\(y)m", enter: false)
+        XCTAssertTrue(session.waitForScreen(containing: "copied 10 characters"), session.screen())
+        keys(session, "C-\\", "]")
+        XCTAssertTrue(session.waitForScreen(where: { screen in
+            screen.split(separator: "\n").contains { $0.trimmingCharacters(in: .whitespaces).hasSuffix("~$ copy-ok-42") }
+        }), session.screen())
     }
 
     private func waitUntil(timeout: TimeInterval = 15, _ condition: () -> Bool) -> Bool {
