@@ -15,7 +15,8 @@ final class CopyModePaneTests: XCTestCase {
     private func pane(printing lines: [String]) throws -> (TerminalPane, AttemptGeneration) {
         let pane = TerminalPane(paneID: PaneID(), hostLabel: "web", size: size)
         let effects = pane.update(.connect)
-        guard case .connect(_, let generation, _)? = effects.last else { throw XCTSkip("no connect effect: \(effects)") }
+        let asked = effects.lazy.compactMap { if case .connect(_, let generation, _) = $0 { generation } else { nil } }.first
+        let generation = try XCTUnwrap(asked, "no connect effect: \(effects)")
         _ = pane.update(.shellOpened(generation, at: Date(), allowsClipboardWrites: false))
         _ = pane.update(.output(generation, Array((lines + ["$ "]).joined(separator: "\r\n").utf8)))
         return (pane, generation)
