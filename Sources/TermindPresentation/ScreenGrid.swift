@@ -9,6 +9,9 @@ import CVTerm
 /// rotates that band's slots, one integer a row. Cells move only for a scroll narrower than the
 /// screen (insert and delete characters, left and right margins), as in a real terminal.
 ///
+/// Each slot also says whether its row wrapped onto the next one (a line longer than the
+/// screen), so the flag moves with the row's cells.
+///
 /// Owned by its `TerminalScreen`, on the same thread.
 final class ScreenGrid {
     let rows: Int
@@ -19,6 +22,8 @@ final class ScreenGrid {
     private let cells: UnsafeMutablePointer<VTermScreenCell>
     private let slots: UnsafeMutablePointer<Int>
     private let origin: UnsafeMutablePointer<Int>
+    /// Per slot: the row's text went on to the next row because it reached the right edge.
+    private var wrapped: [Bool]
 
     /// Where screen row `r` lies, valid as long as the grid.
     struct Rows {
@@ -49,6 +54,7 @@ final class ScreenGrid {
         }
         origin = .allocate(capacity: 1)
         origin.initialize(to: 0)
+        wrapped = Array(repeating: false, count: rows)
         view = Rows(cells: cells, slots: slots, origin: origin, rows: rows, columns: columns)
     }
 
@@ -63,6 +69,7 @@ final class ScreenGrid {
         let grid = ScreenGrid(rows: newRows, columns: newColumns, fill: fill)
         for row in 0..<min(rows, newRows) {
             grid.row(row).update(from: self.row(row), count: min(columns, newColumns))
+            grid.setWrapped(isWrapped(row: row), row: row)
         }
         return grid
     }
@@ -70,6 +77,24 @@ final class ScreenGrid {
     /// The cells of screen row `row`, `columns` of them, valid until the grid scrolls.
     func row(_ row: Int) -> UnsafeMutablePointer<VTermScreenCell> {
         view.row(row)
+    }
+
+    /// The slot holding screen row `row` now: it names the row's cells however the grid turns.
+    func slot(ofRow row: Int) -> Int {
+        slots[(origin.pointee + row) % rows]
+    }
+
+    /// True when screen row `row` wrapped onto the row below it.
+    func isWrapped(row: Int) -> Bool {
+        wrapped[slot(ofRow: row)]
+    }
+
+    func setWrapped(_ isWrapped: Bool, row: Int) {
+        wrapped[slot(ofRow: row)] = isWrapped
+    }
+
+    func setWrapped(slot: Int) {
+        wrapped[slot] = true
     }
 
     /// Moves the rows of `band` up by `count` (`0 < count < band.count`): the top `count` rows

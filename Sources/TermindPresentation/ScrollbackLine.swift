@@ -8,16 +8,18 @@ import CVTerm
 /// A value owned by its `VTermSurface`, on the same thread.
 struct ScrollbackLine {
     /// The scalars of every cell, one cell after another, as UTF-8.
-    private let text: [UInt8]
+    let text: [UInt8]
     /// Each cell's scalar count, `Self.continuation` for the second half of a wide character;
     /// nil when every cell holds exactly one scalar (the common case, which then costs nothing).
-    private let shape: [UInt8]?
+    let shape: [UInt8]?
     /// Where the style changes: from `start` on, cells have this style; the first run starts at 0.
     private let styles: [StyleRun]
     let cellCount: Int
+    /// The row's text went on to the next row: it reached the right edge and wrapped.
+    let isWrapped: Bool
 
     /// A wide character's second half in `shape`.
-    private static let continuation: UInt8 = .max
+    static let continuation: UInt8 = .max
 
     private struct StyleRun {
         var start: UInt16
@@ -26,7 +28,8 @@ struct ScrollbackLine {
         var background: VTermColor
     }
 
-    init(_ cells: UnsafeBufferPointer<VTermScreenCell>) {
+    init(_ cells: UnsafeBufferPointer<VTermScreenCell>, isWrapped: Bool = false) {
+        self.isWrapped = isWrapped
         if let plain = Self.plainText(cells) {
             self.text = plain
             self.shape = nil
@@ -173,7 +176,7 @@ struct ScrollbackLine {
         return cells
     }
 
-    private static func sequenceLength(_ lead: UInt8) -> Int {
+    static func sequenceLength(_ lead: UInt8) -> Int {
         lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
     }
 

@@ -13,6 +13,9 @@ struct ScrollbackRing<Row> {
     private(set) var count = 0
     /// The summed `cost` of the rows held.
     private(set) var bytes = 0
+    /// How many rows were ever dropped from the oldest end: row `index` is the
+    /// `dropped + index`th row ever kept, a number that stays with it.
+    private(set) var dropped = 0
 
     init(capacity: Int, byteLimit: Int = .max, cost: @escaping (Row) -> Int = { _ in 0 }) {
         self.capacity = max(0, capacity)
@@ -54,6 +57,7 @@ struct ScrollbackRing<Row> {
     }
 
     mutating func removeAll() {
+        dropped += count
         storage.removeAll()
         head = 0
         count = 0
@@ -65,6 +69,7 @@ struct ScrollbackRing<Row> {
         storage[head] = nil
         head = (head + 1) % storage.count
         count -= 1
+        dropped += 1
         bytes -= cost(row)
     }
 

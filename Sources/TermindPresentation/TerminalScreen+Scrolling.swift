@@ -61,28 +61,31 @@ extension TerminalScreen {
 
     /// Keeps screen row `row` in scrollback, read in place, without its trailing blank cells.
     func pushToScrollback(row: Int) {
+        let isWrapped = grid.isWrapped(row: row)
         guard isReverse else {
-            push(UnsafeBufferPointer(start: grid.row(row), count: columns))
+            push(UnsafeBufferPointer(start: grid.row(row), count: columns), isWrapped: isWrapped)
             return
         }
         // As it is shown: DECSCNM flips every cell.
         let shown = (0..<columns).map { cell(row: row, column: $0) }
-        shown.withUnsafeBufferPointer { push($0) }
+        shown.withUnsafeBufferPointer { push($0, isWrapped: isWrapped) }
     }
 
-    private func push(_ line: UnsafeBufferPointer<VTermScreenCell>) {
+    private func push(_ line: UnsafeBufferPointer<VTermScreenCell>, isWrapped: Bool) {
         var end = line.count
         while end > 0, Self.isBlank(line[end - 1]) {
             end -= 1
         }
-        scrollback.push(ScrollbackLine(UnsafeBufferPointer(rebasing: line[0..<end])))
+        scrollback.push(ScrollbackLine(UnsafeBufferPointer(rebasing: line[0..<end]), isWrapped: isWrapped))
     }
 
     /// Moves the screen down a row and puts the newest scrollback row back in the top one (a
     /// pane growing taller), cut to the screen's width; false when scrollback is empty.
     func takeBackFromScrollback() -> Bool {
-        guard let cells = scrollback.popNewest()?.cells() else { return false }
+        guard let taken = scrollback.popNewest() else { return false }
+        let cells = taken.cells()
         _ = scroll(VTermRect(start_row: 0, end_row: Int32(rows), start_col: 0, end_col: Int32(columns)), downward: -1, rightward: 0)
+        grid.setWrapped(taken.isWrapped, row: 0)
         var blank = VTermScreenCell()
         blank.width = 1
         blank.fg = defaultForeground

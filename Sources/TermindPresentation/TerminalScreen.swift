@@ -56,6 +56,17 @@ final class TerminalScreen {
     @exclusivity(unchecked) private var damaged: [Bool]
     /// The row last flagged, so a run of glyphs on one row flags it once.
     @exclusivity(unchecked) private var lastDamagedRow = -1
+    /// The last glyph reached the right edge: if the next one lands at column 0 with no cursor
+    /// move between, its row wrapped (libvterm 0.1.4 keeps no continuation flag of its own).
+    @exclusivity(unchecked) private var pendingWrap: PendingWrap?
+
+    private struct PendingWrap {
+        /// The grid slot of the row the glyph was put on (it may scroll before the next glyph).
+        var slot: Int
+        /// Where libvterm's cursor stays after that glyph: a move elsewhere cancels the wrap.
+        var row: Int
+        var column: Int
+    }
 
     /// `width` of a stored cell: protected from selective erase or not.
     static let unprotected: CChar = 1
@@ -130,6 +141,10 @@ final class TerminalScreen {
     func putGlyph(_ info: VTermGlyphInfo, at position: VTermPos) {
         let row = Int(position.row), column = Int(position.col)
         guard row >= 0, row < rows, column >= 0, column < columns, let chars = info.chars, chars[0] != 0 else { return }
+        if let pending = pendingWrap {
+            pendingWrap = nil
+            if column == 0, pending.slot != grid.slot(ofRow: row) { grid.setWrapped(slot: pending.slot) }
+        }
         var cell = pen
         cell.chars.0 = chars[0]
         if chars[1] != 0 {
@@ -153,6 +168,18 @@ final class TerminalScreen {
             covered += 1
         }
         markDamaged(row: row)
+        let end = column + Int(info.width)
+        if end >= columns - 1 {
+            // At the edge libvterm's cursor stays on the glyph; one column short, a wide
+            // character still wraps.
+            pendingWrap = PendingWrap(slot: grid.slot(ofRow: row), row: row, column: end >= columns ? column : end)
+        }
+    }
+
+    /// libvterm's cursor moved: a pending wrap holds only while it stays where the glyph left it.
+    func cursorMoved(row: Int, column: Int) {
+        guard let pending = pendingWrap, pending.row != row || pending.column != column else { return }
+        pendingWrap = nil
     }
 
     /// Empties `rect` with the current pen; a selective erase (DECSED, DECSEL) spares protected
@@ -174,6 +201,7 @@ final class TerminalScreen {
             } else {
                 (line + left).update(repeating: blank, count: right - left)
             }
+            if left == 0, right == columns, !selective { grid.setWrapped(false, row: row) }
         }
         markDamaged(top..<bottom)
     }
@@ -205,6 +233,7 @@ final class TerminalScreen {
             }
             grid = on ? alternate! : primary
             isAlternate = on
+            pendingWrap = nil
             // Entering is followed by an erase of the whole screen, which marks it.
             if !on { markDamaged(0..<rows) }
         case VTERM_PROP_REVERSE:
@@ -237,6 +266,7 @@ final class TerminalScreen {
     func resize(rows newRows: Int, columns newColumns: Int, delta: inout VTermPos) {
         let oldRows = rows
         lineInfoRows = newRows
+        pendingWrap = nil
         if !isAlternate, newRows < oldRows {
             var cursor = VTermPos()
             vterm_state_get_cursorpos(state, &cursor)

@@ -13,7 +13,9 @@ extension VTermSurface {
             return 1
         },
         movecursor: { position, _, visible, user in
-            surface(user).cursor = TerminalCursor(row: Int(position.row), column: Int(position.col), isVisible: visible != 0)
+            let surface = surface(user)
+            surface.cursor = TerminalCursor(row: Int(position.row), column: Int(position.col), isVisible: visible != 0)
+            surface.screen.cursorMoved(row: Int(position.row), column: Int(position.col))
             return 1
         },
         scrollrect: { rect, downward, rightward, user in

@@ -51,6 +51,9 @@ public final class VTermSurface {
     /// in order, until `takeOutput()` drains them.
     public internal(set) var output: [UInt8] = []
 
+    /// Changes with every write and resize: what was read from the screen before is stale.
+    public private(set) var contentVersion = 0
+
     /// The cells, their damage and the scrollback, kept from the state's callbacks.
     let screen: TerminalScreen
 
@@ -121,6 +124,7 @@ public final class VTermSurface {
     /// Feeds bytes received from the remote side.
     public func write(_ bytes: UnsafeRawBufferPointer) {
         let terminal = self.terminal, rows = self.rows, columns = self.columns
+        contentVersion &+= 1
         parser.process(bytes) { piece in
             guard let base = piece.baseAddress else { return }
             _ = vterm_input_write(terminal, base.assumingMemoryBound(to: CChar.self), piece.count)
@@ -140,6 +144,7 @@ public final class VTermSurface {
         precondition(rows > 0 && requested > 0, "a terminal needs at least one row and one column, not \(rows)×\(requested)")
         let columns = max(Self.minimumColumns, requested)
         guard rows != self.rows || columns != self.columns else { return }
+        contentVersion &+= 1
         self.rows = rows
         self.columns = columns
         vterm_set_size(terminal, Int32(clamping: rows), Int32(clamping: columns))

@@ -33,6 +33,9 @@ extension KeyAction {
         case quit
         case sendPrefix = "send-prefix"
         case transferQueue = "transfer-queue"
+        case copyMode = "copy-mode"
+        case find
+        case paste
 
         /// What follows the name in the file, for error messages.
         var argumentRule: ArgumentRule {
@@ -110,6 +113,9 @@ extension KeyAction {
         case .quit: self = .quit
         case .sendPrefix: self = .sendPrefix
         case .transferQueue: self = .transferQueue
+        case .copyMode: self = .copyMode
+        case .find: self = .find
+        case .paste: self = .paste
         }
     }
 }

@@ -29,6 +29,12 @@ public enum KeyAction: Sendable, Hashable {
     case sendPrefix
     /// Show or hide the transfer queue: every transfer, with pause, resume and cancel.
     case transferQueue
+    /// Copy mode: the scroll mode's keys, plus a cursor, vi-like moves and selections to copy.
+    case copyMode
+    /// Find in the pane's scrollback and screen (opens copy mode with a find prompt).
+    case find
+    /// Paste what copy mode copied last into the focused pane.
+    case paste
 
     /// Cells a resize moves when the binding gives no count, as tmux's `resize-pane`.
     public static let defaultResizeCells = 1
@@ -60,6 +66,9 @@ public enum KeyAction: Sendable, Hashable {
         case .quit: .quit
         case .sendPrefix: .sendPrefix
         case .transferQueue: .transferQueue
+        case .copyMode: .copyMode
+        case .find: .find
+        case .paste: .paste
         }
     }
 
@@ -101,6 +110,9 @@ public enum KeyAction: Sendable, Hashable {
         case .quit: "Quit Termind"
         case .sendPrefix: "Send the prefix key itself to the pane"
         case .transferQueue: "Show or hide the transfer queue (pause, resume, cancel transfers)"
+        case .copyMode: "Copy mode: h j k l w b 0 $ g G move, v V C-v select, y copies, q leaves"
+        case .find: "Find in the scrollback and screen: n N step, M-r regex, M-c case"
+        case .paste: "Paste what copy mode copied last (bracketed if the program asked)"
         }
     }
 }

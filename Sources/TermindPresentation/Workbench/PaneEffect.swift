@@ -26,4 +26,7 @@ enum PaneEffect: Equatable {
     /// Copy files between sides (a browser's selection to the other side of a split): it joins
     /// the workbench's transfer queue.
     case requestTransfer(TransferRequest)
+    /// Text the person copied in the pane (UTF-8): for the paste buffer and the outer
+    /// terminal's clipboard.
+    case copy([UInt8])
 }

@@ -48,4 +48,11 @@ enum PaneEvent {
     case connectionLost(AttemptGeneration, String)
     /// The connection or the shell could not be opened.
     case connectFailed(AttemptGeneration, any Error)
+
+    // MARK: From the workbench, for find and copy
+
+    /// Enter copy mode (the cursor where the terminal's is).
+    case copyMode
+    /// Enter copy mode with the find prompt open.
+    case find
 }

@@ -1,14 +1,13 @@
 import TermindDomain
 
 // The person's keys and mouse in a terminal pane: typed into the surface in the remote
-// program's modes, or, in scroll mode, moving through the scrollback; Enter picks a Host in an
-// empty pane and reconnects an ended one.
+// program's modes, or, in copy mode, moving through the scrollback (`TerminalPane+CopyMode`);
+// Enter picks a Host in an empty pane and reconnects an ended one.
 
 extension TerminalPane {
     func key(_ press: KeyPress) -> [PaneEffect] {
         if isScrolling {
-            scrollKey(press)
-            return []
+            return copyModeKey(press)
         }
         switch status {
         case .empty:
@@ -31,34 +30,9 @@ extension TerminalPane {
         return bytes.isEmpty ? [] : [.send(bytes)]
     }
 
-    /// Scroll mode: the keys of `less` and tmux's copy mode move through the scrollback.
-    private func scrollKey(_ press: KeyPress) {
-        let page = max(1, surface.rows - 1)
-        if press.modifiers == .control, case .character(let character) = press.key {
-            // less's and vi's Ctrl-B and Ctrl-F page too.
-            if character == "b" { scroll(by: page) }
-            if character == "f" { scroll(by: -page) }
-            return
-        }
-        switch (press.key, press.typedCharacter) {
-        case (.up, _), (_, "k"), (_, "y"): scroll(by: 1)
-        case (.down, _), (_, "j"), (_, "e"): scroll(by: -1)
-        case (.pageUp, _), (_, "b"): scroll(by: page)
-        case (.pageDown, _), (_, "f"), (_, " "): scroll(by: -page)
-        case (_, "u"): scroll(by: page / 2)
-        case (_, "d"): scroll(by: -page / 2)
-        case (.home, _), (_, "g"): scroll(by: surface.scrollbackCount)
-        case (.end, _), (_, "G"): scrollOffset = 0
-        case (.escape, _), (_, "q"), (.enter, _):
-            scrollOffset = 0
-            isScrolling = false
-        default:
-            break
-        }
-    }
-
     /// A program that asked for the mouse gets it; the wheel otherwise scrolls back (or, on a
-    /// full-screen program's alternate screen, sends arrow keys, as terminals do).
+    /// full-screen program's alternate screen, sends arrow keys, as terminals do), and a drag
+    /// selects text, copied when the button is let go.
     func mouse(_ event: MouseEvent, row: Int, column: Int) -> [PaneEffect] {
         let passes = status == .connected && !isScrolling && surface.mouseMode != .none
         switch event.kind {
@@ -71,12 +45,12 @@ extension TerminalPane {
                 for _ in 0..<Self.wheelLines { surface.type(KeyPress(up ? .up : .down)) }
                 return sendTyped()
             } else if status != .empty {
-                scroll(by: up ? Self.wheelLines : -Self.wheelLines)
-                isScrolling = scrollOffset > 0
+                wheelScroll(up: up)
             }
             return []
         default:
-            guard passes, row >= 0 else { return [] }
+            guard passes else { return status == .empty ? [] : mouseSelection(event.kind, row: row, column: column) }
+            guard row >= 0 else { return [] }
             surface.mouse(event.kind, row: row, column: column, modifiers: event.modifiers)
             return sendTyped()
         }

@@ -31,8 +31,13 @@ final class TerminalPane: PaneComponent {
     private(set) var allowsClipboardWrites = false
     /// Rows scrolled back from the live screen; 0 shows the live screen.
     var scrollOffset = 0
-    /// True in scroll mode (keys scroll instead of going to the remote).
-    var isScrolling = false
+    /// Copy mode (scroll mode grown a cursor, selections and find), while the keys are its.
+    var copyMode: CopyMode?
+    /// The pane's text as find last searched it, and the surface's state it was made from.
+    var searchedText: (text: PaneText, version: Int)?
+    /// Where the left button went down outside a program that takes the mouse: a drag selects
+    /// from there.
+    var mousePress: TextPosition?
     /// The surface's bell count the person has seen (a ring in an unfocused pane is shown).
     private(set) var seenBells = 0
     /// True once a shell was open in this pane: a later one is a reconnect.
@@ -55,7 +60,12 @@ final class TerminalPane: PaneComponent {
     var terminalSize: TerminalSize { TerminalSize(columns: surface.columns, rows: surface.rows) }
     var isLive: Bool { status.isLive }
     var acceptsPlainText: Bool { status == .connected && !isScrolling }
-    var statusHint: String? { isScrolling ? "scroll mode: ↑↓ PgUp PgDn g G, q leaves" : nil }
+    var statusHint: String? {
+        guard let copyMode else { return nil }
+        if copyMode.find?.isEditing == true { return "find: Enter keeps, M-r regex, M-c case, Esc cancels" }
+        if copyMode.anchor != nil { return "copy mode: move to extend, y or Enter copies, Esc clears" }
+        return "copy mode: hjkl w b 0 $ g G move, v V C-v select, / finds, n N, q leaves"
+    }
     /// True when the remote rang the bell since the person last looked.
     var hasUnseenBell: Bool { surface.bellCount > seenBells }
 
@@ -71,6 +81,10 @@ final class TerminalPane: PaneComponent {
             surface.output.append(contentsOf: bytes)
             return sendSurfaceOutput()
         case .paste(let bytes):
+            if copyMode?.find?.isEditing == true {
+                pasteIntoFind(bytes)
+                return []
+            }
             guard status.isLive else { return [] }
             scrollOffset = 0
             isScrolling = false
@@ -87,9 +101,11 @@ final class TerminalPane: PaneComponent {
             return connect()
         case .reconnect:
             return reconnect()
-        case .scrollMode:
+        case .scrollMode, .copyMode:
             if status != .empty { isScrolling = true }
             return []
+        case .find:
+            return status == .empty ? [] : openFind()
         case .sendPrefix(let prefix):
             guard status.isLive else { return [] }
             surface.type(prefix)
@@ -186,10 +202,11 @@ final class TerminalPane: PaneComponent {
         return [.setClipboard(requests.flatMap(\.sequence))]
     }
 
-    /// Keeps a scrolled-back view on the same lines while new ones arrive.
+    /// Keeps a scrolled-back view (and copy mode's, scrolled or not) on the same lines while
+    /// new ones arrive.
     private func followScrollback() {
         let count = surface.scrollbackCount
-        if scrollOffset > 0, count > lastScrollbackCount {
+        if scrollOffset > 0 || copyMode != nil, count > lastScrollbackCount {
             scrollOffset = min(count, scrollOffset + count - lastScrollbackCount)
         }
         lastScrollbackCount = count
@@ -198,6 +215,21 @@ final class TerminalPane: PaneComponent {
     /// Moves the view `lines` further back (negative: towards the live screen).
     func scroll(by lines: Int) {
         scrollOffset = min(surface.scrollbackCount, max(0, scrollOffset + lines))
+    }
+
+    /// True in copy mode (the keys scroll and select instead of going to the remote); setting it
+    /// enters copy mode with the cursor where the terminal's is, or leaves it for the live screen.
+    var isScrolling: Bool {
+        get { copyMode != nil }
+        set {
+            if newValue {
+                if copyMode == nil { copyMode = CopyMode(cursor: terminalCursorPosition) }
+            } else {
+                copyMode = nil
+                scrollOffset = 0
+                searchedText = nil  // a full scrollback's text takes megabytes
+            }
+        }
     }
 
     /// The line a reconnected pane shows between the old Session's text and the new one's:
@@ -229,6 +261,9 @@ final class TerminalPane: PaneComponent {
             }
         }
     }
+
+    /// The line number of the view's top row.
+    var viewTop: Int { surface.firstScreenLine - scrollOffset }
 
     /// The rows to show: the live screen, or `scrollOffset` rows further back.
     func visibleRows() -> [[TerminalCell]] {

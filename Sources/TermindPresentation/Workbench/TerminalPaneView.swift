@@ -33,7 +33,8 @@ struct TerminalPaneView {
         case .hostKeyChanged(let detail):
             drawHostKeyChanged(detail, in: content, into: &buffer)
         case .connecting, .connected, .ended, .dropped:
-            buffer.copy(rows: pane.visibleRows(), into: content)
+            buffer.copy(rows: CopyModeHighlights(pane: pane).apply(to: pane.visibleRows()), into: content)
+            if let find = pane.copyMode?.find { drawFindPrompt(find, in: content, into: &buffer) }
             if pane.status == .connecting {
                 let line = " Connecting to \(pane.hostLabel ?? "")… "
                 let row = content.row + content.rows / 2
@@ -47,11 +48,42 @@ struct TerminalPaneView {
         }
     }
 
-    /// Where the terminal's cursor goes when this pane has focus and nothing covers it.
+    /// Where the terminal's cursor goes when this pane has focus and nothing covers it: the
+    /// remote's cursor, or in copy mode copy mode's (at the end of the find prompt while it is
+    /// typed into).
     func cursor(in rect: CellRect) -> ScreenCursor? {
-        guard pane.status == .connected || pane.status == .connecting, pane.scrollOffset == 0, !pane.isScrolling
-        else { return nil }
-        return ScreenCursor(pane.surface.cursor, in: WorkbenchLayout.contentRect(of: rect))
+        let content = WorkbenchLayout.contentRect(of: rect)
+        if let mode = pane.copyMode {
+            if let find = mode.find, find.isEditing {
+                let column = min(content.endColumn - 1, content.column + CharacterWidth.columns(of: Self.findPromptText(find)))
+                return ScreenCursor(row: content.endRow - 1, column: column)
+            }
+            let row = mode.cursor.line - pane.viewTop
+            guard row >= 0, row < pane.surface.rows else { return nil }
+            return ScreenCursor(TerminalCursor(row: row, column: mode.cursor.column, isVisible: true), in: content)
+        }
+        guard pane.status == .connected || pane.status == .connecting, pane.scrollOffset == 0 else { return nil }
+        return ScreenCursor(pane.surface.cursor, in: content)
+    }
+
+    /// The find prompt on the pane's last row: the query, its options and the count.
+    private func drawFindPrompt(_ find: PaneFind, in content: CellRect, into buffer: inout CellBuffer) {
+        let line = CellRect(column: content.column, row: content.endRow - 1, columns: content.columns, rows: 1)
+        buffer.fill(line, style: WorkbenchTheme.field)
+        let prompt = Self.findPromptText(find)
+        buffer.put(prompt, column: line.column, row: line.row, style: WorkbenchTheme.field, clip: line)
+        var right = find.query.isRegex ? "[regex] " : "[text] "
+        right += find.query.isCaseSensitive ? "[Aa] " : "[aa] "
+        right += find.countText
+        let style = find.problem == nil ? WorkbenchTheme.field : WorkbenchTheme.failure
+        let width = CharacterWidth.columns(of: right)
+        let start = max(line.column + min(CharacterWidth.columns(of: prompt) + 2, line.columns), line.endColumn - width - 1)
+        buffer.put(right, column: start, row: line.row, style: style, clip: line)
+    }
+
+    /// "/query": the prompt as typed, control characters shown escaped.
+    static func findPromptText(_ find: PaneFind) -> String {
+        "/" + TerminalSafeText(find.query.pattern).text
     }
 
     // MARK: - Parts

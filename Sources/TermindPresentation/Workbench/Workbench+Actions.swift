@@ -76,6 +76,16 @@ extension Workbench {
             deliver(.sendPrefix(KeyPress(keymap.prefix)), to: workspace.focusedPaneID)
         case .transferQueue:
             toggleTransferQueue()
+        case .copyMode:
+            deliver(.copyMode, to: workspace.focusedPaneID)
+        case .find:
+            deliver(.find, to: workspace.focusedPaneID)
+        case .paste:
+            if let pasteBuffer {
+                deliver(.paste(pasteBuffer), to: workspace.focusedPaneID)
+            } else {
+                message = "nothing to paste yet: copy mode (\(keys(for: .copyMode) ?? "copy-mode")) copies"
+            }
         }
     }
 

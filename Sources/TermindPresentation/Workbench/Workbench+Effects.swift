@@ -38,7 +38,24 @@ extension Workbench {
                 clipboardWrites += bytes
             case .requestTransfer(let request):
                 run(.submitTransfer(request))
+            case .copy(let text):
+                copied(text)
             }
+        }
+    }
+
+    /// Text copied in a pane: kept for the paste action and sent to the outer terminal's
+    /// clipboard (OSC 52), unless too large for it.
+    private func copied(_ text: [UInt8]) {
+        pasteBuffer = text
+        let characters = String(decoding: text, as: UTF8.self).count
+        let what = "\(characters) character\(characters == 1 ? "" : "s")"
+        let pasteKeys = keys(for: .paste).map { ", \($0) pastes" } ?? ""
+        if let sequence = OuterClipboard.sequence(copying: text, insideTmux: insideTmux) {
+            clipboardWrites += sequence
+            message = "copied \(what)\(pasteKeys)"
+        } else {
+            message = "copied \(what) for pasting here\(pasteKeys); too large for the terminal's clipboard"
         }
     }
 

@@ -74,6 +74,10 @@ public final class Workbench {
     /// The transfer queue (nil where the services offer none) and its overlay, when open.
     let transfers: TransferQueue?
     var transferOverlay: TransferQueueOverlay?
+    /// What copy mode copied last, for the paste action.
+    var pasteBuffer: [UInt8]?
+    /// Termind runs inside tmux (`TMUX` is set): copies also go out in tmux's passthrough.
+    let insideTmux: Bool
 
     /// Called after every change that may show on screen.
     public var onChange: () -> Void = {}
@@ -92,6 +96,7 @@ public final class Workbench {
         self.dispatcher = KeyDispatcher(keymap: keymap)
         self.size = size
         self.shellEnvironment = environment.filter { $0.key == "LANG" || $0.key.hasPrefix("LC_") }
+        self.insideTmux = !(environment["TMUX"] ?? "").isEmpty
         let dialogs = InteractionDialogs()
         self.dialogs = dialogs
         self.interactions = InteractionQueue(presenter: WorkbenchPresenter(dialogs: dialogs))

@@ -87,12 +87,13 @@ final class WorkbenchRoutingTests: WorkbenchTestCase {
         let actions = pane.routed.suffix(3).map { event -> String in
             switch event {
             case .scrollMode: "scroll"
+            case .copyMode: "copy"
             case .reconnect: "reconnect"
             case .sendPrefix(let press): press == prefix ? "the prefix" : "another key"
             default: "\(event)"
             }
         }
-        XCTAssertEqual(actions, ["scroll", "reconnect", "the prefix"])
+        XCTAssertEqual(actions, ["copy", "reconnect", "the prefix"])
     }
 
     func testTheEffectsAPaneReturnsAreRunByTheWorkbench() async throws {

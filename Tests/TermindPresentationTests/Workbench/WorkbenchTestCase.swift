@@ -14,10 +14,11 @@ class WorkbenchTestCase: XCTestCase {
 
     func start(
         hosts: [Host] = [WorkbenchFixture.host("web"), WorkbenchFixture.host("db-primary", hostname: "10.0.0.2")],
-        size: CellSize = CellSize(columns: 100, rows: 30), connecting destination: String? = nil
+        size: CellSize = CellSize(columns: 100, rows: 30), connecting destination: String? = nil,
+        environment: [String: String] = [:]
     ) async throws {
         services = InMemoryWorkbenchServices(hosts: hosts)
-        workbench = Workbench(services: services, keymap: try WorkbenchFixture.defaultKeymap(), size: size)
+        workbench = Workbench(services: services, keymap: try WorkbenchFixture.defaultKeymap(), size: size, environment: environment)
         await workbench.start(connecting: destination)
     }
 
