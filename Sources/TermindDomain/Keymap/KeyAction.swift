@@ -27,6 +27,9 @@ public enum KeyAction: Sendable, Hashable {
     case importSSH
     case quit
     case sendPrefix
+    /// Open an SFTP browser: beside a terminal on its Host (at its shell's directory), beside a
+    /// remote browser on this machine's files.
+    case openBrowser
 
     /// Cells a resize moves when the binding gives no count, as tmux's `resize-pane`.
     public static let defaultResizeCells = 1
@@ -57,6 +60,7 @@ public enum KeyAction: Sendable, Hashable {
         case .importSSH: .importSSH
         case .quit: .quit
         case .sendPrefix: .sendPrefix
+        case .openBrowser: .openBrowser
         }
     }
 
@@ -97,6 +101,7 @@ public enum KeyAction: Sendable, Hashable {
         case .importSSH: "Import Hosts, Identities, Keys and Known Hosts from ~/.ssh (a checklist)"
         case .quit: "Quit Termind"
         case .sendPrefix: "Send the prefix key itself to the pane"
+        case .openBrowser: "Open a file browser: beside a terminal on its Host, beside a remote browser on this machine"
         }
     }
 }

@@ -23,4 +23,15 @@ enum PaneEffect: Equatable {
     case message(String)
     /// An OSC 52 clipboard write for the outer terminal (already checked against the Host).
     case setClipboard([UInt8])
+    /// Open a browser pane's file system: a connection of its own to the side's Host and an
+    /// SFTP session on it, or this machine's; answered by `.fileSystemOpened`.
+    case openFileSystem(BrowserSide, generation: AttemptGeneration)
+    /// Run a request on the browser pane's file system; answered by `.browserReply`.
+    case browse(BrowserRequest, generation: AttemptGeneration)
+    /// A directory of a Host was listed fresh: SFTP History records it.
+    case recordDirectoryVisit(hostLabel: String, path: String)
+    /// Copy a browser's selection (to the browser beside it when no destination is given).
+    case requestTransfer(TransferRequest)
+    /// Edit a remote file in `$EDITOR` through a managed local copy.
+    case editRemoteFile(host: String, path: String)
 }

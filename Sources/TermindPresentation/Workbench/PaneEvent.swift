@@ -48,4 +48,11 @@ enum PaneEvent {
     case connectionLost(AttemptGeneration, String)
     /// The connection or the shell could not be opened.
     case connectFailed(AttemptGeneration, any Error)
+
+    // MARK: From a browser's file system
+
+    /// The browser's file system is open; `home` is where it starts (canonical).
+    case fileSystemOpened(AttemptGeneration, home: String)
+    /// What came back for one of the browser's requests.
+    case browserReply(AttemptGeneration, BrowserReply)
 }

@@ -27,6 +27,7 @@ extension Workbench {
                 links[id]?.resize(to: size)
             case .disconnect:
                 links.removeValue(forKey: id)?.close()
+                browserLinks.removeValue(forKey: id)?.close()
             case .retire(let generation):
                 let interactions = self.interactions
                 Task { await interactions.cancel(generation: generation) }
@@ -36,6 +37,16 @@ extension Workbench {
                 message = text
             case .setClipboard(let bytes):
                 clipboardWrites += bytes
+            case .openFileSystem(let side, let generation):
+                openFileSystem(for: id, side: side, generation: generation)
+            case .browse(let request, let generation):
+                browse(request, for: id, generation: generation)
+            case .recordDirectoryVisit(let label, let path):
+                Task { [services] in await services.recordDirectoryVisit(hostLabel: label, path: path) }
+            case .requestTransfer(let request):
+                requestTransfer(request, from: id)
+            case .editRemoteFile(let host, let path):
+                editRemoteFile(host: host, path: path)
             }
         }
     }

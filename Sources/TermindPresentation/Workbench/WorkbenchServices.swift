@@ -37,4 +37,17 @@ public protocol WorkbenchServices: Sendable {
     /// without `--ask-passphrases`: encrypted keys are stored still encrypted. The selection has
     /// passed `ImportPlan`'s rules already; a refusal or a file changed since the preview throws.
     func commitImport(_ selection: ImportSelection, of preview: ImportPreview) async throws -> ImportReport
+
+    /// As `connect`, for a browser pane's own connection: its Connection History entry is of
+    /// the `sftp` kind.
+    func connectForFiles(
+        hostLabel: String, interactions: InteractionQueue, generation: AttemptGeneration
+    ) async throws -> any SSHConnection
+
+    /// This machine's file system, for a browser pane's local side.
+    func localFileSystem() -> any FileSystem
+
+    /// SFTP History: `path` on the Host `hostLabel` was just listed fresh. Only a Vault Host is
+    /// recorded; a Vault that cannot record it never troubles the person.
+    func recordDirectoryVisit(hostLabel: String, path: String) async
 }
