@@ -88,9 +88,10 @@ final class BrowserPane: PaneComponent {
     var listRows: Int { max(1, size.rows - 3) }
     /// The entry under the cursor.
     var current: BrowserEntry? { listing.count > 0 ? listing[min(cursor, listing.count - 1)] : nil }
-    /// What a change applies to: the marked entries, else the one under the cursor.
+    /// What a change applies to: the marked entries shown (in their order), else the one under
+    /// the cursor. A mark the filter hides is never acted on unseen.
     var targets: [String] {
-        if !marked.isEmpty { return listing.entries.map(\.path).filter(marked.contains) }
+        if !marked.isEmpty { return (0..<listing.count).map { listing[$0].path }.filter(marked.contains) }
         return current.map { [$0.path] } ?? []
     }
 
