@@ -26,8 +26,8 @@ extension BrowserPane {
     ]
 
     /// The short form for the foot line.
-    static let keyHint = "Enter open · ⌫ up · [ ] back/fwd · g path · / filter · . hidden · s sort · r refresh · "
-        + "Space mark · m mkdir · n rename · d delete · p chmod · c copy · e edit · ? keys"
+    static let keyHint = "? keys · Enter open · ⌫ up · [ ] back/fwd · g path · / filter · . hidden · s sort · "
+        + "r refresh · Space mark · m mkdir · n rename · d delete · p chmod · c copy · e edit"
 
     func key(_ press: KeyPress) -> [PaneEffect] {
         if showsKeys {

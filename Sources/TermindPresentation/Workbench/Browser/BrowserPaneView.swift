@@ -17,13 +17,13 @@ struct BrowserPaneView {
 
         init(width: Int) {
             size = width >= 28
-            modified = width >= 46
-            mode = width >= 58
-            owner = width >= 70
+            modified = width >= 40
+            mode = width >= 52
+            owner = width >= 60
         }
 
         /// Cells the columns after the name take, each with its leading space.
-        var width: Int { (size ? 8 : 0) + (modified ? 17 : 0) + (mode ? 11 : 0) + (owner ? 9 : 0) }
+        var width: Int { (size ? 8 : 0) + (modified ? 12 : 0) + (mode ? 11 : 0) + (owner ? 9 : 0) }
     }
 
     func draw(in rect: CellRect, into buffer: inout CellBuffer) {
@@ -101,7 +101,7 @@ struct BrowserPaneView {
         let nameWidth = max(1, content.columns - 2 - columns.width)
         var header = "  " + Self.padded("Name", nameWidth)
         if columns.size { header += " " + Self.leftPadded("Size", 7) }
-        if columns.modified { header += " " + Self.padded("Modified", 16) }
+        if columns.modified { header += " " + Self.padded("Modified", 11) }
         if columns.mode { header += " " + Self.padded("Mode", 10) }
         if columns.owner { header += " " + Self.padded("Owner", 8) }
         line(header, row: content.row + 1, in: content, style: WorkbenchTheme.heading, into: &buffer)
@@ -111,6 +111,7 @@ struct BrowserPaneView {
             let empty = pane.pending != nil ? "listing…" : (listing.entries.isEmpty ? "(empty directory)" : "(nothing matches)")
             line("  " + empty, row: content.row + 2, in: content, style: WorkbenchTheme.dim, into: &buffer)
         }
+        let now = Int64(Date().timeIntervalSince1970)
         for offset in 0..<rows {
             let row = pane.top + offset
             guard row < listing.count else { break }
@@ -119,7 +120,7 @@ struct BrowserPaneView {
             let isMarked = pane.marked.contains(entry.path)
             var text = (isMarked ? "* " : "  ") + Self.padded(Self.name(of: entry), nameWidth)
             if columns.size { text += " " + Self.leftPadded(Self.size(entry.size), 7) }
-            if columns.modified { text += " " + Self.padded(Self.time(entry.modified), 16) }
+            if columns.modified { text += " " + Self.padded(Self.time(entry.modified, now: now), 11) }
             if columns.mode { text += " " + Self.padded(entry.permissions, 10) }
             if columns.owner { text += " " + Self.padded(entry.owner, 8) }
             let style: CellStyle = if isCursor {
@@ -140,8 +141,14 @@ struct BrowserPaneView {
             line(" " + prompt.question + TerminalSafeText(prompt.text).text, row: row, in: content, style: WorkbenchTheme.field, into: &buffer)
         } else if let busy = pane.busy {
             line(" \(busy)…", row: row, in: content, style: WorkbenchTheme.notice, into: &buffer)
+        } else if let notice = pane.notice, notice.isFailure {
+            // A failure is shown whole (its path and the server's reason), over the last rows.
+            let lines = TextWrap.lines(notice.text, width: max(1, content.columns - 2)).prefix(max(1, content.rows / 2))
+            for (offset, text) in lines.enumerated() {
+                line(" " + text, row: row - lines.count + 1 + offset, in: content, style: WorkbenchTheme.failure, into: &buffer)
+            }
         } else if let notice = pane.notice {
-            line(" " + notice.text, row: row, in: content, style: notice.isFailure ? WorkbenchTheme.failure : WorkbenchTheme.bar, into: &buffer)
+            line(" " + notice.text, row: row, in: content, style: WorkbenchTheme.bar, into: &buffer)
         } else {
             line(" " + BrowserPane.keyHint, row: row, in: content, style: WorkbenchTheme.dim, into: &buffer)
         }
@@ -181,14 +188,17 @@ struct BrowserPaneView {
         return String(bytes)
     }
 
-    /// `2026-12-02 06:28`, local time.
-    static func time(_ seconds: Int64) -> String {
+    /// Local time in 11 columns, as `ls -l` chooses: `12-02 06:28` within half a year of
+    /// `now`, else the date with its year, `2024-12-02`.
+    static func time(_ seconds: Int64, now: Int64) -> String {
         var time = time_t(seconds)
         var parts = tm()
         guard localtime_r(&time, &parts) != nil else { return "" }
-        return String(
-            format: "%04d-%02d-%02d %02d:%02d", Int(parts.tm_year) + 1900, Int(parts.tm_mon) + 1, Int(parts.tm_mday),
-            Int(parts.tm_hour), Int(parts.tm_min))
+        let (year, month, day) = (Int(parts.tm_year) + 1900, Int(parts.tm_mon) + 1, Int(parts.tm_mday))
+        if abs(now - seconds) < 183 * 86_400 {
+            return String(format: "%02d-%02d %02d:%02d", month, day, Int(parts.tm_hour), Int(parts.tm_min))
+        }
+        return String(format: "%04d-%02d-%02d", year, month, day)
     }
 
     /// `text` cut or padded with spaces to exactly `width` columns.
