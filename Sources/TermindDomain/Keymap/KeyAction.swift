@@ -101,7 +101,7 @@ public enum KeyAction: Sendable, Hashable {
         case .importSSH: "Import Hosts, Identities, Keys and Known Hosts from ~/.ssh (a checklist)"
         case .quit: "Quit Termind"
         case .sendPrefix: "Send the prefix key itself to the pane"
-        case .openBrowser: "Open a file browser: beside a terminal on its Host, beside a remote browser on this machine"
+        case .openBrowser: "Open a file browser beside the pane (its Host's files, or this machine's)"
         }
     }
 }

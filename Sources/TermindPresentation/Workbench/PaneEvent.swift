@@ -55,4 +55,6 @@ enum PaneEvent {
     case fileSystemOpened(AttemptGeneration, home: String)
     /// What came back for one of the browser's requests.
     case browserReply(AttemptGeneration, BrowserReply)
+    /// The terminal a browser follows reported a new working directory (OSC 7).
+    case followDirectory(String)
 }

@@ -132,7 +132,7 @@ final class TerminalPane: PaneComponent {
             guard attempt == generation else { return [] }
             status = PaneStatus.failure(error)
             return [.disconnect]
-        case .fileSystemOpened, .browserReply:
+        case .fileSystemOpened, .browserReply, .followDirectory:
             return []
         }
     }

@@ -57,6 +57,7 @@ extension Workbench {
         guard links[id]?.serves(generation) == true else { return }
         deliver(event, to: id)
         if id == workspace.focusedPaneID { deliver(.viewed, to: id) }
+        if case .output = event { followWorkingDirectory(of: id) }
         onChange()
     }
 

@@ -312,6 +312,29 @@ final class BrowserPaneUpdateTests: XCTestCase {
         XCTAssertEqual(pane.top, 10_000 - pane.listRows)
     }
 
+    func testTheWheelMovesTheCursorAndAClickPutsItOnARow() async throws {
+        let (pane, _) = try showing(sample)
+        _ = pane.update(.mouse(MouseEvent(kind: .scrollDown, column: 5, row: 4), row: 4, column: 5))
+        XCTAssertEqual(pane.current?.name, "b.txt", "three rows down")
+        _ = pane.update(.mouse(MouseEvent(kind: .press(.left), column: 5, row: 3), row: 3, column: 5))
+        XCTAssertEqual(pane.current?.name, "src", "row 3 of the content is the second entry")
+        _ = pane.update(.mouse(MouseEvent(kind: .press(.left), column: 5, row: 15), row: 15, column: 5))
+        XCTAssertEqual(pane.current?.name, "src", "a click below the rows moves nothing")
+    }
+
+    func testFollowingTheShellListsEachNewDirectoryOnceAndOnlyWhenOn() async throws {
+        let (pane, generation) = try showing(sample)
+        XCTAssertEqual(pane.update(.followDirectory("/srv")), [], "not following")
+        _ = press(pane, .character("f"))
+        XCTAssertEqual(pane.notice?.isFailure, true, "a browser opened without a terminal has nothing to follow")
+        pane.followedPane = PaneID()
+        _ = press(pane, .character("f"))
+        XCTAssertTrue(pane.isFollowing)
+        XCTAssertEqual(try listRequest(pane.update(.followDirectory("/srv"))).path, "/srv")
+        XCTAssertEqual(pane.update(.followDirectory("/srv")), [], "the same directory again asks nothing")
+        _ = generation
+    }
+
     func testSortingAndFilteringTenThousandRowsTakesWellUnderAFrame() async throws {
         let many = (0..<10_000).map { Self.file(String(format: "/home/alice/f%05d-", ($0 * 7919) % 10_000) + ($0 % 3 == 0 ? "log" : "txt"), size: UInt64($0)) }
         var listing = BrowserListing(entries: many)

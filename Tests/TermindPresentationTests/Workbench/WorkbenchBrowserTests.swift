@@ -78,6 +78,29 @@ final class WorkbenchBrowserTests: WorkbenchTestCase {
         await eventually("the listing shows it gone", showing: screenReport) { !screenText.contains("src/") }
     }
 
+    func testFOnABrowserBesideATerminalFollowsItsShellsDirectory() async throws {
+        try await start(size: wide)
+        services.serveFiles(tree())
+        let connection = try await openFromNavigator("web")
+        connection.shell.print("\u{1B}]7;file://web/home/alice\u{07}$ ")
+        await eventually("the pane knows the directory", showing: screenReport) { screenText.contains("· /home/alice") }
+        prefixed(.character("b"))
+        await waitForScreen(containing: "notes.txt")
+
+        // Not following yet: the shell moves, the browser stays.
+        connection.shell.print("\u{1B}]7;file://web/home/alice/src\u{07}")
+        await eventually("the terminal's title shows the new directory", showing: screenReport) { screenText.contains("· /home/alice/src") }
+        XCTAssertTrue(screenText.contains("notes.txt"), screenText)
+
+        press(.character("f"))
+        await waitForScreen(containing: "following the shell's directory")
+        connection.shell.print("\u{1B}]7;file://web/home/alice/src/lib\u{07}")
+        await waitForScreen(containing: "web:/home/alice/src/lib")
+        await eventually("SFTP History has the followed directory", showing: "\(services.directoryVisits)") {
+            services.directoryVisits.last?.path == "/home/alice/src/lib"
+        }
+    }
+
     func testOpenBrowserInAnEmptyPaneShowsThisMachine() async throws {
         try await start(hosts: [])
         services.serveFiles(tree())

@@ -22,12 +22,13 @@ extension BrowserPane {
         ("p", "permissions, in octal"),
         ("c", "copy to the browser beside"),
         ("e", "edit the file in $EDITOR"),
+        ("f", "follow the directory of the shell beside (OSC 7), or stop"),
         ("?", "this list"),
     ]
 
     /// The short form for the foot line.
     static let keyHint = "? keys · Enter open · ⌫ up · [ ] back/fwd · g path · / filter · . hidden · s sort · "
-        + "r refresh · Space mark · m mkdir · n rename · d delete · p chmod · c copy · e edit"
+        + "r refresh · Space mark · m mkdir · n rename · d delete · p chmod · c copy · e edit · f follow"
 
     func key(_ press: KeyPress) -> [PaneEffect] {
         if showsKeys {
@@ -93,6 +94,7 @@ extension BrowserPane {
             guard let entry = current, entry.kind == .file else { return [.message("e edits a file; this is not one")] }
             return [.editRemoteFile(host: host, path: entry.path)]
         case (_, "?"): toggleKeys()
+        case (_, "f"): toggleFollowing()
         default: break
         }
         return []

@@ -61,6 +61,12 @@ final class BrowserPane: PaneComponent {
     private(set) var busy: String?
     /// The full list of keys instead of the listing (`?`).
     private(set) var showsKeys = false
+    /// The terminal pane whose shell's directory this browser can follow (the one it was
+    /// opened beside), and whether it does (`f`).
+    var followedPane: PaneID?
+    private(set) var isFollowing = false
+    /// The followed shell's directory last seen, so each change is followed once.
+    private(set) var lastFollowed: String?
     /// The entry to put the cursor on when the next listing arrives (a new directory, a renamed
     /// entry, the directory just left for its parent).
     private var cursorTarget: String?
@@ -137,7 +143,21 @@ final class BrowserPane: PaneComponent {
             status = .dropped(detail)
             busy = nil
             return [.disconnect]
-        case .typed, .mouse, .viewed, .scrollMode, .sendPrefix, .shellOpened, .output, .exited, .shellClosed:
+        case .followDirectory(let directory):
+            guard isFollowing, directory != lastFollowed else { return [] }
+            lastFollowed = directory
+            guard status == .connected, directory != path else { return [] }
+            return list(directory, move: .visit)
+        case .mouse(let mouse, let row, _):
+            // The wheel moves the cursor; a click on a row puts it there (row 2 is the first).
+            switch mouse.kind {
+            case .scrollUp: moveCursor(by: -3)
+            case .scrollDown: moveCursor(by: 3)
+            case .press(.left) where row >= 2 && top + row - 2 < listing.count && prompt == nil: moveCursor(to: top + row - 2)
+            default: break
+            }
+            return []
+        case .typed, .viewed, .scrollMode, .sendPrefix, .shellOpened, .output, .exited, .shellClosed:
             return []
         }
     }
@@ -347,6 +367,17 @@ final class BrowserPane: PaneComponent {
     }
 
     func clearMarks() { marked = [] }
+
+    /// Starts or stops following the shell beside (`f`).
+    func toggleFollowing() {
+        guard followedPane != nil else {
+            say("this browser was not opened beside a terminal: nothing to follow", failure: true)
+            return
+        }
+        isFollowing.toggle()
+        lastFollowed = nil
+        say(isFollowing ? "following the shell's directory" : "no longer following the shell's directory")
+    }
 
     func toggleKeys() { showsKeys.toggle() }
 

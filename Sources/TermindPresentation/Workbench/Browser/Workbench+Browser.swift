@@ -20,6 +20,7 @@ extension Workbench {
             openBrowserPane(
                 Pane(kind: .browser, hostID: current.hostID), side: .remote(hostLabel: label),
                 startPath: terminal.surface.workingDirectory)
+            (panes[workspace.focusedPaneID] as? BrowserPane)?.followedPane = current.id
         case let browser as BrowserPane where browser.side != .local:
             openBrowserPane(.localBrowser(), side: .local, startPath: nil)
         case is BrowserPane:
@@ -49,6 +50,16 @@ extension Workbench {
         if panes[id] != nil { deliver(.close, to: id) }
         install(BrowserPane(paneID: id, side: side, size: contentSize(of: id, in: workspace), startPath: startPath))
         deliver(.connect, to: id)
+    }
+
+    /// After output reached terminal pane `id`: a browser following it sees a new working
+    /// directory (each browser ignores one it has seen).
+    func followWorkingDirectory(of id: PaneID) {
+        guard let terminal = panes[id] as? TerminalPane, let directory = terminal.surface.workingDirectory else { return }
+        for case let browser as BrowserPane in panes.values
+        where browser.followedPane == id && browser.isFollowing && browser.lastFollowed != directory {
+            deliver(.followDirectory(directory), to: browser.paneID)
+        }
     }
 
     // MARK: - Effects
