@@ -78,7 +78,10 @@ final class BrowserEndToEndTests: XCTestCase {
         let row = try XCTUnwrap(beside.split(separator: "\n").first { $0.contains("notes.txt") })
         XCTAssertGreaterThan(row.range(of: "notes.txt")!.lowerBound.utf16Offset(in: row), 80, "the listing is to the right of the terminal")
         XCTAssertTrue(beside.contains("site/"), beside)
-        XCTAssertTrue(row.contains(server.username), "the owner column: \(row)")
+        // The owner column, from the server's own names (cut to the column beside a terminal).
+        let lockedRow = try XCTUnwrap(beside.split(separator: "\n").first { $0.contains("locked/") })
+        XCTAssertTrue(lockedRow.hasSuffix(" root"), "the owner column: \(lockedRow)")
+        XCTAssertTrue(row.contains(" " + server.username.prefix(7)), "the owner column: \(row)")
         // The hostile name is shown escaped; the outer terminal's title never changed.
         XCTAssertTrue(beside.contains("\\033]2;pwned\\007evil"), beside)
         let title = try ChildProcess.run("tmux", ["display-message", "-p", "-t", session.name, "#{pane_title}"]).stdout

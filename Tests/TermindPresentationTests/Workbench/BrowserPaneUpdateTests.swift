@@ -189,6 +189,13 @@ final class BrowserPaneUpdateTests: XCTestCase {
         XCTAssertEqual(names(pane), ["log"])
     }
 
+    func testListingTheSameDirectoryAgainIsNoNewVisit() async throws {
+        let (pane, generation) = try showing(sample)
+        let again = try listRequest(press(pane, .character("r")))
+        XCTAssertEqual(again.path, "/home/alice")
+        XCTAssertEqual(pane.update(.browserReply(generation, .listed(listing: again.number, path: "/home/alice", sample))), [])
+    }
+
     func testRepliesOfARetiredAttemptAreDropped() async throws {
         let (pane, generation, number) = try openPane()
         _ = pane.update(.connectionLost(generation, "the connection was reset"))

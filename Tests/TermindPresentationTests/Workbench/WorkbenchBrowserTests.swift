@@ -46,6 +46,13 @@ final class WorkbenchBrowserTests: WorkbenchTestCase {
         XCTAssertEqual(workbench.workspace.panes.map(\.kind), [.terminal, .browser, .localBrowser])
         XCTAssertEqual(services.directoryVisits.count, 1, "this machine's directories are no SFTP History")
 
+        // The hooks the transfer queue and the editor take over, until they do.
+        await waitForScreen(containing: "notes.txt")
+        press(.character("c"))
+        XCTAssertTrue(screenText.contains("transfer queue not available: upload of 1 entry not started"), screenText)
+        press(.character("e"))
+        XCTAssertTrue(screenText.contains("e edits a file of a Host; this browser shows this machine"), screenText)
+
         await workbench.shutdown()
         let saved = try XCTUnwrap(services.savedWorkspaces?.first)
         XCTAssertEqual(Workspace(name: "", restoring: saved.templateLayout, existingHostIDs: Set(workbench.hosts.map(\.id))).panes.map(\.kind),

@@ -194,9 +194,12 @@ final class BrowserPane: PaneComponent {
         case .listed(let number, let listed, let entries):
             guard number == listingNumber, let move = pending?.move else { return [] }
             pending = nil
+            let arrived = listed != path
             show(entries, of: listed, move: move)
-            // History records a directory only once it was listed fresh (SPEC §4).
-            return side.hostLabel.map { [.recordDirectoryVisit(hostLabel: $0, path: listed)] } ?? []
+            // SFTP History records a directory once it was listed fresh and shown, on arrival
+            // (listing it again after a change is no new visit).
+            guard arrived, let host = side.hostLabel else { return [] }
+            return [.recordDirectoryVisit(hostLabel: host, path: listed)]
         case .listingFailed(let number, let failedPath, let failure):
             guard number == listingNumber else { return [] }
             pending = nil
