@@ -17,6 +17,8 @@ final class BrowserLink {
     /// Requests in flight, by a number of their own, cancelled when the link closes.
     private var requests: [Int: Task<Void, Never>] = [:]
     private var nextRequest = 0
+    /// The listing in flight, if any.
+    private var listingRequest: Int?
 
     init(generation: AttemptGeneration) {
         self.generation = generation
@@ -31,10 +33,14 @@ final class BrowserLink {
         self.connection = connection
     }
 
-    /// Runs `body` as a request of this link: cancelled if the link closes first.
-    func run(_ body: @escaping @MainActor () async -> Void) {
+    /// Runs `body` as a request of this link: cancelled if the link closes first. A listing
+    /// also cancels the listing before it, whose reply the pane would drop anyway: a directory
+    /// of 200,000 entries left behind stops being read.
+    func run(listing: Bool = false, _ body: @escaping @MainActor () async -> Void) {
         let number = nextRequest
         nextRequest += 1
+        if listing, let previous = listingRequest { requests.removeValue(forKey: previous)?.cancel() }
+        if listing { listingRequest = number }
         requests[number] = Task { [weak self] in
             await body()
             self?.requests[number] = nil

@@ -117,7 +117,8 @@ extension Workbench {
     /// Runs `request` on pane `id`'s file system; the reply goes back to the pane.
     func browse(_ request: BrowserRequest, for id: PaneID, generation: AttemptGeneration) {
         guard let link = browserLinks[id], link.serves(generation), let fileSystem = link.fileSystem else { return }
-        link.run { [weak self] in
+        let isListing = if case .list = request { true } else { false }
+        link.run(listing: isListing) { [weak self] in
             let reply = await Self.answer(request, on: fileSystem)
             guard !Task.isCancelled else { return }
             self?.deliverToBrowser(.browserReply(generation, reply), to: id, generation: generation)
@@ -137,7 +138,9 @@ extension Workbench {
         case .list(let path, let number):
             do {
                 let resolved = try await fileSystem.realpath(path)
-                let files = try await fileSystem.list(resolved)
+                var files: [RemoteFile] = []
+                // In parts, so a listing the person left stops between READDIR replies.
+                try await fileSystem.list(resolved) { files += $0 }
                 return .listed(listing: number, path: resolved, try await entries(files, on: fileSystem))
             } catch {
                 return .listingFailed(listing: number, path: path, failure(error))
