@@ -108,6 +108,21 @@ final class WorkbenchBrowserTests: WorkbenchTestCase {
         }
     }
 
+    func testARecentWorkspaceReopensItsBrowsersOnTheirHostAndThisMachine() async throws {
+        let web = WorkbenchFixture.host("web")
+        var saved = Workspace(name: "files", pane: .browser(hostID: web.id))
+        saved.split(.horizontal, with: .localBrowser())
+        services = InMemoryWorkbenchServices(hosts: [web], recent: [saved])
+        services.serveFiles(tree())
+        workbench = Workbench(services: services, keymap: try WorkbenchFixture.defaultKeymap(), size: wide)
+        await workbench.start()
+        workbench.openRecent(0)
+        await waitForScreen(containing: "web:/home/alice")
+        await waitForScreen(containing: "local:/home/alice")
+        XCTAssertEqual(services.fileConnections, ["web"])
+        XCTAssertEqual(workbench.workspace.panes.map(\.kind), [.browser, .localBrowser])
+    }
+
     func testOpenBrowserInAnEmptyPaneShowsThisMachine() async throws {
         try await start(hosts: [])
         services.serveFiles(tree())
