@@ -189,6 +189,17 @@ final class BrowserPaneUpdateTests: XCTestCase {
         XCTAssertEqual(names(pane), ["log"])
     }
 
+    func testAStartDirectoryThatCannotBeListedFallsBackToHomeAndSaysWhy() async throws {
+        let (pane, generation, number) = try openPane(startPath: "/root/secret")
+        let fallback = try listRequest(pane.update(.browserReply(generation, .listingFailed(
+            listing: number, path: "/root/secret", BrowserFailure(text: "web:/root/secret: Permission denied", endsSession: false)))))
+        XCTAssertEqual(fallback.path, "/home/alice")
+        XCTAssertEqual(pane.notice?.text, "cannot list /root/secret: web:/root/secret: Permission denied")
+        _ = pane.update(.browserReply(generation, .listed(listing: fallback.number, path: "/home/alice", sample)))
+        XCTAssertEqual(pane.path, "/home/alice")
+        XCTAssertTrue(screen(pane).contains("cannot list /root/secret"), "the reason stays on screen: \(screen(pane))")
+    }
+
     func testListingTheSameDirectoryAgainIsNoNewVisit() async throws {
         let (pane, generation) = try showing(sample)
         let again = try listRequest(press(pane, .character("r")))

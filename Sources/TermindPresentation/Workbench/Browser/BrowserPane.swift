@@ -209,6 +209,8 @@ final class BrowserPane: PaneComponent {
                 return [.disconnect]
             }
             notice = Notice(text: "cannot list \(TerminalSafeText(failedPath).text): \(failure.text)", isFailure: true)
+            // A start directory that cannot be listed (the shell's, gone or closed): home instead.
+            if path == nil, let home, failedPath != home { return list(home, move: .stay) }
             return []
         case .counted(let paths, let entries):
             guard busy != nil, paths == targets else { return [] }
