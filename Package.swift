@@ -138,6 +138,8 @@ let package = Package(
             dependencies: [
                 "TermindRemoteInfrastructure", "TermindInfrastructure", "TermindApplication",
                 "TermindDomain", "TermindTestDoubles", "TermindTestSupport",
+                // The browser pane's requests on a real SFTP session.
+                "TermindPresentation",
             ]
         ),
         /** The built `termind` binary, run as a user would run it. */

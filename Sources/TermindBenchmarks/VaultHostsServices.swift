@@ -37,4 +37,9 @@ struct VaultHostsServices: WorkbenchServices {
     var activeTransferCount: Int { 0 }
     func importPreview() async throws -> ImportPreview { throw NotMeasured() }
     func commitImport(_ selection: ImportSelection, of preview: ImportPreview) async throws -> ImportReport { throw NotMeasured() }
+    func connectForFiles(hostLabel: String, interactions: InteractionQueue, generation: AttemptGeneration) async throws -> any SSHConnection {
+        throw NotMeasured()
+    }
+    func localFileSystem() -> any FileSystem { LocalFileSystem() }
+    func recordDirectoryVisit(hostLabel: String, path: String) async {}
 }

@@ -11,7 +11,8 @@ import TermindTestSupport
 // `termind-bench listing` runs it alone); scrollback memory against tmux's
 // (ScrollbackBenchmarks.swift; `termind-bench scrollback`); a pane's emulator alone, in process
 // (PaneScreenBenchmarks.swift; `termind-bench screen`); find over a full scrollback
-// (FindBenchmarks.swift; `termind-bench find`).
+// (FindBenchmarks.swift; `termind-bench find`); the SFTP browser's first rows of
+// 10,000 entries against `sftp -b` `ls -l` (BrowserBenchmarks.swift; `termind-bench browser`).
 
 func formatSeconds(_ seconds: Double) -> String {
     seconds < 1 ? String(format: "%8.2f ms", seconds * 1000) : String(format: "%8.3f s ", seconds)
@@ -69,6 +70,11 @@ if CommandLine.arguments.dropFirst().first == "find" {
 }
 if CommandLine.arguments.dropFirst().first == "scrollback" {
     try ScrollbackBenchmarks(sshd: sshd).run()
+    sshd.stop()
+    exit(0)
+}
+if CommandLine.arguments.dropFirst().first == "browser" {
+    try BrowserBenchmarks(sshd: sshd).run()
     sshd.stop()
     exit(0)
 }
@@ -331,6 +337,7 @@ if transfersOnly {
 }
 
 try ListingBenchmarks(sshd: sshd, home: home).run()
+try BrowserBenchmarks(sshd: sshd).run()
 try ImportBenchmarks().run()
 try await LargeVaultBenchmarks().run()
 try KnownHostsBenchmarks(sshd: sshd).run()

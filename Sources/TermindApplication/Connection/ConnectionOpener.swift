@@ -47,14 +47,16 @@ public struct ConnectionOpener: Sendable {
 
     /// Plans and opens an authenticated connection to `destination`; `loginName` (`-l`) and
     /// `keyFile` (`-i`) apply to the target, not its hops. Interactions go through
-    /// `interactions`, tagged with `generation`.
+    /// `interactions`, tagged with `generation`. The Connection History entry is of `kind`
+    /// (`sftp` for a file browser's connection).
     public func open(
         _ destination: String, loginName: String? = nil, keyFile: AdHocKeyFile? = nil,
-        interactions: InteractionQueue, generation: AttemptGeneration = .next()
+        interactions: InteractionQueue, generation: AttemptGeneration = .next(),
+        history kind: ConnectionHistoryEntry.Kind = .ssh
     ) async throws -> any SSHConnection {
         let (plan, host) = try await prepare(destination, loginName: loginName, keyFile: keyFile)
         let connection = try await connector.connect(plan, using: context(interactions, generation))
-        if let host { await recordHistory(of: host) }
+        if let host { await recordHistory(of: host, kind: kind) }
         return connection
     }
 
@@ -98,9 +100,9 @@ public struct ConnectionOpener: Sendable {
     }
 
     /// History is a convenience: a Vault that cannot record it is logged, never fatal.
-    private func recordHistory(of host: TermindDomain.Host) async {
+    private func recordHistory(of host: TermindDomain.Host, kind: ConnectionHistoryEntry.Kind) async {
         do {
-            try await store.record(ConnectionHistoryEntry(hostID: host.id, kind: .ssh))
+            try await store.record(ConnectionHistoryEntry(hostID: host.id, kind: kind))
         } catch {
             logger.warning("could not add '\(host.label)' to the Connection History: \(error)")
         }

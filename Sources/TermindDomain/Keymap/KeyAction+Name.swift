@@ -36,6 +36,7 @@ extension KeyAction {
         case copyMode = "copy-mode"
         case find
         case paste
+        case openBrowser = "open-browser"
 
         /// What follows the name in the file, for error messages.
         var argumentRule: ArgumentRule {
@@ -116,6 +117,7 @@ extension KeyAction {
         case .copyMode: self = .copyMode
         case .find: self = .find
         case .paste: self = .paste
+        case .openBrowser: self = .openBrowser
         }
     }
 }

@@ -35,6 +35,9 @@ public enum KeyAction: Sendable, Hashable {
     case find
     /// Paste what copy mode copied last into the focused pane.
     case paste
+    /// Open an SFTP browser: beside a terminal on its Host (at its shell's directory), beside a
+    /// remote browser on this machine's files.
+    case openBrowser
 
     /// Cells a resize moves when the binding gives no count, as tmux's `resize-pane`.
     public static let defaultResizeCells = 1
@@ -69,6 +72,7 @@ public enum KeyAction: Sendable, Hashable {
         case .copyMode: .copyMode
         case .find: .find
         case .paste: .paste
+        case .openBrowser: .openBrowser
         }
     }
 
@@ -113,6 +117,7 @@ public enum KeyAction: Sendable, Hashable {
         case .copyMode: "Copy mode: h j k l w b 0 $ g G move, v V C-v select, y copies, q leaves"
         case .find: "Find in the scrollback and screen: n N step, M-r regex, M-c case"
         case .paste: "Paste what copy mode copied last (bracketed if the program asked)"
+        case .openBrowser: "Open a file browser beside the pane (its Host's files, or this machine's)"
         }
     }
 }

@@ -1,9 +1,14 @@
 import Foundation
 
 /// A saved Workspace layout: a split tree whose leaves are panes (an SSH terminal or SFTP
-/// browser on a Host, or an empty pane) and whose splits keep their divider fraction.
+/// browser on a Host, a browser of this machine's files, or an empty pane) and whose splits
+/// keep their divider fraction.
 public indirect enum TemplateLayout: Sendable, Hashable, Codable {
-    public enum PaneKind: String, Sendable, Hashable, Codable { case terminal, browser, empty }
+    public enum PaneKind: String, Sendable, Hashable, Codable {
+        case terminal, browser, empty
+        /// A browser of this machine's files (the local side beside a remote browser): no Host.
+        case localBrowser = "local-browser"
+    }
     public enum Axis: String, Sendable, Hashable, Codable { case horizontal, vertical }
 
     case pane(kind: PaneKind, hostID: UUID?)

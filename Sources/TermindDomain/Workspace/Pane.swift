@@ -5,14 +5,14 @@ import Foundation
 public struct Pane: Sendable, Hashable, Codable, Identifiable {
     public let id: PaneID
     public var kind: PaneKind
-    /// The Vault Host the pane connects to. Always nil for an empty pane; nil for a terminal or
-    /// browser opened on an ad-hoc target that is not in the Vault.
+    /// The Vault Host the pane connects to. Always nil for an empty pane and a local browser;
+    /// nil for a terminal or browser opened on an ad-hoc target that is not in the Vault.
     public var hostID: UUID?
 
     public init(id: PaneID = PaneID(), kind: PaneKind, hostID: UUID?) {
         self.id = id
         self.kind = kind
-        self.hostID = kind == .empty ? nil : hostID
+        self.hostID = kind == .empty || kind == .localBrowser ? nil : hostID
     }
 
     /// An SSH terminal on `hostID`.
@@ -23,6 +23,11 @@ public struct Pane: Sendable, Hashable, Codable, Identifiable {
     /// An SFTP browser on `hostID`.
     public static func browser(hostID: UUID?, id: PaneID = PaneID()) -> Pane {
         Pane(id: id, kind: .browser, hostID: hostID)
+    }
+
+    /// A browser of this machine's files.
+    public static func localBrowser(id: PaneID = PaneID()) -> Pane {
+        Pane(id: id, kind: .localBrowser, hostID: nil)
     }
 
     /// An empty pane: the host picker, waiting for the person to choose.

@@ -8,7 +8,8 @@ extension Workspace {
     public var templateLayout: TemplateLayout { TemplateLayout(root) }
 
     /// A Workspace opened from a saved layout. `existingHostIDs` are the Vault's Hosts now; a
-    /// terminal or browser pane naming any other Host (or none) restores as an empty pane.
+    /// terminal or browser pane naming any other Host (or none) restores as an empty pane; a
+    /// local browser names none and restores as itself.
     public init(id: UUID = UUID(), name: String, restoring layout: TemplateLayout, existingHostIDs: Set<UUID>) {
         self.init(id: id, name: name, root: PaneTree(restoring: layout, existingHostIDs: existingHostIDs))
     }
@@ -24,7 +25,9 @@ extension PaneTree {
     public init(restoring layout: TemplateLayout, existingHostIDs: Set<UUID>) {
         switch layout {
         case .pane(let kind, let hostID):
-            if kind != .empty, let hostID, existingHostIDs.contains(hostID) {
+            if kind == .localBrowser {
+                self = .pane(.localBrowser())
+            } else if kind != .empty, let hostID, existingHostIDs.contains(hostID) {
                 self = .pane(Pane(kind: kind, hostID: hostID))
             } else {
                 self = .pane(.empty())

@@ -29,4 +29,15 @@ enum PaneEffect: Equatable {
     /// Text the person copied in the pane (UTF-8): for the paste buffer and the outer
     /// terminal's clipboard.
     case copy([UInt8])
+    /// Open a browser pane's file system: a connection of its own to the side's Host and an
+    /// SFTP session on it, or this machine's; answered by `.fileSystemOpened`.
+    case openFileSystem(BrowserSide, generation: AttemptGeneration)
+    /// Run a request on the browser pane's file system; answered by `.browserReply`.
+    case browse(BrowserRequest, generation: AttemptGeneration)
+    /// A directory of a Host was listed fresh: SFTP History records it.
+    case recordDirectoryVisit(hostLabel: String, path: String)
+    /// Copy a browser's selection (to the browser beside it when no destination is given).
+    case copySelection(BrowserCopy)
+    /// Edit a remote file in `$EDITOR` through a managed local copy.
+    case editRemoteFile(host: String, path: String)
 }

@@ -55,4 +55,12 @@ enum PaneEvent {
     case copyMode
     /// Enter copy mode with the find prompt open.
     case find
+    // MARK: From a browser's file system
+
+    /// The browser's file system is open; `home` is where it starts (canonical).
+    case fileSystemOpened(AttemptGeneration, home: String)
+    /// What came back for one of the browser's requests.
+    case browserReply(AttemptGeneration, BrowserReply)
+    /// The terminal a browser follows reported a new working directory (OSC 7).
+    case followDirectory(String)
 }

@@ -9,10 +9,17 @@ enum PaneKinds {
         switch kind {
         case .terminal:
             TerminalPane(paneID: id, hostLabel: hostLabel, size: size)
-        case .empty, .browser:
-            // An empty pane is a terminal with no Host yet; the SFTP browser is not built, so a
-            // saved browser pane restores empty.
+        case .empty:
+            // An empty pane is a terminal with no Host yet.
             TerminalPane(paneID: id, hostLabel: nil, size: size)
+        case .browser:
+            if let hostLabel {
+                BrowserPane(paneID: id, side: .remote(hostLabel: hostLabel), size: size)
+            } else {
+                TerminalPane(paneID: id, hostLabel: nil, size: size)
+            }
+        case .localBrowser:
+            BrowserPane(paneID: id, side: .local, size: size)
         }
     }
 }

@@ -148,6 +148,8 @@ final class TerminalPane: PaneComponent {
             guard attempt == generation else { return [] }
             status = PaneStatus.failure(error)
             return [.disconnect]
+        case .fileSystemOpened, .browserReply, .followDirectory:
+            return []
         }
     }
 

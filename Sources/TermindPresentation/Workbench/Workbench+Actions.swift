@@ -86,6 +86,8 @@ extension Workbench {
             } else {
                 message = "nothing to paste yet: copy mode (\(keys(for: .copyMode) ?? "copy-mode")) copies"
             }
+        case .openBrowser:
+            openBrowser()
         }
     }
 

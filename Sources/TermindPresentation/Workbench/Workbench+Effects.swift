@@ -27,6 +27,7 @@ extension Workbench {
                 links[id]?.resize(to: size)
             case .disconnect:
                 links.removeValue(forKey: id)?.close()
+                browserLinks.removeValue(forKey: id)?.close()
             case .retire(let generation):
                 let interactions = self.interactions
                 Task { await interactions.cancel(generation: generation) }
@@ -40,6 +41,16 @@ extension Workbench {
                 run(.submitTransfer(request))
             case .copy(let text):
                 copied(text)
+            case .openFileSystem(let side, let generation):
+                openFileSystem(for: id, side: side, generation: generation)
+            case .browse(let request, let generation):
+                browse(request, for: id, generation: generation)
+            case .recordDirectoryVisit(let label, let path):
+                Task { [services] in await services.recordDirectoryVisit(hostLabel: label, path: path) }
+            case .copySelection(let copy):
+                copySelection(copy, from: id)
+            case .editRemoteFile(let host, let path):
+                editRemoteFile(host: host, path: path)
             }
         }
     }
@@ -65,6 +76,7 @@ extension Workbench {
         guard links[id]?.serves(generation) == true else { return }
         deliver(event, to: id)
         if id == workspace.focusedPaneID { deliver(.viewed, to: id) }
+        if case .output = event { followWorkingDirectory(of: id) }
         onChange()
     }
 

@@ -97,6 +97,10 @@ extension Workbench {
         for pane in restored.panes {
             if pane.kind == .terminal, let host = host(id: pane.hostID) {
                 startSession(for: pane.id, kind: pane.kind, label: host.label.rawValue)
+            } else if pane.kind == .browser, let host = host(id: pane.hostID) {
+                startBrowser(pane.id, side: .remote(hostLabel: host.label.rawValue), startPath: nil)
+            } else if pane.kind == .localBrowser {
+                startBrowser(pane.id, side: .local, startPath: nil)
             } else {
                 installEmptyPane(pane.id, in: restored)
             }

@@ -40,6 +40,8 @@ public final class Workbench {
     var panes: [PaneID: any PaneComponent] = [:]
     /// The I/O of each pane's Session, run by the effect runner.
     var links: [PaneID: PaneLink] = [:]
+    /// The I/O of each browser pane, run by the effect runner.
+    var browserLinks: [PaneID: BrowserLink] = [:]
     /// The layout the panes were last given their sizes for.
     var laidOut: LayoutKey?
     /// Clipboard writes the panes asked for, until the loop takes them.
@@ -153,6 +155,11 @@ public final class Workbench {
             if let task = link.close() { closing.append(task) }
         }
         links = [:]
+        for link in browserLinks.values {
+            if let generation = link.generation { await interactions.cancel(generation: generation) }
+            if let task = link.close() { closing.append(task) }
+        }
+        browserLinks = [:]
         await BoundedWait.wait(for: closing, atMost: closeTimeout)
     }
 
@@ -257,7 +264,8 @@ public final class Workbench {
     func origin(of interaction: Interaction) -> String {
         for (workspaceIndex, workspace) in workspaces.enumerated() {
             for (paneIndex, pane) in workspace.panes.enumerated()
-            where links[pane.id]?.generation == interaction.generation {
+            where links[pane.id]?.generation == interaction.generation
+                || browserLinks[pane.id]?.generation == interaction.generation {
                 return "\(interaction.connectionLabel), pane \(paneIndex + 1) of Workspace \(workspaceIndex + 1)"
             }
         }

@@ -41,6 +41,19 @@ public protocol WorkbenchServices: Sendable {
     /// The transfer queue, whose Host connections ask through `interactions` (the workbench's
     /// queue); nil where there is none. Asked once, when the workbench is made.
     func transferQueue(interactions: InteractionQueue) -> TransferQueue?
+
+    /// As `connect`, for a browser pane's own connection: its Connection History entry is of
+    /// the `sftp` kind.
+    func connectForFiles(
+        hostLabel: String, interactions: InteractionQueue, generation: AttemptGeneration
+    ) async throws -> any SSHConnection
+
+    /// This machine's file system, for a browser pane's local side.
+    func localFileSystem() -> any FileSystem
+
+    /// SFTP History: `path` on the Host `hostLabel` was just listed fresh. Only a Vault Host is
+    /// recorded; a Vault that cannot record it never troubles the person.
+    func recordDirectoryVisit(hostLabel: String, path: String) async
 }
 
 extension WorkbenchServices {

@@ -66,6 +66,17 @@ final class WorkspaceTemplateTests: XCTestCase {
         XCTAssertEqual(restored.paneCount, 3)
     }
 
+    func testABrowserOfThisMachineNamesNoHostAndRestoresAsItself() throws {
+        var original = Workspace(name: "files", pane: .browser(hostID: web))
+        original.split(.horizontal, with: Pane(kind: .localBrowser, hostID: db))
+        XCTAssertEqual(original.panes.map(\.hostID), [web, nil], "a local browser never names a Host")
+        let json = try JSONEncoder().encode(original.templateLayout)
+        XCTAssertTrue(String(decoding: json, as: UTF8.self).contains("\"local-browser\""))
+        let restored = Workspace(name: "files", restoring: try JSONDecoder().decode(TemplateLayout.self, from: json), existingHostIDs: [web])
+        XCTAssertEqual(restored.panes.map(\.kind), [.browser, .localBrowser])
+        XCTAssertEqual(restored.panes.map(\.hostID), [web, nil])
+    }
+
     func testANonsenseFractionInASavedLayoutRestoresAsAnEvenSplit() throws {
         let layout = TemplateLayout.split(
             axis: .vertical, fraction: .nan, first: .pane(kind: .empty, hostID: nil), second: .pane(kind: .empty, hostID: nil))

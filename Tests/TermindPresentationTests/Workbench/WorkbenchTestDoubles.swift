@@ -51,9 +51,14 @@ final class ScriptedShell: RemoteShell {
 final class ScriptedConnection: SSHConnection {
     let label: String
     let shell = ScriptedShell()
+    /// What `openFileSystem` opens, if anything.
+    let fileSystem: (any RemoteFileSystem)?
     private let state = Mutex<(openedSize: TerminalSize?, term: String?, closed: Bool)>((nil, nil, false))
 
-    init(label: String) { self.label = label }
+    init(label: String, fileSystem: (any RemoteFileSystem)? = nil) {
+        self.label = label
+        self.fileSystem = fileSystem
+    }
 
     var openedSize: TerminalSize? { state.withLock { $0.openedSize } }
     var term: String? { state.withLock { $0.term } }
@@ -70,7 +75,10 @@ final class ScriptedConnection: SSHConnection {
         }
         return shell
     }
-    func openFileSystem() async throws -> any RemoteFileSystem { throw SSHFailure(.channel, connection: label, detail: "no SFTP here") }
+    func openFileSystem() async throws -> any RemoteFileSystem {
+        guard let fileSystem else { throw SSHFailure(.channel, connection: label, detail: "no SFTP here") }
+        return fileSystem
+    }
     func close() async { state.withLock { $0.closed = true } }
 }
 
@@ -135,6 +143,30 @@ final class InMemoryWorkbenchServices: WorkbenchServices {
         }
         state.withLock { $0.hosts += written }
         return ImportReport(hosts: written, identities: [], keys: [], knownHosts: [], notes: [])
+    }
+    // MARK: Browser panes
+
+    private let files = Mutex<(fileSystem: MemoryTree?, visits: [(host: String, path: String)], fileConnections: [String])>((nil, [], []))
+
+    /// The file system browser panes get, on either side (a remote one through a
+    /// `ScriptedConnection` that serves it).
+    func serveFiles(_ fileSystem: MemoryTree) { files.withLock { $0.fileSystem = fileSystem } }
+    /// Every directory recorded in SFTP History, in order.
+    var directoryVisits: [(host: String, path: String)] { files.withLock { $0.visits } }
+    /// The Host label of every browser connection, in order.
+    var fileConnections: [String] { files.withLock { $0.fileConnections } }
+
+    func connectForFiles(hostLabel: String, interactions: InteractionQueue, generation: AttemptGeneration) async throws -> any SSHConnection {
+        files.withLock { $0.fileConnections.append(hostLabel) }
+        return ScriptedConnection(label: hostLabel, fileSystem: files.withLock { $0.fileSystem })
+    }
+
+    func localFileSystem() -> any FileSystem {
+        files.withLock { $0.fileSystem } ?? MemoryTree()
+    }
+
+    func recordDirectoryVisit(hostLabel: String, path: String) async {
+        files.withLock { $0.visits.append((hostLabel, path)) }
     }
 }
 

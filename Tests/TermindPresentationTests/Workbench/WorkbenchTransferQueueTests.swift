@@ -43,6 +43,11 @@ final class WorkbenchTransferQueueTests: XCTestCase {
             try await base.commitImport(selection, of: preview)
         }
         func transferQueue(interactions: InteractionQueue) -> TransferQueue? { queue }
+        func connectForFiles(hostLabel: String, interactions: InteractionQueue, generation: AttemptGeneration) async throws -> any SSHConnection {
+            try await base.connectForFiles(hostLabel: hostLabel, interactions: interactions, generation: generation)
+        }
+        func localFileSystem() -> any FileSystem { base.localFileSystem() }
+        func recordDirectoryVisit(hostLabel: String, path: String) async { await base.recordDirectoryVisit(hostLabel: hostLabel, path: path) }
     }
 
     private let record = PartialTransferRecord(

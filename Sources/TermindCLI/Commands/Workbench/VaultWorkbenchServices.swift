@@ -87,4 +87,24 @@ struct VaultWorkbenchServices: WorkbenchServices {
             return made
         }
     }
+
+    func connectForFiles(
+        hostLabel: String, interactions: InteractionQueue, generation: AttemptGeneration
+    ) async throws -> any SSHConnection {
+        try await opener.open(hostLabel, interactions: interactions, generation: generation, history: .sftp)
+    }
+
+    func localFileSystem() -> any FileSystem {
+        LocalFileSystem()
+    }
+
+    /// History is a convenience: a Vault that cannot record it is logged, never shown.
+    func recordDirectoryVisit(hostLabel: String, path: String) async {
+        do {
+            guard let host = try await store.snapshot().host(hostLabel) else { return }
+            try await store.record(SFTPHistoryEntry(hostID: host.id, path: path, kind: .directory))
+        } catch {
+            logger.warning("could not add a directory of '\(hostLabel)' to the SFTP History: \(error)")
+        }
+    }
 }

@@ -1,0 +1,234 @@
+import Foundation
+import TermindApplication
+import TermindDomain
+
+// Browser panes in the workbench: opening one (`C-\ b`: beside a terminal on its Host, at its
+// shell's directory; beside a remote browser, this machine's side), and running what a browser
+// asks of its file system. Each request runs in a task of the pane's `BrowserLink`; its reply
+// goes back to the pane only while the attempt is the link's, and the pane itself drops a
+// listing it no longer waits for.
+
+extension Workbench {
+    // MARK: - Opening
+
+    /// The `open-browser` action on the focused pane.
+    func openBrowser() {
+        let current = workspace.focusedPane
+        switch panes[current.id] {
+        case let terminal as TerminalPane where terminal.hostLabel != nil:
+            let label = terminal.hostLabel!
+            openBrowserPane(
+                Pane(kind: .browser, hostID: current.hostID), side: .remote(hostLabel: label),
+                startPath: terminal.surface.workingDirectory)
+            (panes[workspace.focusedPaneID] as? BrowserPane)?.followedPane = current.id
+        case let browser as BrowserPane where browser.side != .local:
+            openBrowserPane(.localBrowser(), side: .local, startPath: nil)
+        case is BrowserPane:
+            message = "this browser shows this machine: open a Host's terminal, then C-\\ b beside it"
+        default:
+            // An empty pane becomes a browser of this machine's files.
+            var changed = workspace
+            let pane = Pane.localBrowser(id: current.id)
+            changed.replacePane(pane)
+            workspace = changed
+            startBrowser(pane.id, side: .local, startPath: nil)
+        }
+    }
+
+    /// Splits the focused pane for `pane` (a new Workspace when there is no room) and starts it.
+    private func openBrowserPane(_ pane: Pane, side: BrowserSide, startPath: String?) {
+        focus = .panes
+        if !splitFocusedPane(with: pane) {
+            workspaces.append(Workspace(name: side.name, pane: pane))
+            selectedWorkspace = workspaces.count - 1
+        }
+        startBrowser(pane.id, side: side, startPath: startPath)
+    }
+
+    /// A fresh browser component for pane `id`, opening its file system.
+    func startBrowser(_ id: PaneID, side: BrowserSide, startPath: String?) {
+        if panes[id] != nil { deliver(.close, to: id) }
+        install(BrowserPane(paneID: id, side: side, size: contentSize(of: id, in: workspace), startPath: startPath))
+        deliver(.connect, to: id)
+    }
+
+    /// After output reached terminal pane `id`: a browser following it sees a new working
+    /// directory (each browser ignores one it has seen).
+    func followWorkingDirectory(of id: PaneID) {
+        guard let terminal = panes[id] as? TerminalPane, let directory = terminal.surface.workingDirectory else { return }
+        for case let browser as BrowserPane in panes.values
+        where browser.followedPane == id && browser.isFollowing && browser.lastFollowed != directory {
+            deliver(.followDirectory(directory), to: browser.paneID)
+        }
+    }
+
+    // MARK: - Effects
+
+    /// Opens pane `id`'s file system in the background: for a Host, a connection of its own
+    /// (an `sftp` Connection History entry) and an SFTP session on it; for this machine, its
+    /// file system at once. The start directory comes back as `.fileSystemOpened`.
+    func openFileSystem(for id: PaneID, side: BrowserSide, generation: AttemptGeneration) {
+        browserLinks.removeValue(forKey: id)?.close()
+        let link = BrowserLink(generation: generation)
+        browserLinks[id] = link
+        link.openTask = Task { [weak self, weak link, services, interactions] in
+            do {
+                let fileSystem: any FileSystem
+                var remote: (any RemoteFileSystem)?
+                var connection: (any SSHConnection)?
+                switch side {
+                case .local:
+                    fileSystem = services.localFileSystem()
+                case .remote(let label):
+                    let opened = try await services.connectForFiles(hostLabel: label, interactions: interactions, generation: generation)
+                    connection = opened
+                    do {
+                        let sftp = try await opened.openFileSystem()
+                        remote = sftp
+                        fileSystem = sftp
+                    } catch {
+                        await opened.close()
+                        throw error
+                    }
+                }
+                let home: String
+                do {
+                    home = try await fileSystem.realpath(".")
+                } catch {
+                    await remote?.close()
+                    await connection?.close()
+                    throw error
+                }
+                guard let link, link.serves(generation), !Task.isCancelled, let self else {
+                    await remote?.close()
+                    await connection?.close()
+                    return
+                }
+                link.attach(fileSystem, remote: remote, connection: connection)
+                self.deliverToBrowser(.fileSystemOpened(generation, home: home), to: id, generation: generation)
+            } catch {
+                self?.deliverToBrowser(.connectFailed(generation, error), to: id, generation: generation)
+            }
+            self?.run(.watchPendingInteractions)
+            self?.onChange()
+        }
+    }
+
+    /// Runs `request` on pane `id`'s file system; the reply goes back to the pane.
+    func browse(_ request: BrowserRequest, for id: PaneID, generation: AttemptGeneration) {
+        guard let link = browserLinks[id], link.serves(generation), let fileSystem = link.fileSystem else { return }
+        let isListing = if case .list = request { true } else { false }
+        link.run(listing: isListing) { [weak self] in
+            let reply = await Self.answer(request, on: fileSystem)
+            guard !Task.isCancelled else { return }
+            self?.deliverToBrowser(.browserReply(generation, reply), to: id, generation: generation)
+        }
+    }
+
+    /// A reply for browser pane `id`, delivered while `generation` is its link's, then shown.
+    private func deliverToBrowser(_ event: PaneEvent, to id: PaneID, generation: AttemptGeneration) {
+        guard browserLinks[id]?.serves(generation) == true else { return }
+        deliver(event, to: id)
+        onChange()
+    }
+
+    /// Does `request` (off the main actor: a listing of 10,000 entries is prepared there).
+    nonisolated static func answer(_ request: BrowserRequest, on fileSystem: any FileSystem) async -> BrowserReply {
+        switch request {
+        case .list(let path, let number):
+            do {
+                let resolved = try await fileSystem.realpath(path)
+                var files: [RemoteFile] = []
+                // In parts, so a listing the person left stops between READDIR replies.
+                try await fileSystem.list(resolved) { files += $0 }
+                return .listed(listing: number, path: resolved, try await entries(files, on: fileSystem))
+            } catch {
+                return .listingFailed(listing: number, path: path, failure(error))
+            }
+        case .count(let paths):
+            do {
+                return .counted(paths, entries: try await FileTreeRemoval(fileSystem).count(paths))
+            } catch {
+                return .finished(request, failure: failure(error))
+            }
+        case .makeDirectory(let path):
+            return await finished(request) { try await fileSystem.makeDirectory(path, permissions: 0o777) }
+        case .rename(let source, let destination):
+            return await finished(request) { try await fileSystem.rename(source, to: destination, replacing: false) }
+        case .delete(let paths):
+            return await finished(request) { try await FileTreeRemoval(fileSystem).remove(paths) }
+        case .changePermissions(let paths, let mode):
+            return await finished(request) {
+                for path in paths { try await fileSystem.setAttributes(path, FileAttributes(mode: mode)) }
+            }
+        }
+    }
+
+    private nonisolated static func finished(_ request: BrowserRequest, _ body: () async throws -> Void) async -> BrowserReply {
+        do {
+            try await body()
+            return .finished(request, failure: nil)
+        } catch {
+            return .finished(request, failure: failure(error))
+        }
+    }
+
+    /// The rows of a listing, with where each symlink points (asked many at a time).
+    private nonisolated static func entries(_ files: [RemoteFile], on fileSystem: any FileSystem) async throws -> [BrowserEntry] {
+        let links = files.indices.filter { files[$0].kind == .symlink }
+        var targets: [Int: String] = [:]
+        try await withThrowingTaskGroup(of: (Int, String?).self) { group in
+            var next = links.startIndex
+            func ask() {
+                guard next < links.endIndex else { return }
+                let index = links[next]
+                next += 1
+                let path = files[index].path
+                group.addTask { (index, try? await fileSystem.readlink(path)) }
+            }
+            for _ in 0..<64 { ask() }
+            while let (index, target) = try await group.next() {
+                targets[index] = target
+                ask()
+            }
+        }
+        try Task.checkCancellation()
+        return files.indices.map { BrowserEntry(files[$0], linkTarget: targets[$0]) }
+    }
+
+    /// A failure as the pane shows it: the path and the server's reason (made safe to show by
+    /// the error's own description), and whether the session is gone.
+    nonisolated static func failure(_ error: any Error) -> BrowserFailure {
+        if let error = error as? FileSystemError {
+            let gone: Set<FileSystemError.Kind> = [.connectionLost, .timedOut, .protocolViolation]
+            return BrowserFailure(text: error.description, endsSession: gone.contains(error.kind))
+        }
+        if let failure = error as? SSHFailure { return BrowserFailure(text: failure.description, endsSession: true) }
+        if error is CancellationError { return BrowserFailure(text: "cancelled", endsSession: false) }
+        if let failure = error as? any CategorizedFailure { return BrowserFailure(text: failure.description, endsSession: false) }
+        return BrowserFailure(text: TerminalSafeText(String(describing: error)).text, endsSession: false)
+    }
+
+    // MARK: - Hooks the transfer queue and the editor complete
+
+    /// A browser's selection to the browser beside it (one on another side first), as one
+    /// Batch of the transfer queue.
+    func copySelection(_ copy: BrowserCopy, from id: PaneID) {
+        var copy = copy
+        if copy.destinationDirectory == nil {
+            let others = workspace.panes.compactMap { panes[$0.id] as? BrowserPane }.filter { $0.paneID != id && $0.path != nil }
+            guard let other = others.first(where: { $0.side.hostLabel != copy.sourceHost }) ?? others.first else {
+                message = "copy to where? open a browser beside this one first (C-\\ b)"
+                return
+            }
+            copy.destinationHost = other.side.hostLabel
+            copy.destinationDirectory = other.path
+        }
+        if let request = copy.transferRequest { run(.submitTransfer(request)) }
+    }
+
+    /// Opens a remote file in `$EDITOR`; until editing is in the workbench, says so.
+    func editRemoteFile(host: String, path: String) {
+        message = "editing a remote file is not available in the workbench yet (\(TerminalSafeText(host).text):\(TerminalSafeText(path).text))"
+    }
+}
