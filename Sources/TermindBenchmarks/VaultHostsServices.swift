@@ -37,4 +37,6 @@ struct VaultHostsServices: WorkbenchServices {
     var activeTransferCount: Int { 0 }
     func importPreview() async throws -> ImportPreview { throw NotMeasured() }
     func commitImport(_ selection: ImportSelection, of preview: ImportPreview) async throws -> ImportReport { throw NotMeasured() }
+    func recordCommand(_ entry: CommandHistoryEntry) async throws { try await store.record(entry) }
+    func searchCommands(_ query: CommandHistoryQuery) async throws -> [CommandHistoryEntry] { throw NotMeasured() }
 }

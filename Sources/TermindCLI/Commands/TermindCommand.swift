@@ -21,6 +21,7 @@ public struct TermindCommand: Command {
         ConnectCommand.self, DemoCommand.self,
         ExecCommand.self, SSHCommand.self, CpCommand.self, LsCommand.self, MkdirCommand.self, RmCommand.self, HostsCommand.self, IdentitiesCommand.self, KeysCommand.self, SnippetsCommand.self,
         KnownHostsCommand.self, ImportCommand.self, VaultCommand.self, CompletionCommand.self, HelpCommand.self,
+        HistoryCommand.self,
     ]
 
     let dataDirectory: String?

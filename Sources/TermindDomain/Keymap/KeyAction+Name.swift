@@ -32,6 +32,7 @@ extension KeyAction {
         case importSSH = "import"
         case quit
         case sendPrefix = "send-prefix"
+        case history
 
         /// What follows the name in the file, for error messages.
         var argumentRule: ArgumentRule {
@@ -108,6 +109,7 @@ extension KeyAction {
         case .importSSH: self = .importSSH
         case .quit: self = .quit
         case .sendPrefix: self = .sendPrefix
+        case .history: self = .history
         }
     }
 }

@@ -27,6 +27,9 @@ public enum KeyAction: Sendable, Hashable {
     case importSSH
     case quit
     case sendPrefix
+    /// Open the command history overlay: search the commands run on Hosts, insert one at the
+    /// focused pane's prompt.
+    case history
 
     /// Cells a resize moves when the binding gives no count, as tmux's `resize-pane`.
     public static let defaultResizeCells = 1
@@ -57,6 +60,7 @@ public enum KeyAction: Sendable, Hashable {
         case .importSSH: .importSSH
         case .quit: .quit
         case .sendPrefix: .sendPrefix
+        case .history: .history
         }
     }
 
@@ -97,6 +101,7 @@ public enum KeyAction: Sendable, Hashable {
         case .importSSH: "Import Hosts, Identities, Keys and Known Hosts from ~/.ssh (a checklist)"
         case .quit: "Quit Termind"
         case .sendPrefix: "Send the prefix key itself to the pane"
+        case .history: "Search the command history; Enter puts the command at the prompt"
         }
     }
 }

@@ -23,4 +23,6 @@ enum PaneEffect: Equatable {
     case message(String)
     /// An OSC 52 clipboard write for the outer terminal (already checked against the Host).
     case setClipboard([UInt8])
+    /// A command the shell reported, for its Host's command history.
+    case recordCommand(CommandHistoryEntry)
 }

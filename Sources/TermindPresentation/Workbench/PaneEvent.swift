@@ -48,4 +48,7 @@ enum PaneEvent {
     case connectionLost(AttemptGeneration, String)
     /// The connection or the shell could not be opened.
     case connectFailed(AttemptGeneration, any Error)
+    /// The shell was started with the shell integration, for the Vault Host `hostID`: the
+    /// commands it reports go to that Host's command history.
+    case historyStarted(AttemptGeneration, hostID: UUID)
 }

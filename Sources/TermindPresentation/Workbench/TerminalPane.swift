@@ -43,6 +43,9 @@ final class TerminalPane: PaneComponent {
     private var lastScrollbackCount = 0
     /// The visible rows as cells: a copy of libvterm's screen taken from its damage when drawn.
     private var rows: [[TerminalCell]] = []
+    /// The command history rules for the shell now open, when it was started with the shell
+    /// integration for a Vault Host (`TerminalPane+History.swift`).
+    var commandRecorder: CommandRecorder?
 
     init(paneID: PaneID, hostLabel: String?, size: CellSize) {
         self.paneID = paneID
@@ -111,7 +114,7 @@ final class TerminalPane: PaneComponent {
             guard attempt == generation else { return [] }
             surface.write(bytes)
             followScrollback()
-            return sendSurfaceOutput() + clipboardWrites()
+            return sendSurfaceOutput() + clipboardWrites() + commandRecords()
         case .exited(let attempt, let exitStatus, let signal):
             guard attempt == generation else { return [] }
             if let signal {
@@ -132,6 +135,10 @@ final class TerminalPane: PaneComponent {
             guard attempt == generation else { return [] }
             status = PaneStatus.failure(error)
             return [.disconnect]
+        case .historyStarted(let attempt, let hostID):
+            guard attempt == generation else { return [] }
+            startHistory(for: hostID)
+            return []
         }
     }
 
@@ -142,6 +149,7 @@ final class TerminalPane: PaneComponent {
         effects.append(.disconnect)
         let attempt = AttemptGeneration.next()
         generation = attempt
+        commandRecorder = nil
         status = .connecting
         isScrolling = false
         scrollOffset = 0

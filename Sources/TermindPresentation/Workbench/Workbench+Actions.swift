@@ -74,6 +74,8 @@ extension Workbench {
             }
         case .sendPrefix:
             deliver(.sendPrefix(KeyPress(keymap.prefix)), to: workspace.focusedPaneID)
+        case .history:
+            openHistoryOverlay()
         }
     }
 

@@ -1,3 +1,4 @@
+import Foundation
 import TermindDomain
 
 // One frame: the screen laid out once (`WorkbenchLayout`) and drawn from the model into a fresh
@@ -45,6 +46,9 @@ extension Workbench {
         if let quickOpen {
             let matches = quickOpen.matches(hosts: hostSearch, workspaces: workspaces, recent: recent)
             cursor = QuickOpenView.draw(quickOpen, matches: matches, in: area, into: &buffer)
+        }
+        if let historyOverlay {
+            cursor = HistoryOverlayView.draw(historyOverlay, hosts: hosts, now: Date(), in: area, into: &buffer)
         }
         if let dialog {
             cursor = InteractionDialogView.draw(dialog, in: area, into: &buffer)

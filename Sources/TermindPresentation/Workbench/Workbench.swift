@@ -71,6 +71,11 @@ public final class Workbench {
     /// The divider the mouse is dragging.
     var draggedDivider: PaneDivider?
     var pendingCountRefresh: Task<Void, Never>?
+    /// The command that starts a remote shell with Termind's shell integration (the command
+    /// line sets it from its resources); nil starts plain shells (`--no-shell-integration`).
+    public var shellIntegrationCommand: String?
+    /// The command history overlay, when open.
+    var historyOverlay: HistoryOverlay?
 
     /// Called after every change that may show on screen.
     public var onChange: () -> Void = {}

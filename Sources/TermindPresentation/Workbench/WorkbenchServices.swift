@@ -37,4 +37,10 @@ public protocol WorkbenchServices: Sendable {
     /// without `--ask-passphrases`: encrypted keys are stored still encrypted. The selection has
     /// passed `ImportPlan`'s rules already; a refusal or a file changed since the preview throws.
     func commitImport(_ selection: ImportSelection, of preview: ImportPreview) async throws -> ImportReport
+
+    /// Adds a command a pane's shell reported to its Host's command history.
+    func recordCommand(_ entry: CommandHistoryEntry) async throws
+
+    /// The command history rows `query` asks for, newest first (the history overlay).
+    func searchCommands(_ query: CommandHistoryQuery) async throws -> [CommandHistoryEntry]
 }

@@ -136,6 +136,26 @@ final class InMemoryWorkbenchServices: WorkbenchServices {
         state.withLock { $0.hosts += written }
         return ImportReport(hosts: written, identities: [], keys: [], knownHosts: [], notes: [])
     }
+
+    // MARK: Command history
+
+    private let commands = Mutex<[CommandHistoryEntry]>([])
+
+    /// Every command recorded, oldest first.
+    var recordedCommands: [CommandHistoryEntry] { commands.withLock { $0 } }
+
+    func recordCommand(_ entry: CommandHistoryEntry) async throws { commands.withLock { $0.append(entry) } }
+
+    /// The recorded commands containing the query's text, newest first.
+    func searchCommands(_ query: CommandHistoryQuery) async throws -> [CommandHistoryEntry] {
+        commands.withLock { entries in
+            Array(entries.reversed().filter { entry in
+                (query.hostID == nil || entry.hostID == query.hostID)
+                    && (query.text.map { $0.isEmpty || entry.command.localizedCaseInsensitiveContains($0) } ?? true)
+                    && (!query.failedOnly || (entry.exitStatus ?? 0) != 0)
+            }.prefix(query.limit))
+        }
+    }
 }
 
 enum WorkbenchFixture {

@@ -19,7 +19,9 @@ final class LocalTerminal: @unchecked Sendable {
     }
 
     /// Copies bytes between this terminal and `shell` until the shell ends; returns its status.
-    func attach(_ shell: any RemoteShell, output: CommandContext) async throws -> Int32 {
+    /// `history`, when given, sees the output too and records the commands it marks.
+    func attach(_ shell: any RemoteShell, output: CommandContext, history: CommandHistoryTap? = nil) async throws -> Int32 {
+        var history = history
         enterRawMode()
         defer { restore() }
         let resizes = DispatchSource.makeSignalSource(signal: SIGWINCH, queue: .global())
@@ -40,10 +42,16 @@ final class LocalTerminal: @unchecked Sendable {
         var status: Int32 = ExitCode.remoteCommandOwnFailure
         for try await event in shell.output {
             switch event {
-            case .stdout(let bytes): output.out(bytes: bytes)
+            case .stdout(let bytes):
+                output.out(bytes: bytes)
+                history?.observe(bytes)
             case .stderr(let bytes): output.err(bytes: bytes)
             case .exit(let exitStatus, let signal): status = RemoteExitStatus.of(status: exitStatus, signal: signal)
             }
+        }
+        if let failure = await history?.finish() {
+            restore()
+            output.err("termind: the command history was not saved: \(failure)\n")
         }
         return status
     }

@@ -19,6 +19,8 @@ struct VaultWorkbenchServices: WorkbenchServices {
     let secrets: any SecretStore
     let keyCodec: any PrivateKeyCodec
     let account: SystemLocalAccount
+    /// The command history's search (the history overlay).
+    let history: any CommandHistorySearch
 
     var store: any VaultStore { opener.store }
 
@@ -29,6 +31,7 @@ struct VaultWorkbenchServices: WorkbenchServices {
         secrets = vault.services.secrets
         keyCodec = vault.keyCodec
         account = SystemLocalAccount(environment: context.environment)
+        history = SQLiteVaultStore(database: vault.services.database)
     }
 
     func hosts() async throws -> [TermindDomain.Host] {
@@ -64,5 +67,13 @@ struct VaultWorkbenchServices: WorkbenchServices {
         let plan = try ImportPlan(selection, in: preview, passphrasesAvailable: false)
         let importer = VaultImporter(store: store, secrets: secrets, keyCodec: keyCodec, directory: LocalSSHDirectoryReader())
         return try await importer.commit(plan, of: preview, passphrases: NoImportPassphrases(), storePassphrases: false)
+    }
+
+    func recordCommand(_ entry: CommandHistoryEntry) async throws {
+        try await store.record(entry)
+    }
+
+    func searchCommands(_ query: CommandHistoryQuery) async throws -> [CommandHistoryEntry] {
+        try await history.searchCommands(query)
     }
 }
