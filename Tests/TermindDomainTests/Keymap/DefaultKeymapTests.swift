@@ -92,7 +92,8 @@ final class DefaultKeymapTests: XCTestCase {
         XCTAssertEqual(rows.first { $0.action == .focus(.left) }?.keys, "M-Left, C-\\ Left")
         XCTAssertEqual(rows.first { $0.action == .sendPrefix }?.keys, "C-\\ C-\\")
         XCTAssertEqual(rows.first { $0.action == .scrollMode }?.keys, "C-\\ PageUp, C-\\ [")
-        XCTAssertEqual(rows.last?.action, .sendPrefix)
+        XCTAssertEqual(rows.first { $0.action == .history }?.keys, "C-\\ h")
+        XCTAssertEqual(rows.last?.action, .history)
         XCTAssertEqual(keymap.helpRows(), rows)
     }
 }

@@ -47,21 +47,29 @@ final class ScriptedShell: RemoteShell {
     func resize(_ size: TerminalSize) async { state.withLock { $0.sizes.append(size) } }
 }
 
-/// A connection in memory whose shells are `ScriptedShell`s opened at the size asked for.
+/// A connection in memory whose shells are `ScriptedShell`s opened at the size asked for
+/// (a shell, or a command on a PTY, such as the shell integration's bootstrap).
 final class ScriptedConnection: SSHConnection {
     let label: String
     let shell = ScriptedShell()
-    private let state = Mutex<(openedSize: TerminalSize?, term: String?, closed: Bool)>((nil, nil, false))
+    private let state = Mutex<(openedSize: TerminalSize?, term: String?, closed: Bool, command: String?)>((nil, nil, false, nil))
 
     init(label: String) { self.label = label }
 
     var openedSize: TerminalSize? { state.withLock { $0.openedSize } }
     var term: String? { state.withLock { $0.term } }
     var isClosed: Bool { state.withLock { $0.closed } }
+    /// The command run on the PTY instead of a shell, if any.
+    var command: String? { state.withLock { $0.command } }
 
     func execute(_ command: String) async throws -> any RemoteProcess { throw SSHFailure(.channel, connection: label, detail: "no exec here") }
     func execute(_ command: String, onTerminal term: String, size: TerminalSize, environment: [String: String]) async throws -> any RemoteShell {
-        throw SSHFailure(.channel, connection: label, detail: "no exec here")
+        state.withLock {
+            $0.openedSize = size
+            $0.term = term
+            $0.command = command
+        }
+        return shell
     }
     func openShell(term: String, size: TerminalSize, environment: [String: String]) async throws -> any RemoteShell {
         state.withLock {
