@@ -143,7 +143,7 @@ let package = Package(
             name: "TermindIntegrationTests",
             dependencies: [
                 "TermindRemoteInfrastructure", "TermindInfrastructure", "TermindApplication",
-                "TermindDomain", "TermindTestDoubles", "TermindTestSupport",
+                "TermindDomain", "TermindTestDoubles", "TermindTestSupport", "TermindResources",
             ]
         ),
         /** The built `termind` binary, run as a user would run it. */
