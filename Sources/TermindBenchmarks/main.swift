@@ -10,7 +10,8 @@ import TermindTestSupport
 // `ls -l` of 200,000 entries is compared by client CPU per row (ListingBenchmarks.swift;
 // `termind-bench listing` runs it alone); scrollback memory against tmux's
 // (ScrollbackBenchmarks.swift; `termind-bench scrollback`); a pane's emulator alone, in process
-// (PaneScreenBenchmarks.swift; `termind-bench screen`).
+// (PaneScreenBenchmarks.swift; `termind-bench screen`); the command history's search against the
+// sqlite3 shell (HistoryBenchmarks.swift; `termind-bench history`).
 
 func formatSeconds(_ seconds: Double) -> String {
     seconds < 1 ? String(format: "%8.2f ms", seconds * 1000) : String(format: "%8.3f s ", seconds)
@@ -58,6 +59,11 @@ if CommandLine.arguments.dropFirst().first == "workbench" {
 }
 if CommandLine.arguments.dropFirst().first == "screen" {
     try PaneScreenBenchmarks().run()
+    sshd.stop()
+    exit(0)
+}
+if CommandLine.arguments.dropFirst().first == "history" {
+    try await HistoryBenchmarks().run()
     sshd.stop()
     exit(0)
 }
@@ -331,3 +337,4 @@ try KnownHostsBenchmarks(sshd: sshd).run()
 try WorkbenchBenchmarks(sshd: sshd).run()
 try PaneScreenBenchmarks().run()
 try ScrollbackBenchmarks(sshd: sshd).run()
+try await HistoryBenchmarks().run()
