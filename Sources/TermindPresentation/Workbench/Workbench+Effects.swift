@@ -37,7 +37,10 @@ extension Workbench {
             case .setClipboard(let bytes):
                 clipboardWrites += bytes
             case .recordCommand(let entry):
-                Task { [weak self, services] in
+                // One write after another, so the history keeps the order the commands ran in.
+                let previous = commandRecording
+                commandRecording = Task { [weak self, services] in
+                    await previous?.value
                     do {
                         try await services.recordCommand(entry)
                     } catch {

@@ -76,6 +76,8 @@ public final class Workbench {
     public var shellIntegrationCommand: String?
     /// The command history overlay, when open.
     var historyOverlay: HistoryOverlay?
+    /// The last command history write asked for: each waits for the one before.
+    var commandRecording: Task<Void, Never>?
 
     /// Called after every change that may show on screen.
     public var onChange: () -> Void = {}
