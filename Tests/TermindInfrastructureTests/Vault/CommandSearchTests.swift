@@ -60,6 +60,26 @@ final class CommandSearchTests: XCTestCase {
         XCTAssertEqual(found.map(\.command), [#"echo "a OR b" NEAR(x) *"#])
     }
 
+    func testARowWhoseIdIsNotAUUIDIsReportedAsADamagedVaultNamingTheFile() async throws {
+        try await record("echo fine", at: 1)
+        await database.close()
+        let connection = try SQLiteConnection(path: home.databasePath, mode: .readWrite)
+        try connection.execute(sql: """
+            INSERT INTO command_history (id, host_id, command, started_at) VALUES
+                ('C0330000-0000-4000-8000-00000000000G', '\(VaultFixture.webID.uuidString)', 'echo damaged', 1764000009)
+            """)
+        do {
+            _ = try await store.searchCommands(CommandHistoryQuery(text: "echo"))
+            XCTFail("a damaged id was read")
+        } catch let error as VaultUnavailable {
+            XCTAssertEqual(error.location, home.databasePath)
+            XCTAssertTrue("\(error)".contains("not a UUID"), "\(error)")
+        }
+        let fine = try await store.searchCommands(CommandHistoryQuery(text: "fine"))
+        XCTAssertEqual(fine.map(\.command), ["echo fine"])
+        XCTAssertEqual(fine.first?.hostID, VaultFixture.webID)
+    }
+
     func testRowsDroppedByTheCapOrWithTheirHostLeaveTheIndex() async throws {
         for index in 0..<(SQLiteVaultStore.commandHistoryLimit + 3) {
             try await record("deploy build-\(index)", at: Double(index))
