@@ -40,20 +40,30 @@ final class LocalTerminal: @unchecked Sendable {
         defer { input.cancel() }
 
         var status: Int32 = ExitCode.remoteCommandOwnFailure
-        for try await event in shell.output {
-            switch event {
-            case .stdout(let bytes):
-                output.out(bytes: bytes)
-                history?.observe(bytes)
-            case .stderr(let bytes): output.err(bytes: bytes)
-            case .exit(let exitStatus, let signal): status = RemoteExitStatus.of(status: exitStatus, signal: signal)
+        do {
+            for try await event in shell.output {
+                switch event {
+                case .stdout(let bytes):
+                    output.out(bytes: bytes)
+                    history?.observe(bytes)
+                case .stderr(let bytes): output.err(bytes: bytes)
+                case .exit(let exitStatus, let signal): status = RemoteExitStatus.of(status: exitStatus, signal: signal)
+                }
             }
+        } catch {
+            // A lost connection still keeps the commands that ran before it.
+            await finishHistory(history, output: output)
+            throw error
         }
-        if let failure = await history?.finish() {
-            restore()
-            output.err("termind: the command history was not saved: \(failure)\n")
-        }
+        await finishHistory(history, output: output)
         return status
+    }
+
+    /// Waits for the session's command history rows to be stored; says so if they were not.
+    private func finishHistory(_ history: CommandHistoryTap?, output: CommandContext) async {
+        guard let failure = await history?.finish() else { return }
+        restore()
+        output.err("termind: the command history was not saved: \(failure)\n")
     }
 
     func restore() {
