@@ -61,10 +61,16 @@ let package = Package(
             name: "TermindSchemas",
             path: "Schemas",
             exclude: ["README.md"],
-            resources: [.copy("V1__vault.sql"), .copy("V2__host_clipboard.sql")]
+            resources: [
+                .copy("V1__vault.sql"), .copy("V2__host_clipboard.sql"), .copy("V3__host_shell_integration.sql"),
+                .copy("V4__command_search.sql"),
+            ]
         ),
-        /** Files read at run time: the default keymap (later help text, themes, shell integration). */
-        .target(name: "TermindResources", path: "Resources", exclude: ["README.md"], resources: [.copy("keymap.default")]),
+        /** Files read at run time: the default keymap and the bash/zsh shell integration (later help text, themes). */
+        .target(
+            name: "TermindResources", path: "Resources", exclude: ["README.md"],
+            resources: [.copy("keymap.default"), .copy("shell")]
+        ),
         /** libssh2 session workers, channels, the SFTP v3 protocol, transfers, host-key checks. */
         .target(
             name: "TermindRemoteInfrastructure",
@@ -137,7 +143,7 @@ let package = Package(
             name: "TermindIntegrationTests",
             dependencies: [
                 "TermindRemoteInfrastructure", "TermindInfrastructure", "TermindApplication",
-                "TermindDomain", "TermindTestDoubles", "TermindTestSupport",
+                "TermindDomain", "TermindTestDoubles", "TermindTestSupport", "TermindResources",
                 // The browser pane's requests on a real SFTP session.
                 "TermindPresentation",
             ]

@@ -42,4 +42,6 @@ struct VaultHostsServices: WorkbenchServices {
     }
     func localFileSystem() -> any FileSystem { LocalFileSystem() }
     func recordDirectoryVisit(hostLabel: String, path: String) async {}
+    func recordCommand(_ entry: CommandHistoryEntry) async throws { try await store.record(entry) }
+    func searchCommands(_ query: CommandHistoryQuery) async throws -> [CommandHistoryEntry] { throw NotMeasured() }
 }

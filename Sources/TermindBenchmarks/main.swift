@@ -12,7 +12,8 @@ import TermindTestSupport
 // (ScrollbackBenchmarks.swift; `termind-bench scrollback`); a pane's emulator alone, in process
 // (PaneScreenBenchmarks.swift; `termind-bench screen`); find over a full scrollback
 // (FindBenchmarks.swift; `termind-bench find`); the SFTP browser's first rows of
-// 10,000 entries against `sftp -b` `ls -l` (BrowserBenchmarks.swift; `termind-bench browser`).
+// 10,000 entries against `sftp -b` `ls -l` (BrowserBenchmarks.swift; `termind-bench browser`); the command history's search
+// against the sqlite3 shell (HistoryBenchmarks.swift; `termind-bench history`).
 
 func formatSeconds(_ seconds: Double) -> String {
     seconds < 1 ? String(format: "%8.2f ms", seconds * 1000) : String(format: "%8.3f s ", seconds)
@@ -65,6 +66,11 @@ if CommandLine.arguments.dropFirst().first == "screen" {
 }
 if CommandLine.arguments.dropFirst().first == "find" {
     try FindBenchmarks().run()
+    sshd.stop()
+    exit(0)
+}
+if CommandLine.arguments.dropFirst().first == "history" {
+    try await HistoryBenchmarks().run()
     sshd.stop()
     exit(0)
 }
@@ -344,3 +350,4 @@ try KnownHostsBenchmarks(sshd: sshd).run()
 try WorkbenchBenchmarks(sshd: sshd).run()
 try PaneScreenBenchmarks().run()
 try ScrollbackBenchmarks(sshd: sshd).run()
+try await HistoryBenchmarks().run()

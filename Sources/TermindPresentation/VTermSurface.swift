@@ -1,4 +1,5 @@
 import CVTerm
+import TermindDomain
 
 /// The emulated screen of one SSH pane: owns a libvterm `VTerm`, whose parser and `VTermState`
 /// read what the remote sends, and the `TerminalScreen` that keeps the cells and the pane's
@@ -42,6 +43,8 @@ public final class VTermSurface {
     /// Clipboard writes the remote program asked for (OSC 52), checked and waiting for the
     /// workbench, which forwards them only for a Host that allows it and drops them otherwise.
     var clipboardRequests: [ClipboardRequest] = []
+    /// Shell-integration marks (OSC 133 and 7) not yet taken by the pane, oldest first.
+    var shellMarks: [ShellMark] = []
     /// True while the remote program uses the alternate screen (`CSI ?1049h`, full-screen
     /// programs such as vim and less). Rows do not go to scrollback meanwhile.
     public internal(set) var isAlternateScreen = false

@@ -30,6 +30,8 @@ final class FuzzRegressionTests: XCTestCase {
 
     func testEveryPartialRecordLoadsOnlyForItsDestination() throws { try replay("partial-records") }
 
+    func testEveryShellOutputGivesTheSameMarksHoweverSplitAndOnlyRecordableRows() throws { try replay("shell-marks") }
+
     func testEachCorpusDirectoryBelongsToATarget() throws {
         let directories = try FileManager.default.contentsOfDirectory(atPath: Self.corpus).filter { name in
             var isDirectory: ObjCBool = false

@@ -28,10 +28,29 @@ public enum TestAccount {
         return String(cString: home)
     }
 
-    private static let creation: Result<Void, TestRigError> = Result { try create() }
+    private static let creation: Result<Void, TestRigError> = Result { try create(username, shell: "/bin/bash", password: password) }
         .mapError { $0 as? TestRigError ?? TestRigError("creating \(username) failed: \($0)") }
 
-    private static func create() throws {
+    /// Makes sure an extra rig account `name` exists with login shell `shell` (for what depends
+    /// on the person's shell, such as the shell integration); it has the rig's password, and the
+    /// sshd rig's one authorized_keys file lets the rig's client key log in as it too. Returns
+    /// its home directory.
+    @discardableResult
+    public static func ensureExists(_ name: String, shell: String) throws -> String {
+        guard FileManager.default.isExecutableFile(atPath: shell) else {
+            throw TestRigError("\(shell) is not installed; run `make test`, which installs the test prerequisites")
+        }
+        try create(name, shell: shell, password: password)
+        guard let entry = getpwnam(name), let home = entry.pointee.pw_dir else {
+            throw TestRigError("the account \(name) has no home directory entry")
+        }
+        guard let loginShell = entry.pointee.pw_shell, String(cString: loginShell) == shell else {
+            throw TestRigError("the account \(name) exists with another login shell than \(shell); remove it (userdel -r \(name))")
+        }
+        return String(cString: home)
+    }
+
+    private static func create(_ username: String, shell: String, password: String) throws {
         if getpwnam(username) != nil { return }
         guard geteuid() == 0 else {
             throw TestRigError("the test account \(username) does not exist and only root can create it; run `make test`")
@@ -47,7 +66,7 @@ public enum TestAccount {
         // Another process may have created it while this one waited for the lock.
         if getpwnam(username) != nil { return }
 
-        let added = try ChildProcess.run("useradd", ["--create-home", "--shell", "/bin/bash", username])
+        let added = try ChildProcess.run("useradd", ["--create-home", "--shell", shell, username])
         // 9: the name is already in use (created outside the lock, e.g. by hand): leave it be.
         if added.status == 9 { return }
         guard added.status == 0 else {

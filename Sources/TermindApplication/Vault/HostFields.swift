@@ -13,10 +13,13 @@ public struct HostFields: Sendable, Equatable {
     public var notes: String?
     /// Whether remote programs may set the local clipboard (OSC 52) in this Host's panes.
     public var allowsClipboardWrites: Bool?
+    /// Whether this Host's shells start with Termind's shell integration.
+    public var usesShellIntegration: Bool?
 
     public init(
         hostname: String? = nil, port: Int? = nil, username: String? = nil, identity: String? = nil, jumps: [String]? = nil,
-        tags: [String]? = nil, notes: String? = nil, allowsClipboardWrites: Bool? = nil
+        tags: [String]? = nil, notes: String? = nil, allowsClipboardWrites: Bool? = nil,
+        usesShellIntegration: Bool? = nil
     ) {
         self.hostname = hostname
         self.port = port
@@ -26,5 +29,6 @@ public struct HostFields: Sendable, Equatable {
         self.tags = tags
         self.notes = notes
         self.allowsClipboardWrites = allowsClipboardWrites
+        self.usesShellIntegration = usesShellIntegration
     }
 }

@@ -83,6 +83,7 @@ public struct VaultEditor: Sendable {
         if let tags = fields.tags { host.tags = tags }
         if let notes = fields.notes { host.notes = notes }
         if let allowed = fields.allowsClipboardWrites { host.allowsClipboardWrites = allowed }
+        if let integration = fields.usesShellIntegration { host.usesShellIntegration = integration }
         try JumpChain.validate(host, among: snapshot.hosts)
     }
 

@@ -22,6 +22,7 @@ public struct TermindCommand: Command {
         ExecCommand.self, SSHCommand.self, CpCommand.self, LsCommand.self, MkdirCommand.self, RmCommand.self, HostsCommand.self, IdentitiesCommand.self, KeysCommand.self, SnippetsCommand.self,
         KnownHostsCommand.self, ImportCommand.self, VaultCommand.self, CompletionCommand.self, HelpCommand.self,
         EditCommand.self,
+        HistoryCommand.self,
     ]
 
     let dataDirectory: String?

@@ -37,6 +37,7 @@ extension KeyAction {
         case find
         case paste
         case openBrowser = "open-browser"
+        case history
 
         /// What follows the name in the file, for error messages.
         var argumentRule: ArgumentRule {
@@ -118,6 +119,7 @@ extension KeyAction {
         case .find: self = .find
         case .paste: self = .paste
         case .openBrowser: self = .openBrowser
+        case .history: self = .history
         }
     }
 }

@@ -38,6 +38,9 @@ public enum KeyAction: Sendable, Hashable {
     /// Open an SFTP browser: beside a terminal on its Host (at its shell's directory), beside a
     /// remote browser on this machine's files.
     case openBrowser
+    /// Open the command history overlay: search the commands run on Hosts, insert one at the
+    /// focused pane's prompt.
+    case history
 
     /// Cells a resize moves when the binding gives no count, as tmux's `resize-pane`.
     public static let defaultResizeCells = 1
@@ -73,6 +76,7 @@ public enum KeyAction: Sendable, Hashable {
         case .find: .find
         case .paste: .paste
         case .openBrowser: .openBrowser
+        case .history: .history
         }
     }
 
@@ -118,6 +122,7 @@ public enum KeyAction: Sendable, Hashable {
         case .find: "Find in the scrollback and screen: n N step, M-r regex, M-c case"
         case .paste: "Paste what copy mode copied last (bracketed if the program asked)"
         case .openBrowser: "Open a file browser beside the pane (its Host's files, or this machine's)"
+        case .history: "Search the command history; Enter puts the command at the prompt"
         }
     }
 }

@@ -19,11 +19,15 @@ public struct Host: Sendable, Hashable, Codable, Identifiable {
     /// Whether a remote program in this Host's panes may set the local clipboard (OSC 52).
     /// Off unless the person turns it on: a server must not write the clipboard by default.
     public var allowsClipboardWrites: Bool
+    /// Whether this Host's shells start with Termind's shell integration (bash and zsh), which
+    /// marks prompts and commands for the command history. On unless the person turns it off.
+    public var usesShellIntegration: Bool
 
     public init(
         id: UUID = UUID(), label: Label, hostname: String, port: Port = .ssh, username: String? = nil,
         identityID: UUID? = nil,
-        jumpChain: [UUID] = [], tags: [String] = [], notes: String = "", allowsClipboardWrites: Bool = false
+        jumpChain: [UUID] = [], tags: [String] = [], notes: String = "", allowsClipboardWrites: Bool = false,
+        usesShellIntegration: Bool = true
     ) throws(VaultRuleViolation) {
         try Self.checkHostname(hostname)
         self.id = id
@@ -36,6 +40,7 @@ public struct Host: Sendable, Hashable, Codable, Identifiable {
         self.tags = tags
         self.notes = notes
         self.allowsClipboardWrites = allowsClipboardWrites
+        self.usesShellIntegration = usesShellIntegration
     }
 
     /// A Host's label is typed before `:PATH` (`termind cp web:/srv .`): a `/` in it would make

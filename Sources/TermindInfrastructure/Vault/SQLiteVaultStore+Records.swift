@@ -76,7 +76,8 @@ extension SQLiteVaultStore {
             tags[try row.uuid("host_id"), default: []].append(try row.get("tag"))
         }
         return try connection.query(sql: """
-            SELECT id, label, hostname, port, username, identity_id, notes, clipboard_writes FROM hosts ORDER BY label
+            SELECT id, label, hostname, port, username, identity_id, notes, clipboard_writes, shell_integration FROM hosts
+            ORDER BY label
             """).map { row in
             let id = try row.uuid("id")
             return try row.decode("hosts") {
@@ -84,7 +85,8 @@ extension SQLiteVaultStore {
                     id: id, label: try Label(try row.get("label")), hostname: try row.get("hostname"),
                     port: try Port(try row.get("port")), username: try row.get("username"),
                     identityID: try row.optionalUUID("identity_id"), jumpChain: jumps[id] ?? [], tags: tags[id] ?? [], notes: try row.get("notes"),
-                    allowsClipboardWrites: try row.get("clipboard_writes", as: Int64.self) != 0)
+                    allowsClipboardWrites: try row.get("clipboard_writes", as: Int64.self) != 0,
+                    usesShellIntegration: try row.get("shell_integration", as: Int64.self) != 0)
             }
         }
     }
@@ -159,15 +161,16 @@ extension SQLiteVaultStore {
         let missingIdentity = VaultRuleViolation.missingRecord(kind: .identity, label: host.identityID?.uuidString ?? "")
         try mappingConstraints(duplicate: .duplicateLabel(kind: .host, label: label), missing: missingIdentity) {
             try connection.execute(sql: """
-                INSERT INTO hosts (id, label, hostname, port, username, identity_id, notes, clipboard_writes)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO hosts (id, label, hostname, port, username, identity_id, notes, clipboard_writes, shell_integration)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT (id) DO UPDATE SET label = excluded.label, hostname = excluded.hostname,
                     port = excluded.port, username = excluded.username, identity_id = excluded.identity_id,
-                    notes = excluded.notes, clipboard_writes = excluded.clipboard_writes
+                    notes = excluded.notes, clipboard_writes = excluded.clipboard_writes,
+                    shell_integration = excluded.shell_integration
                 """, arguments: [
                     .id(host.id), .text(label), .text(host.hostname), .integer(Int64(host.port.rawValue)),
                     host.username.sqliteValue, .id(host.identityID), .text(host.notes),
-                    .integer(host.allowsClipboardWrites ? 1 : 0),
+                    .integer(host.allowsClipboardWrites ? 1 : 0), .integer(host.usesShellIntegration ? 1 : 0),
                 ])
         }
         try connection.execute(sql: "DELETE FROM host_jumps WHERE host_id = ?", arguments: [.id(host.id)])

@@ -40,4 +40,6 @@ enum PaneEffect: Equatable {
     case copySelection(BrowserCopy)
     /// Edit a remote file in `$EDITOR` through a managed local copy.
     case editRemoteFile(host: String, path: String)
+    /// A command the shell reported, for its Host's command history.
+    case recordCommand(CommandHistoryEntry)
 }

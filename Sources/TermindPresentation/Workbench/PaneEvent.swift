@@ -63,4 +63,7 @@ enum PaneEvent {
     case browserReply(AttemptGeneration, BrowserReply)
     /// The terminal a browser follows reported a new working directory (OSC 7).
     case followDirectory(String)
+    /// The shell was started with the shell integration, for the Vault Host `hostID`: the
+    /// commands it reports go to that Host's command history.
+    case historyStarted(AttemptGeneration, hostID: UUID)
 }

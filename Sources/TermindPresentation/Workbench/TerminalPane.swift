@@ -48,6 +48,9 @@ final class TerminalPane: PaneComponent {
     private var lastScrollbackCount = 0
     /// The visible rows as cells: a copy of libvterm's screen taken from its damage when drawn.
     private var rows: [[TerminalCell]] = []
+    /// The command history rules for the shell now open, when it was started with the shell
+    /// integration for a Vault Host (`TerminalPane+History.swift`).
+    var commandRecorder: CommandRecorder?
 
     init(paneID: PaneID, hostLabel: String?, size: CellSize) {
         self.paneID = paneID
@@ -127,7 +130,7 @@ final class TerminalPane: PaneComponent {
             guard attempt == generation else { return [] }
             surface.write(bytes)
             followScrollback()
-            return sendSurfaceOutput() + clipboardWrites()
+            return sendSurfaceOutput() + clipboardWrites() + commandRecords()
         case .exited(let attempt, let exitStatus, let signal):
             guard attempt == generation else { return [] }
             if let signal {
@@ -148,6 +151,10 @@ final class TerminalPane: PaneComponent {
             guard attempt == generation else { return [] }
             status = PaneStatus.failure(error)
             return [.disconnect]
+        case .historyStarted(let attempt, let hostID):
+            guard attempt == generation else { return [] }
+            startHistory(for: hostID)
+            return []
         case .fileSystemOpened, .browserReply, .followDirectory:
             return []
         }
@@ -160,6 +167,7 @@ final class TerminalPane: PaneComponent {
         effects.append(.disconnect)
         let attempt = AttemptGeneration.next()
         generation = attempt
+        commandRecorder = nil
         status = .connecting
         isScrolling = false
         scrollOffset = 0

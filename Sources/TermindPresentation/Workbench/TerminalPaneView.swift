@@ -111,6 +111,7 @@ struct TerminalPaneView {
         // outer terminal's own title.
         if !pane.surface.title.isEmpty { title += " · \(TerminalSafeText(pane.surface.title).text)" }
         if let directory = pane.surface.workingDirectory { title += " · \(TerminalSafeText(directory).text)" }
+        if pane.commandRecorder?.isIntegrated == false { title += " · shell integration off" }
         let leftWidth = max(0, line.columns - rightWidth - 1)
         buffer.put(TextWrap.truncated(title, to: leftWidth), column: line.column, row: line.row, style: style, clip: line)
         if !right.isEmpty, rightWidth < line.columns {

@@ -88,6 +88,8 @@ extension Workbench {
             }
         case .openBrowser:
             openBrowser()
+        case .history:
+            openHistoryOverlay()
         }
     }
 

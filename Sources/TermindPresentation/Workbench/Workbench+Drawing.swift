@@ -1,3 +1,4 @@
+import Foundation
 import TermindDomain
 
 // One frame: the screen laid out once (`WorkbenchLayout`) and drawn from the model into a fresh
@@ -50,6 +51,9 @@ extension Workbench {
         if let quickOpen {
             let matches = quickOpen.matches(hosts: hostSearch, workspaces: workspaces, recent: recent)
             cursor = QuickOpenView.draw(quickOpen, matches: matches, in: area, into: &buffer)
+        }
+        if let historyOverlay {
+            cursor = HistoryOverlayView.draw(historyOverlay, hosts: hosts, now: Date(), in: area, into: &buffer)
         }
         if let questions = transfers?.state.questions, let question = questions.first {
             TransferConflictView.draw(question, waiting: questions.count, in: area, into: &buffer)

@@ -51,6 +51,18 @@ extension Workbench {
                 copySelection(copy, from: id)
             case .editRemoteFile(let host, let path):
                 editRemoteFile(host: host, path: path)
+            case .recordCommand(let entry):
+                // One write after another, so the history keeps the order the commands ran in.
+                let previous = commandRecording
+                commandRecording = Task { [weak self, services] in
+                    await previous?.value
+                    do {
+                        try await services.recordCommand(entry)
+                    } catch {
+                        self?.message = "the command history was not saved: \(Self.text(of: error))"
+                        self?.onChange()
+                    }
+                }
             }
         }
     }
@@ -88,6 +100,9 @@ extension Workbench {
         let link = PaneLink(generation: generation, size: size)
         links[id] = link
         let environment = shellEnvironment
+        // A Vault Host's shell starts with the integration unless the Host or the run says no.
+        let historyHost = hosts.first { $0.label.rawValue == label && $0.usesShellIntegration }
+        let integration = historyHost == nil ? nil : shellIntegrationCommand
         link.connectTask = Task { [weak self, weak link, services, interactions] in
             do {
                 let connection = try await services.connect(hostLabel: label, interactions: interactions, generation: generation)
@@ -98,7 +113,12 @@ extension Workbench {
                 let shell: any RemoteShell
                 let openedSize = link.size
                 do {
-                    shell = try await connection.openShell(term: TerminalPane.remoteTerm, size: openedSize, environment: environment)
+                    if let integration {
+                        shell = try await connection.execute(
+                            integration, onTerminal: TerminalPane.remoteTerm, size: openedSize, environment: environment)
+                    } else {
+                        shell = try await connection.openShell(term: TerminalPane.remoteTerm, size: openedSize, environment: environment)
+                    }
                 } catch {
                     await connection.close()
                     throw error
@@ -112,6 +132,9 @@ extension Workbench {
                 let allowsClipboardWrites = self.hosts.first { $0.label.rawValue == label }?.allowsClipboardWrites ?? false
                 self.deliverFromSession(
                     .shellOpened(generation, at: Date(), allowsClipboardWrites: allowsClipboardWrites), to: id, generation: generation)
+                if integration != nil, let historyHost {
+                    self.deliverFromSession(.historyStarted(generation, hostID: historyHost.id), to: id, generation: generation)
+                }
                 self.read(shell, for: id, link: link, generation: generation)
             } catch {
                 self?.deliverFromSession(.connectFailed(generation, error), to: id, generation: generation)

@@ -46,6 +46,10 @@ extension Workbench {
             handleImportKey(press)
             return
         }
+        if historyOverlay != nil {
+            handleHistoryKey(press)
+            return
+        }
         if transferOverlay != nil && !dispatcher.isAwaitingKey && press.keymapKey != keymap.prefix {
             handleTransferQueueKey(press)
             return
@@ -71,6 +75,9 @@ extension Workbench {
         } else if quickOpen != nil {
             quickOpen?.query += Self.firstLine(of: bytes)
             quickOpen?.selection = 0
+        } else if historyOverlay != nil {
+            historyOverlay?.query += Self.firstLine(of: bytes)
+            searchHistory()
         } else if focus == .navigator && navigator.isVisible {
             navigator.filter += Self.firstLine(of: bytes)
             navigator.selection = 0
@@ -79,7 +86,7 @@ extension Workbench {
         }
     }
 
-    private static func firstLine(of bytes: [UInt8]) -> String {
+    static func firstLine(of bytes: [UInt8]) -> String {
         String(String(decoding: bytes, as: UTF8.self).prefix { $0 != "\n" && $0 != "\r" }).filter { !CellBuffer.isControl($0) }
     }
 
@@ -231,7 +238,7 @@ extension Workbench {
     /// character or the pane does not take plain typing now).
     func typePlainRun(_ events: ArraySlice<InputEvent>, boundCache: inout [Character: Bool]) -> Int {
         guard dialog == nil, !confirmingQuit, confirmingClose == nil, !choosingMoveTarget, helpScroll == nil, quickOpen == nil,
-              importScreen == nil, transferOverlay == nil, transferQuestion == nil, !dispatcher.isAwaitingKey, focus == .panes || !navigator.isVisible,
+              importScreen == nil, transferOverlay == nil, transferQuestion == nil, historyOverlay == nil, !dispatcher.isAwaitingKey, focus == .panes || !navigator.isVisible,
               focusedPane?.acceptsPlainText == true
         else { return 0 }
         var bytes: [UInt8] = []

@@ -80,6 +80,13 @@ public final class Workbench {
     var pasteBuffer: [UInt8]?
     /// Termind runs inside tmux (`TMUX` is set): copies also go out in tmux's passthrough.
     let insideTmux: Bool
+    /// The command that starts a remote shell with Termind's shell integration (the command
+    /// line sets it from its resources); nil starts plain shells (`--no-shell-integration`).
+    public var shellIntegrationCommand: String?
+    /// The command history overlay, when open.
+    var historyOverlay: HistoryOverlay?
+    /// The last command history write asked for: each waits for the one before.
+    var commandRecording: Task<Void, Never>?
 
     /// Called after every change that may show on screen.
     public var onChange: () -> Void = {}

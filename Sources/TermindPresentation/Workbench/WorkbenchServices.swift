@@ -54,6 +54,12 @@ public protocol WorkbenchServices: Sendable {
     /// SFTP History: `path` on the Host `hostLabel` was just listed fresh. Only a Vault Host is
     /// recorded; a Vault that cannot record it never troubles the person.
     func recordDirectoryVisit(hostLabel: String, path: String) async
+
+    /// Adds a command a pane's shell reported to its Host's command history.
+    func recordCommand(_ entry: CommandHistoryEntry) async throws
+
+    /// The command history rows `query` asks for, newest first (the history overlay).
+    func searchCommands(_ query: CommandHistoryQuery) async throws -> [CommandHistoryEntry]
 }
 
 extension WorkbenchServices {

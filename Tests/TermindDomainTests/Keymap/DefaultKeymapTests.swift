@@ -96,6 +96,7 @@ final class DefaultKeymapTests: XCTestCase {
         XCTAssertEqual(rows.first { $0.action == .scrollMode }?.keys, "C-\\ PageUp")
         XCTAssertEqual(rows.first { $0.action == .copyMode }?.keys, "C-\\ [")
         XCTAssertEqual(rows.last?.action.name, KeyAction.Name.allCases.last { name in rows.contains { $0.action.name == name } })
+        XCTAssertEqual(rows.first { $0.action == .history }?.keys, "C-\\ h")
         XCTAssertEqual(keymap.helpRows(), rows)
     }
 }

@@ -44,6 +44,15 @@ final class VaultFixtureTests: XCTestCase {
         XCTAssertEqual(commands, VaultFixture.commands.reversed())
         XCTAssertEqual(transfers, VaultFixture.transfers.reversed())
 
+        // V3: every Host of V1 keeps the shell integration on; V4: the search index covers
+        // the commands V1 held, in any part and any case.
+        XCTAssertTrue(snapshot.hosts.allSatisfy(\.usesShellIntegration))
+        let search = SQLiteVaultStore(database: services.database)
+        let found = try await search.searchCommands(CommandHistoryQuery(text: "ERROR SYS"))
+        XCTAssertEqual(found.map(\.id), [VaultFixture.commands[1].id])
+        let failed = try await search.searchCommands(CommandHistoryQuery(hostID: VaultFixture.webID, failedOnly: true))
+        XCTAssertEqual(failed.map(\.command), ["grep -c error syslog\necho done"])
+
         let password = try await services.secrets.unseal(try XCTUnwrap(secrets.password))
         let privateKey = try await services.secrets.unseal(secrets.privateKey)
         let keyPassphrase = try await services.secrets.unseal(try XCTUnwrap(secrets.keyPassphrase))
@@ -73,10 +82,13 @@ final class VaultFixtureTests: XCTestCase {
         let committed = try TemporaryDirectory()
         let copy = committed.appending("vault-v1.db").path
         try FileManager.default.copyItem(atPath: VaultFixture.databaseFile.path, toPath: copy)
-        // Records only: the migrations' own bookkeeping grows with each new version.
+        // Records only: the migrations' own bookkeeping grows with each new version, and later
+        // versions add tables V1 cannot have (V4's search index and its shadow tables).
         var generated = try Self.rowCounts(home.databasePath), committedRows = try Self.rowCounts(copy)
         generated["schema_migrations"] = nil
         committedRows["schema_migrations"] = nil
+        XCTAssertEqual(generated["command_search"], generated["command_history"], "the search index holds every command")
+        generated = generated.filter { committedRows[$0.key] != nil }
         XCTAssertEqual(generated, committedRows)
     }
 

@@ -47,13 +47,14 @@ final class ScriptedShell: RemoteShell {
     func resize(_ size: TerminalSize) async { state.withLock { $0.sizes.append(size) } }
 }
 
-/// A connection in memory whose shells are `ScriptedShell`s opened at the size asked for.
+/// A connection in memory whose shells are `ScriptedShell`s opened at the size asked for
+/// (a shell, or a command on a PTY, such as the shell integration's bootstrap).
 final class ScriptedConnection: SSHConnection {
     let label: String
     let shell = ScriptedShell()
     /// What `openFileSystem` opens, if anything.
     let fileSystem: (any RemoteFileSystem)?
-    private let state = Mutex<(openedSize: TerminalSize?, term: String?, closed: Bool)>((nil, nil, false))
+        private let state = Mutex<(openedSize: TerminalSize?, term: String?, closed: Bool, command: String?)>((nil, nil, false, nil))
 
     init(label: String, fileSystem: (any RemoteFileSystem)? = nil) {
         self.label = label
@@ -63,10 +64,17 @@ final class ScriptedConnection: SSHConnection {
     var openedSize: TerminalSize? { state.withLock { $0.openedSize } }
     var term: String? { state.withLock { $0.term } }
     var isClosed: Bool { state.withLock { $0.closed } }
+    /// The command run on the PTY instead of a shell, if any.
+    var command: String? { state.withLock { $0.command } }
 
     func execute(_ command: String) async throws -> any RemoteProcess { throw SSHFailure(.channel, connection: label, detail: "no exec here") }
     func execute(_ command: String, onTerminal term: String, size: TerminalSize, environment: [String: String]) async throws -> any RemoteShell {
-        throw SSHFailure(.channel, connection: label, detail: "no exec here")
+        state.withLock {
+            $0.openedSize = size
+            $0.term = term
+            $0.command = command
+        }
+        return shell
     }
     func openShell(term: String, size: TerminalSize, environment: [String: String]) async throws -> any RemoteShell {
         state.withLock {
@@ -167,6 +175,26 @@ final class InMemoryWorkbenchServices: WorkbenchServices {
 
     func recordDirectoryVisit(hostLabel: String, path: String) async {
         files.withLock { $0.visits.append((hostLabel, path)) }
+    }
+
+    // MARK: Command history
+
+    private let commands = Mutex<[CommandHistoryEntry]>([])
+
+    /// Every command recorded, oldest first.
+    var recordedCommands: [CommandHistoryEntry] { commands.withLock { $0 } }
+
+    func recordCommand(_ entry: CommandHistoryEntry) async throws { commands.withLock { $0.append(entry) } }
+
+    /// The recorded commands containing the query's text, newest first.
+    func searchCommands(_ query: CommandHistoryQuery) async throws -> [CommandHistoryEntry] {
+        commands.withLock { entries in
+            Array(entries.reversed().filter { entry in
+                (query.hostID == nil || entry.hostID == query.hostID)
+                    && (query.text.map { $0.isEmpty || entry.command.localizedCaseInsensitiveContains($0) } ?? true)
+                    && (!query.failedOnly || (entry.exitStatus ?? 0) != 0)
+            }.prefix(query.limit))
+        }
     }
 }
 

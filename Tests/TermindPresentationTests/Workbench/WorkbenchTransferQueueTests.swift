@@ -48,6 +48,8 @@ final class WorkbenchTransferQueueTests: XCTestCase {
         }
         func localFileSystem() -> any FileSystem { base.localFileSystem() }
         func recordDirectoryVisit(hostLabel: String, path: String) async { await base.recordDirectoryVisit(hostLabel: hostLabel, path: path) }
+        func recordCommand(_ entry: CommandHistoryEntry) async throws { try await base.recordCommand(entry) }
+        func searchCommands(_ query: CommandHistoryQuery) async throws -> [CommandHistoryEntry] { try await base.searchCommands(query) }
     }
 
     private let record = PartialTransferRecord(

@@ -19,7 +19,9 @@ final class LocalTerminal: @unchecked Sendable {
     }
 
     /// Copies bytes between this terminal and `shell` until the shell ends; returns its status.
-    func attach(_ shell: any RemoteShell, output: CommandContext) async throws -> Int32 {
+    /// `history`, when given, sees the output too and records the commands it marks.
+    func attach(_ shell: any RemoteShell, output: CommandContext, history: CommandHistoryTap? = nil) async throws -> Int32 {
+        var history = history
         enterRawMode()
         defer { restore() }
         let resizes = DispatchSource.makeSignalSource(signal: SIGWINCH, queue: .global())
@@ -38,14 +40,30 @@ final class LocalTerminal: @unchecked Sendable {
         defer { input.cancel() }
 
         var status: Int32 = ExitCode.remoteCommandOwnFailure
-        for try await event in shell.output {
-            switch event {
-            case .stdout(let bytes): output.out(bytes: bytes)
-            case .stderr(let bytes): output.err(bytes: bytes)
-            case .exit(let exitStatus, let signal): status = RemoteExitStatus.of(status: exitStatus, signal: signal)
+        do {
+            for try await event in shell.output {
+                switch event {
+                case .stdout(let bytes):
+                    output.out(bytes: bytes)
+                    history?.observe(bytes)
+                case .stderr(let bytes): output.err(bytes: bytes)
+                case .exit(let exitStatus, let signal): status = RemoteExitStatus.of(status: exitStatus, signal: signal)
+                }
             }
+        } catch {
+            // A lost connection still keeps the commands that ran before it.
+            await finishHistory(history, output: output)
+            throw error
         }
+        await finishHistory(history, output: output)
         return status
+    }
+
+    /// Waits for the session's command history rows to be stored; says so if they were not.
+    private func finishHistory(_ history: CommandHistoryTap?, output: CommandContext) async {
+        guard let failure = await history?.finish() else { return }
+        restore()
+        output.err("termind: the command history was not saved: \(failure)\n")
     }
 
     func restore() {

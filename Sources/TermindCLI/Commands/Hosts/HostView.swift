@@ -13,6 +13,8 @@ struct HostView: Encodable {
     let notes: String
     /// Whether remote programs may set the local clipboard (OSC 52) in this Host's panes.
     let clipboardWrites: Bool
+    /// Whether this Host's shells start with Termind's shell integration (command history).
+    let shellIntegration: Bool
 
     init(_ host: Host, in snapshot: VaultSnapshot) {
         label = host.label.rawValue
@@ -24,5 +26,6 @@ struct HostView: Encodable {
         tags = host.tags
         notes = host.notes
         clipboardWrites = host.allowsClipboardWrites
+        shellIntegration = host.usesShellIntegration
     }
 }

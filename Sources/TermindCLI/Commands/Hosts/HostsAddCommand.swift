@@ -15,6 +15,8 @@ struct HostsAddCommand: Command {
             .option("notes", valueName: "TEXT", help: "Free-form notes"),
             .option("clipboard", .choice(["allow", "deny"]), valueName: "allow|deny",
                     help: "Whether remote programs in this Host's panes may set your clipboard (OSC 52; default deny)"),
+            .option("shell-integration", .choice(["on", "off"]), valueName: "on|off",
+                    help: "Start bash and zsh with Termind's integration, for the command history (default on)"),
         ],
         examples: ["termind hosts add web --hostname 10.0.0.5 --port 2222 --identity deploy --jump bastion --tag prod"])
 
@@ -28,7 +30,8 @@ struct HostsAddCommand: Command {
         fields = HostFields(
             hostname: hostname, port: parsed.integer("port"), username: parsed.value("user"),
             identity: parsed.value("identity"), jumps: parsed.values("jump"), tags: parsed.values("tag"),
-            notes: parsed.value("notes"), allowsClipboardWrites: parsed.value("clipboard").map { $0 == "allow" })
+            notes: parsed.value("notes"), allowsClipboardWrites: parsed.value("clipboard").map { $0 == "allow" },
+            usesShellIntegration: parsed.value("shell-integration").map { $0 == "on" })
         dataDirectory = parsed.value("data-dir")
     }
 

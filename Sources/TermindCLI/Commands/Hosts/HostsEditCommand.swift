@@ -19,6 +19,8 @@ struct HostsEditCommand: Command {
             .option("notes", valueName: "TEXT", help: "Replace the notes"),
             .option("clipboard", .choice(["allow", "deny"]), valueName: "allow|deny",
                     help: "Whether remote programs in this Host's panes may set your clipboard (OSC 52; default deny)"),
+            .option("shell-integration", .choice(["on", "off"]), valueName: "on|off",
+                    help: "Start bash and zsh with Termind's integration, for the command history (default on)"),
         ])
 
     let label: String
@@ -41,7 +43,8 @@ struct HostsEditCommand: Command {
             identity: parsed.flag("no-identity") ? "" : parsed.value("identity"),
             jumps: parsed.flag("no-jump") ? [] : (jumps.isEmpty ? nil : jumps),
             tags: parsed.flag("no-tags") ? [] : (tags.isEmpty ? nil : tags),
-            notes: parsed.value("notes"), allowsClipboardWrites: parsed.value("clipboard").map { $0 == "allow" })
+            notes: parsed.value("notes"), allowsClipboardWrites: parsed.value("clipboard").map { $0 == "allow" },
+            usesShellIntegration: parsed.value("shell-integration").map { $0 == "on" })
         dataDirectory = parsed.value("data-dir")
     }
 

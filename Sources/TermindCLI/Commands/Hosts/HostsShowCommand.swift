@@ -20,6 +20,7 @@ struct HostsShowCommand: ShowRecordCommand {
         details.add("tags", view.tags.isEmpty ? "-" : view.tags.joined(separator: ", "))
         details.add("notes", view.notes)
         details.add("clipboard", view.clipboardWrites ? "remote programs may set it (OSC 52)" : "remote programs may not set it")
+        details.add("shell integration", view.shellIntegration ? "on (bash and zsh record command history)" : "off")
         return details.text
     }
 }

@@ -11,16 +11,21 @@ struct ConnectCommand: Command {
             with the prefix key (C-\\) and q.
             """,
         arguments: [.init("HOST", .host, help: "A Vault label or an ad-hoc [user@]hostname[:port]")],
-        options: [.flag("no-system-known-hosts", help: "Do not consult ~/.ssh/known_hosts")],
+        options: [
+            .flag("no-system-known-hosts", help: "Do not consult ~/.ssh/known_hosts"),
+            .flag("no-shell-integration", help: "Start plain login shells: no command history this run"),
+        ],
         examples: ["termind connect web", "termind connect deploy@10.0.0.5:2222"])
 
     let host: String
     let systemKnownHosts: Bool
+    let shellIntegration: Bool
     let dataDirectory: String?
 
     init(_ parsed: ParsedCommandLine) throws(UsageError) {
         host = parsed.argument("HOST")!
         systemKnownHosts = !parsed.flag("no-system-known-hosts")
+        shellIntegration = !parsed.flag("no-shell-integration")
         dataDirectory = parsed.value("data-dir")
     }
 
@@ -30,6 +35,7 @@ struct ConnectCommand: Command {
             return ExitCode.usage.rawValue
         }
         return try await WorkbenchLaunch.run(
-            context, dataDirectory: dataDirectory, destination: host, systemKnownHosts: systemKnownHosts)
+            context, dataDirectory: dataDirectory, destination: host, systemKnownHosts: systemKnownHosts,
+            shellIntegration: shellIntegration)
     }
 }

@@ -28,6 +28,8 @@ struct VaultWorkbenchServices: WorkbenchServices {
     private final class QueueSlot: Sendable {
         let queue = Mutex<TransferQueue?>(nil)
     }
+    /// The command history's search (the history overlay).
+    let history: any CommandHistorySearch
 
     var store: any VaultStore { opener.store }
 
@@ -39,6 +41,7 @@ struct VaultWorkbenchServices: WorkbenchServices {
         keyCodec = vault.keyCodec
         account = SystemLocalAccount(environment: context.environment)
         partials = PartialTransferFiles(paths: vault.paths)
+        history = SQLiteVaultStore(database: vault.services.database)
     }
 
     func hosts() async throws -> [TermindDomain.Host] {
@@ -106,5 +109,13 @@ struct VaultWorkbenchServices: WorkbenchServices {
         } catch {
             logger.warning("could not add a directory of '\(hostLabel)' to the SFTP History: \(error)")
         }
+    }
+
+    func recordCommand(_ entry: CommandHistoryEntry) async throws {
+        try await store.record(entry)
+    }
+
+    func searchCommands(_ query: CommandHistoryQuery) async throws -> [CommandHistoryEntry] {
+        try await history.searchCommands(query)
     }
 }

@@ -3,6 +3,7 @@ import TermindApplication
 import TermindDomain
 import TermindInfrastructure
 import TermindPresentation
+import TermindResources
 
 /// Opens the workbench TUI in this terminal: the Vault (opened first, so a passphrase prompt or
 /// a Vault failure shows on the ordinary screen), the keymap, the services port, then the loop
@@ -10,9 +11,11 @@ import TermindPresentation
 /// `termind demo`.
 enum WorkbenchLaunch {
     /// Runs the workbench; returns its exit status. `destination` (a Host label or an ad-hoc
-    /// target) connects at once in the first pane.
+    /// target) connects at once in the first pane. `shellIntegration` false starts every Host's
+    /// plain shell (`--no-shell-integration`).
     static func run(
-        _ context: CommandContext, dataDirectory: String?, destination: String? = nil, systemKnownHosts: Bool = true
+        _ context: CommandContext, dataDirectory: String?, destination: String? = nil, systemKnownHosts: Bool = true,
+        shellIntegration: Bool = true
     ) async throws -> Int32 {
         let vault = VaultAccess(context, dataDirectory: dataDirectory)
         let services = VaultWorkbenchServices(context, vault: vault, systemKnownHosts: systemKnownHosts)
@@ -25,18 +28,22 @@ enum WorkbenchLaunch {
         for problem in keymap.problems {
             context.logger.warning("keymap: \(problem)")
         }
+        let integration = shellIntegration ? try TermindResources.shellIntegrationCommand() : nil
         return try await runOnMainActor(
-            services: services, keymap: keymap, environment: context.environment, destination: destination)
+            services: services, keymap: keymap, environment: context.environment, destination: destination,
+            shellIntegrationCommand: integration)
     }
 
     @MainActor
     private static func runOnMainActor(
-        services: VaultWorkbenchServices, keymap: KeymapLoad, environment: [String: String], destination: String?
+        services: VaultWorkbenchServices, keymap: KeymapLoad, environment: [String: String], destination: String?,
+        shellIntegrationCommand: String?
     ) async throws -> Int32 {
         let terminal = try OuterTerminal()
         let workbench = Workbench(
             services: services, keymap: keymap.keymap, keymapProblems: keymap.problems, size: terminal.size,
             environment: environment)
+        workbench.shellIntegrationCommand = shellIntegrationCommand
         let loop = WorkbenchLoop(terminal: terminal, workbench: workbench, capabilities: TerminalCapabilities(environment: environment))
         return await loop.run(connecting: destination)
     }

@@ -1,0 +1,120 @@
+import Foundation
+import TermindTestSupport
+import XCTest
+
+/// The command history as a person sees it, through the built binary against the rig's sshd:
+/// `termind ssh` to a Vault Host with the shell integration records each command (never one
+/// typed with a leading space), `termind history` shows and searches them, per-Host and per-run
+/// switches turn it off, and the workbench's overlay (`C-\ h`) puts one back at the prompt
+/// without running it (docs/behaviour.md §3).
+final class HistoryEndToEndTests: XCTestCase {
+    private var server: SSHDServer!
+    private var home: VaultHome!
+
+    override func setUpWithError() throws {
+        server = try startSSHD(configure: "MaxStartups 100\n")
+        home = try VaultHome()
+        try home.succeed(["keys", "import", "rig", "--file", server.clientPrivateKeyPath])
+        try home.succeed(["identities", "add", "tester", "--user", server.username, "--key", "rig"])
+        try home.succeed(["hosts", "add", "web", "--hostname", server.host, "--port", String(server.port), "--identity", "tester"])
+    }
+
+    override func tearDown() {
+        server?.stop()
+        server = nil
+        home = nil
+    }
+
+    /// Runs `termind ssh ARGS web` in tmux, types each line at a fresh prompt, then exits.
+    private func ssh(_ arguments: [String] = [], typing lines: [String]) throws -> String {
+        let session = try TmuxSession(
+            command: [try TermindBinary.path(), "ssh", "--accept-new"] + arguments + ["web"], environment: home.terminalEnvironment)
+        defer { session.kill() }
+        var prompts = 1
+        XCTAssertTrue(session.waitForScreen(where: { $0.components(separatedBy: "~$").count - 1 >= prompts }), session.screen())
+        for line in lines {
+            session.send(line)
+            prompts += 1
+            XCTAssertTrue(session.waitForScreen(where: { $0.components(separatedBy: "~$").count - 1 >= prompts }), session.screen())
+        }
+        session.send("exit")
+        XCTAssertTrue(session.waitForScreen(containing: "termind exited 0"), session.screen())
+        return session.screen()
+    }
+
+    private func history(_ arguments: [String]) throws -> [[String: Any]] {
+        try XCTUnwrap(try home.json(["history"] + arguments) as? [[String: Any]], "not a JSON array")
+    }
+
+    func testSSHRecordsEachCommandAndHistoryJSONShowsThemWithEveryField() throws {
+        let screen = try ssh(typing: ["echo one", "false", "sleep 1", " echo secret"])
+        for trace in ["base64", "eval", "__termind", "rcfile"] {
+            XCTAssertFalse(screen.contains(trace), "nothing of the bootstrap shows: \(screen)")
+        }
+
+        let rows = try history(["web", "--json"])
+        XCTAssertEqual(rows.map { $0["command"] as? String }, ["sleep 1", "false", "echo one"], "newest first, no secret")
+        XCTAssertEqual(rows.map { $0["exitStatus"] as? Int }, [0, 1, 0])
+        XCTAssertGreaterThanOrEqual(try XCTUnwrap(rows.first?["durationMs"] as? Int), 1000)
+        let homeDirectory = try TestAccount.homeDirectory()
+        XCTAssertEqual(Set(rows.map { $0["directory"] as? String }), [homeDirectory])
+        XCTAssertEqual(Set(rows.map { $0["host"] as? String }), ["web"])
+        XCTAssertEqual(Set(rows.flatMap { $0.keys }), ["host", "command", "startedAt", "exitStatus", "durationMs", "directory"])
+        let started = try XCTUnwrap(rows.first?["startedAt"] as? String)
+        XCTAssertNotNil(ISO8601DateFormatter().date(from: started), started)
+
+        XCTAssertEqual(try history(["--search", "ONE", "--json"]).map { $0["command"] as? String }, ["echo one"])
+        XCTAssertEqual(try history(["--failed", "--json"]).map { $0["command"] as? String }, ["false"])
+        XCTAssertEqual(try history(["--limit", "1", "--json"]).count, 1)
+        let text = try home.succeed(["history", "web"])
+        XCTAssertTrue(text.contains("sleep 1") && text.contains(homeDirectory), text)
+        let unknown = try home.run(["history", "nowhere"])
+        XCTAssertNotEqual(unknown.status, 0)
+        XCTAssertTrue(unknown.stderr.contains("nowhere"), unknown.stderr)
+    }
+
+    func testNoShellIntegrationPerRunOrPerHostRecordsNothing() throws {
+        _ = try ssh(["--no-shell-integration"], typing: ["echo per-run"])
+        try home.succeed(["hosts", "edit", "web", "--shell-integration", "off"])
+        XCTAssertEqual((try home.json(["hosts", "show", "web"]) as? [String: Any])?["shellIntegration"] as? Bool, false)
+        _ = try ssh(typing: ["echo per-host"])
+        XCTAssertEqual(try history(["--json"]).count, 0)
+
+        try home.succeed(["hosts", "edit", "web", "--shell-integration", "on"])
+        _ = try ssh(typing: ["echo back-on"])
+        XCTAssertEqual(try history(["--json"]).map { $0["command"] as? String }, ["echo back-on"])
+    }
+
+    func testTheOverlayPutsAChosenCommandAtThePromptWithoutRunningIt() throws {
+        let session = try TmuxSession(
+            command: [try TermindBinary.path(), "connect", "web"], environment: home.terminalEnvironment)
+        defer { session.kill() }
+        XCTAssertTrue(session.waitForScreen(containing: "Unknown host key"), session.screen())
+        _ = try ChildProcess.run("tmux", ["send-keys", "-t", session.name, "s"])
+        XCTAssertTrue(session.waitForScreen(containing: "~$"), session.screen())
+        session.send("echo first-$((40+2))")
+        XCTAssertTrue(session.waitForScreen(containing: "first-42"), session.screen())
+        XCTAssertTrue(waitUntil { ((try? self.history(["--json"]))?.count ?? 0) == 1 }, "the command was recorded")
+
+        _ = try ChildProcess.run("tmux", ["send-keys", "-t", session.name, "C-\\", "h"])
+        XCTAssertTrue(session.waitForScreen(where: { $0.contains("Command history on web") && $0.contains("✓") }), session.screen())
+        _ = try ChildProcess.run("tmux", ["send-keys", "-t", session.name, "-l", "first"])
+        XCTAssertTrue(session.waitForScreen(containing: "> first"), session.screen())
+        _ = try ChildProcess.run("tmux", ["send-keys", "-t", session.name, "Enter"])
+        XCTAssertTrue(session.waitForScreen(where: { !$0.contains("Command history") && $0.components(separatedBy: "echo first-$((40+2))").count == 3 }),
+                      "the command stands at the prompt: \(session.screen())")
+        Thread.sleep(forTimeInterval: 0.5)
+        XCTAssertEqual(session.screen().components(separatedBy: "first-42").count - 1, 1, "it did not run: \(session.screen())")
+        _ = try ChildProcess.run("tmux", ["send-keys", "-t", session.name, "Enter"])
+        XCTAssertTrue(session.waitForScreen(where: { $0.components(separatedBy: "first-42").count - 1 >= 2 }), session.screen())
+    }
+
+    private func waitUntil(timeout: TimeInterval = 15, _ condition: () -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if condition() { return true }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        return condition()
+    }
+}

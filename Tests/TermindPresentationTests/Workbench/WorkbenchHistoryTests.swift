@@ -1,0 +1,116 @@
+import Foundation
+import TermindApplication
+import TermindDomain
+import TermindTestSupport
+import XCTest
+@testable import TermindPresentation
+
+/// The workbench's side of the command history (docs/behaviour.md §3): a Vault Host's pane
+/// starts the shell-integration command, the commands its marks report are recorded for that
+/// Host, and the history overlay (`C-\ h`) searches as the person types and puts the chosen
+/// command at the prompt without running it.
+@MainActor
+final class WorkbenchHistoryTests: WorkbenchTestCase {
+    private static let bootstrap = "exec sh -c 'the bootstrap'"
+
+    private func startIntegrated(hosts: [Host]? = nil) async throws {
+        if let hosts { try await start(hosts: hosts) } else { try await start() }
+        workbench.shellIntegrationCommand = Self.bootstrap
+    }
+
+    private func markedCommand(_ text: String, status: Int32, milliseconds: Int) -> String {
+        let encoded = text.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? text
+        return "\u{1B}]133;A\u{07}$ \(text)\r\n\u{1B}]133;C;cmdline_url=\(encoded)\u{07}"
+            + "\u{1B}]133;D;\(status);duration_ms=\(milliseconds)\u{07}"
+    }
+
+    func testAnIntegratedShellsCommandsAreRecordedForItsHost() async throws {
+        try await startIntegrated()
+        let web = try await openFromNavigator("web")
+        XCTAssertEqual(web.command, Self.bootstrap, "the pane runs the bootstrap on its PTY instead of a plain shell")
+
+        web.shell.print("\u{1B}]7;file://web/srv/app\u{07}" + markedCommand("echo one", status: 0, milliseconds: 2)
+            + markedCommand(" echo secret", status: 0, milliseconds: 1) + markedCommand("false", status: 1, milliseconds: 3)
+            + "\u{1B}]133;A\u{07}$ done")
+        await waitForScreen(containing: "$ done")
+        await eventually("both commands recorded", showing: "\(services.recordedCommands)") { services.recordedCommands.count == 2 }
+        let rows = services.recordedCommands
+        XCTAssertEqual(rows.map(\.command), ["echo one", "false"])
+        XCTAssertEqual(rows.map(\.exitStatus), [0, 1])
+        XCTAssertEqual(rows.map(\.duration), [0.002, 0.003])
+        XCTAssertEqual(rows.map(\.workingDirectory), ["/srv/app", "/srv/app"])
+        let hosts = try await services.hosts()
+        let webID = try XCTUnwrap(hosts.first { $0.label.rawValue == "web" }?.id)
+        XCTAssertEqual(Set(rows.map(\.hostID)), [webID])
+        XCTAssertFalse(screenText.contains("133;"), "no mark shows: \(screenReport)")
+    }
+
+    func testAHostWithIntegrationOffGetsThePlainShellAndRecordsNothing() async throws {
+        var plain = WorkbenchFixture.host("web")
+        plain.usesShellIntegration = false
+        try await startIntegrated(hosts: [plain])
+        let web = try await openFromNavigator("web")
+        XCTAssertNil(web.command)
+        web.shell.print(markedCommand("echo one", status: 0, milliseconds: 2) + "\u{1B}]133;A\u{07}$ done")
+        await waitForScreen(containing: "$ done")
+        XCTAssertEqual(services.recordedCommands, [])
+    }
+
+    func testTheBootstrapsFallbackToThePlainShellShowsInThePaneTitle() async throws {
+        try await startIntegrated()
+        let web = try await openFromNavigator("web")
+        web.shell.print("\u{1B}]133;I;off\u{07}$ ")
+        await waitForScreen(containing: "shell integration off")
+    }
+
+    func testTheOverlaySearchesAsYouTypeAndPutsTheCommandAtThePromptWithoutRunningIt() async throws {
+        try await startIntegrated()
+        let hosts = try await services.hosts()
+        let webID = try XCTUnwrap(hosts.first { $0.label.rawValue == "web" }?.id)
+        let dbID = try XCTUnwrap(hosts.first { $0.label.rawValue == "db-primary" }?.id)
+        let now = Date()
+        try await services.recordCommand(CommandHistoryEntry(
+            hostID: webID, command: "deploy --env prod\n--force", startedAt: now.addingTimeInterval(-7200), exitStatus: 0,
+            duration: 1.25, workingDirectory: "/srv/app"))
+        try await services.recordCommand(CommandHistoryEntry(
+            hostID: dbID, command: "deploy-db", startedAt: now.addingTimeInterval(-60), exitStatus: 3))
+        try await services.recordCommand(CommandHistoryEntry(hostID: webID, command: "ls", startedAt: now))
+        let web = try await openFromNavigator("web")
+        web.shell.print("prompt>")
+        await waitForScreen(containing: "prompt>")
+
+        prefixed(.character("h"))
+        await waitForScreen(containing: "Command history on web")
+        type("depl")
+        await waitForScreen(containing: "deploy --env prod")
+        XCTAssertFalse(screenText.contains("deploy-db"), "only the pane's Host at first: \(screenReport)")
+        XCTAssertTrue(screenText.contains("1.2s") && screenText.contains("2h") && screenText.contains("/srv/app"), screenReport)
+
+        press(.tab)
+        await waitForScreen(containing: "deploy-db")
+        XCTAssertTrue(screenText.contains("Command history on every Host"), screenReport)
+        press(.tab)
+        await eventually("back to web only", showing: screenReport) { !self.screenText.contains("deploy-db") }
+
+        press(.enter)
+        await eventually("the command reached the shell", showing: web.shell.written) { web.shell.written.contains("--force") }
+        XCTAssertEqual(web.shell.written, "deploy --env prod --force", "a newline would run it: spaces instead")
+        XCTAssertFalse(screenText.contains("Command history"), screenReport)
+    }
+
+    func testTheChosenCommandIsBracketedWhenTheProgramAskedForBracketedPaste() async throws {
+        try await startIntegrated()
+        let hosts = try await services.hosts()
+        let webID = try XCTUnwrap(hosts.first { $0.label.rawValue == "web" }?.id)
+        try await services.recordCommand(CommandHistoryEntry(
+            hostID: webID, command: "for x in 1 2\ndo echo $x\u{1B}[201~; done", startedAt: Date()))
+        let web = try await openFromNavigator("web")
+        web.shell.print("\u{1B}[?2004hprompt>")
+        await waitForScreen(containing: "prompt>")
+        prefixed(.character("h"))
+        await waitForScreen(containing: "for x in")
+        press(.enter)
+        await eventually("the command reached the shell", showing: web.shell.written) { web.shell.written.contains("done") }
+        XCTAssertEqual(web.shell.written, "\u{1B}[200~for x in 1 2\rdo echo $x[201~; done\u{1B}[201~")
+    }
+}
