@@ -25,7 +25,7 @@ struct SSHConfigEvaluator {
             case .failure(let problem):
                 pass.note(
                     at: pass.options.hostNameLocation, "HostName",
-                    "\(problem.message) (HostName accepts only %h and %%); kept as written")
+                    "\(problem.message) (HostName accepts only %h and %%): OpenSSH stops on it", refused: true)
                 host = hostName
             }
         }
@@ -51,9 +51,16 @@ struct SSHConfigEvaluator {
                 hostKeyAlias: pass.options.hostKeyAlias, pass: &pass)
         }
         var proxyJump: [String] = [], hops: [SSHConfigJumpHop] = []
-        if case .hops(let written, let parsed) = pass.options.proxyJump {
-            proxyJump = written
+        if case .hops(let written, let parsed) = pass.options.proxyJump, let last = parsed.last {
+            // As `ssh -G` prints it: the hops before the last as written, the last as ssh parsed it
+            // (`ssh://u@h:22` is `u@h:22`), since only the last is parsed until ssh runs the next.
+            proxyJump = written.dropLast() + [last.description]
             hops = parsed
+            if last.host == host, (last.port ?? 22) == port, (last.user ?? remoteUser) == remoteUser {
+                pass.note(
+                    at: pass.options.proxyJumpLocation, "ProxyJump",
+                    "the last hop \(last) is \(name) itself: OpenSSH stops with \"jumphost loop\"", refused: true)
+            }
         }
         let resolved = SSHConfigHost(
             alias: name, hostname: host, port: port, user: pass.options.user, identityFiles: identityFiles,
@@ -104,9 +111,9 @@ struct SSHConfigEvaluator {
             self.localUser = localUser
         }
 
-        mutating func note(at location: SSHConfigLocation?, _ keyword: String, _ message: String) {
+        mutating func note(at location: SSHConfigLocation?, _ keyword: String, _ message: String, refused: Bool = false) {
             guard let location else { return }
-            notes.append(SSHConfigNote(location: location, keyword: keyword, message: message))
+            notes.append(SSHConfigNote(location: location, keyword: keyword, message: message, refusedByOpenSSH: refused))
         }
 
         /// What `Match host` compares on the first pass: `HostName` with `%h` expanded, else
@@ -182,16 +189,18 @@ struct SSHConfigEvaluator {
             case .canonicalizeHostname(let level) where options.canonicalizeHostname == nil:
                 options.canonicalizeHostname = (level, statement.location)
             case .identityFile(let value):
-                guard !options.identityFiles.contains(where: { $0.value == value }) else { return }
+                // readconf.c checks the count before it drops a repeat: a repeat past 100 is refused too.
                 guard options.identityFiles.count < SSHConfigOptions.maximumIdentityFiles else {
                     note(
                         at: statement.location, statement.keyword,
-                        "too many identity files (OpenSSH allows \(SSHConfigOptions.maximumIdentityFiles)); ignored")
+                        "too many identity files (OpenSSH allows \(SSHConfigOptions.maximumIdentityFiles))", refused: true)
                     return
                 }
+                guard !options.identityFiles.contains(where: { $0.value == value }) else { return }
                 options.identityFiles.append((value, statement.location))
             case .proxyJump(let jump) where options.proxyJump == nil && options.proxyCommand == nil:
                 options.proxyJump = jump
+                options.proxyJumpLocation = statement.location
             case .proxyCommand(let command) where options.proxyJump == nil && options.proxyCommand == nil:
                 options.proxyCommand = command
             default:

@@ -10,6 +10,7 @@ struct SSHConfigOptions {
     var user: String?
     var identityFiles: [(value: String, location: SSHConfigLocation)] = []
     var proxyJump: SSHConfigProxyJump?
+    var proxyJumpLocation: SSHConfigLocation?
     var proxyCommand: String?
     var hostKeyAlias: String?
     var canonicalizeHostname: (level: Int, location: SSHConfigLocation)?

@@ -18,8 +18,13 @@ struct SSHConfigStatement: Sendable {
         let known = SSHConfigKeyword.named(lowered)
         let keyword = known?.name ?? written
         var notes: [SSHConfigNote] = []
-        func statement(_ directive: SSHConfigDirective, _ problem: String? = nil) -> (SSHConfigStatement?, [SSHConfigNote]) {
-            if let problem { notes.append(SSHConfigNote(location: location, keyword: keyword, message: problem)) }
+        /// A problem is a line OpenSSH refuses (and with it the whole file) unless `refused` says otherwise.
+        func statement(_ directive: SSHConfigDirective, _ problem: String? = nil, refused: Bool = true)
+            -> (SSHConfigStatement?, [SSHConfigNote])
+        {
+            if let problem {
+                notes.append(SSHConfigNote(location: location, keyword: keyword, message: problem, refusedByOpenSSH: refused))
+            }
             return (SSHConfigStatement(location: location, keyword: keyword, directive: directive), notes)
         }
         let opensBlock = lowered == "host" || lowered == "match"
@@ -100,13 +105,15 @@ struct SSHConfigStatement: Sendable {
             case .failure(let problem): return statement(.invalid, problem.message)
             }
         case "proxycommand":
-            return statement(.proxyCommand(raw), isNone(raw) ? nil : notImported(keyword))
+            return statement(.proxyCommand(raw), isNone(raw) ? nil : notImported(keyword), refused: false)
         case "localcommand", "remotecommand", "knownhostscommand":
-            return statement(.other, isNone(raw) ? nil : notImported(keyword))
+            return statement(.other, isNone(raw) ? nil : notImported(keyword), refused: false)
         default:
             switch known.status {
-            case .supported, .deprecated: return statement(.other)
-            case .unsupported: return statement(.other, "unsupported by OpenSSH; ignored")
+            case .supported:
+                return statement(.other, SSHConfigArgumentRule.byKeyword[lowered]?.problem(arguments)?.message)
+            case .deprecated: return statement(.other)
+            case .unsupported: return statement(.other, "unsupported by OpenSSH; ignored", refused: false)
             }
         }
     }

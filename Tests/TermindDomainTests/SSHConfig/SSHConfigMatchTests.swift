@@ -89,8 +89,10 @@ final class SSHConfigMatchTests: XCTestCase {
               User combined
             """)
         let resolution = fixture.read()
-        XCTAssertNil(resolution.hosts.first?.user)
+        XCTAssertNil(fixture.resolve("a").user)
         XCTAssertEqual(resolution.notes.map(\.location.line), [2, 4, 6])
+        XCTAssertEqual(resolution.hosts, [], "OpenSSH refuses the configuration over a bad Match")
+        XCTAssertEqual(resolution.refusal?.location.line, 2)
     }
 
     func testMatchFinalRereadsWithTheFinalHostNameForHostLines() {

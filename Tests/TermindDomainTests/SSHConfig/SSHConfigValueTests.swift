@@ -46,12 +46,15 @@ final class SSHConfigValueTests: XCTestCase {
         XCTAssertEqual(fixture.host("odd")?.hostname, "100%-odd")
     }
 
-    func testHostNameWithAnotherTokenIsANoteAndKeptAsWritten() {
-        let fixture = SSHConfigFixture(config: "Host web\n  HostName %h-%p\n")
+    func testHostNameWithAnotherTokenIsANoteAndTheHostIsNotImported() {
+        let fixture = SSHConfigFixture(config: "Host web\n  HostName %h-%p\nHost db\n")
         let resolution = fixture.read()
-        XCTAssertEqual(resolution.hosts.first?.hostname, "%h-%p")
-        XCTAssertEqual(resolution.notes.map(\.keyword), ["HostName"])
-        XCTAssertEqual(resolution.notes.map(\.location.line), [2])
+        XCTAssertEqual(fixture.resolve("web").hostname, "%h-%p")
+        XCTAssertEqual(resolution.hosts.map(\.alias), ["db"], "ssh -G web stops on the unknown token; db is fine")
+        XCTAssertNil(resolution.refusal)
+        XCTAssertEqual(resolution.notes.map(\.keyword), ["HostName", "HostName"])
+        XCTAssertEqual(resolution.notes.map(\.location.line), [2, 2])
+        XCTAssertTrue(resolution.notes[1].message.contains("OpenSSH refuses web"), "\(resolution.notes)")
     }
 
     func testIdentityFileTokensAreExpandedAsSSHExpandsThem() {
@@ -162,7 +165,7 @@ final class SSHConfigValueTests: XCTestCase {
         XCTAssertEqual(fixture.host("a")?.proxyJump, [])
     }
 
-    func testInvalidProxyJumpIsANoteEvenInABlockThatDoesNotApply() {
+    func testInvalidProxyJumpIsANoteEvenInABlockThatDoesNotApplyAndRefusesTheConfiguration() {
         let fixture = SSHConfigFixture(config: """
             Host a
             Host other
@@ -172,8 +175,10 @@ final class SSHConfigValueTests: XCTestCase {
               ProxyJump good
             """)
         let resolution = fixture.read()
-        XCTAssertEqual(resolution.hosts.first?.proxyJump, ["good"])
+        XCTAssertEqual(fixture.resolve("a").proxyJump, ["good"])
         XCTAssertEqual(resolution.notes.map(\.location.line), [3, 5])
+        XCTAssertEqual(resolution.hosts, [])
+        XCTAssertEqual(resolution.refusal?.location.line, 3)
     }
 
     func testProxyCommandIsReportedAndAFirstProxyCommandDisablesProxyJump() {

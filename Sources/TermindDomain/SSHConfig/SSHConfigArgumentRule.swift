@@ -1,0 +1,178 @@
+/// What readconf.c accepts after the keywords whose values the import does not keep: OpenSSH
+/// checks them on every line, in blocks that apply or not, and refuses the whole configuration
+/// over one bad value (`ForwardAgent maybe`, `ServerAliveInterval 30 40`), so the reader must too.
+/// Keywords not listed here take any arguments, as far as the reader checks.
+enum SSHConfigArgumentRule {
+    /// One of the words (compared without case), then nothing.
+    case oneOf([String])
+    /// readconf.c `parse_time`: `none` or a `convtime` interval, then nothing.
+    case time
+    /// readconf.c `parse_int`: 0 to INT_MAX as strtonum(3) reads it, then nothing.
+    case integer
+    /// readconf.c `parse_string`: one non-empty word, then nothing.
+    case word
+    /// `LocalForward`, `RemoteForward`, `DynamicForward` as readconf.c `parse_forward` reads them.
+    case forward(local: Bool, remote: Bool)
+    /// `ForwardAgent`: yes/no, or a socket path or `$VAR` (a valid environment name).
+    case agent
+
+    private static let flag = ["true", "false", "yes", "no"]
+
+    /// Lowercased keyword → rule, for readconf.c 9.2's keywords that check their values.
+    static let byKeyword: [String: SSHConfigArgumentRule] = {
+        var rules: [String: SSHConfigArgumentRule] = [:]
+        for name in [
+            "forwardx11", "forwardx11trusted", "gatewayports", "exitonforwardfailure", "passwordauthentication",
+            "kbdinteractiveauthentication", "challengeresponseauthentication", "hostbasedauthentication",
+            "gssapiauthentication", "gssapidelegatecredentials", "batchmode", "checkhostip", "tcpkeepalive", "keepalive",
+            "nohostauthenticationforlocalhost", "clearallforwardings", "enablesshkeysign", "identitiesonly",
+            "hashknownhosts", "permitlocalcommand", "visualhostkey", "stdinnull", "forkafterauthentication",
+            "proxyusefdpass", "canonicalizefallbacklocal", "streamlocalbindunlink", "enableescapecommandline",
+        ] { rules[name] = .oneOf(flag) }
+        rules["pubkeyauthentication"] = .oneOf(flag + ["unbound", "host-bound"])
+        rules["verifyhostkeydns"] = .oneOf(flag + ["ask"])
+        rules["updatehostkeys"] = .oneOf(flag + ["ask"])
+        rules["stricthostkeychecking"] = .oneOf(flag + ["ask", "off", "accept-new"])
+        rules["compression"] = .oneOf(["yes", "no"])
+        rules["addressfamily"] = .oneOf(["inet", "inet6", "any"])
+        rules["controlmaster"] = .oneOf(flag + ["auto", "ask", "autoask"])
+        rules["tunnel"] = .oneOf(flag + ["ethernet", "point-to-point"])
+        rules["requesttty"] = .oneOf(flag + ["force", "auto"])
+        rules["sessiontype"] = .oneOf(["none", "subsystem", "default"])
+        for name in ["connecttimeout", "forwardx11timeout", "serveraliveinterval"] { rules[name] = .time }
+        for name in ["numberofpasswordprompts", "connectionattempts", "serveralivecountmax", "canonicalizemaxdots", "requiredrsasize"] {
+            rules[name] = .integer
+        }
+        for name in [
+            "kbdinteractivedevices", "xauthlocation", "preferredauthentications", "bindaddress", "bindinterface",
+            "pkcs11provider", "securitykeyprovider", "controlpath", "revokedhostkeys", "certificatefile",
+        ] { rules[name] = .word }
+        rules["localforward"] = .forward(local: true, remote: false)
+        rules["remoteforward"] = .forward(local: false, remote: true)
+        rules["dynamicforward"] = .forward(local: false, remote: false)
+        rules["forwardagent"] = .agent
+        return rules
+    }()
+
+    /// Why OpenSSH refuses these arguments, or nil when it accepts them.
+    func problem(_ arguments: [String]) -> SSHConfigProblem? {
+        let first = arguments.first ?? ""
+        let extra = arguments.count > 1 ? SSHConfigProblem("extra arguments at end of line") : nil
+        switch self {
+        case .oneOf(let words):
+            if first.isEmpty { return SSHConfigProblem("missing argument") }
+            let lowered = SSHConfigPattern.lowercasedASCII(first)
+            guard words.contains(lowered) else {
+                return SSHConfigProblem("unsupported option \"\(first)\" (one of \(words.joined(separator: ", ")))")
+            }
+            return extra
+        case .time:
+            if first.isEmpty { return SSHConfigProblem("missing time value") }
+            guard first == "none" || Self.seconds(first) != nil else {
+                return SSHConfigProblem("invalid time value \"\(first)\" (seconds, or a number with s, m, h, d or w)")
+            }
+            return extra
+        case .integer:
+            guard !first.isEmpty else { return SSHConfigProblem("missing integer value") }
+            guard let value = Self.strtonum(first), value >= 0, value <= Int64(Int32.max) else {
+                return SSHConfigProblem("invalid integer value \"\(first)\"")
+            }
+            return extra
+        case .word:
+            return first.isEmpty ? SSHConfigProblem("missing argument") : extra
+        case .agent:
+            if first.isEmpty { return SSHConfigProblem("missing argument") }
+            let bytes = Array(first.utf8)
+            if bytes.first == UInt8(ascii: "$"), bytes.count < 2 || bytes[1] != UInt8(ascii: "{"),
+                !Self.isEnvironmentName(bytes.dropFirst())
+            {
+                return SSHConfigProblem("invalid environment name \(first)")
+            }
+            return extra
+        case .forward(let local, let remote):
+            if first.isEmpty { return SSHConfigProblem("missing argument") }
+            var dynamic = !local && !remote
+            var spec = first
+            var used = 1
+            if !dynamic {
+                if arguments.count > 1, !arguments[1].isEmpty {
+                    spec = first + ":" + arguments[1]
+                    used = 2
+                } else if remote {
+                    dynamic = true
+                } else {
+                    return SSHConfigProblem("missing target argument")
+                }
+            }
+            guard SSHConfigForwardSpec.isValid(spec, dynamic: dynamic, remote: remote) else {
+                return SSHConfigProblem("bad forwarding specification")
+            }
+            return arguments.count > used ? SSHConfigProblem("extra arguments at end of line") : nil
+        }
+    }
+
+    /// misc.c `convtime`: one or more `<number>[smhdw]`, no more than INT_MAX seconds in all.
+    static func seconds(_ text: String) -> Int64? {
+        let bytes = Array(text.utf8)
+        guard !bytes.isEmpty else { return nil }
+        var total: Int64 = 0
+        var index = 0
+        while index < bytes.count {
+            // strtol: leading white space and a sign, then decimal digits.
+            var cursor = index
+            while cursor < bytes.count, [9, 10, 11, 12, 13, 32].contains(bytes[cursor]) { cursor += 1 }
+            var negative = false
+            if cursor < bytes.count, bytes[cursor] == UInt8(ascii: "+") || bytes[cursor] == UInt8(ascii: "-") {
+                negative = bytes[cursor] == UInt8(ascii: "-")
+                cursor += 1
+            }
+            let digitsStart = cursor
+            var value: Int64 = 0
+            while cursor < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[cursor]) {
+                value = min(value * 10 + Int64(bytes[cursor] - UInt8(ascii: "0")), Int64(Int32.max) + 1)
+                cursor += 1
+            }
+            guard cursor > digitsStart, !negative || value == 0 else { return nil }
+            var multiplier: Int64 = 1
+            if cursor < bytes.count {
+                switch bytes[cursor] | 0x20 {
+                case UInt8(ascii: "s"): multiplier = 1
+                case UInt8(ascii: "m"): multiplier = 60
+                case UInt8(ascii: "h"): multiplier = 3600
+                case UInt8(ascii: "d"): multiplier = 86400
+                case UInt8(ascii: "w"): multiplier = 604_800
+                default: return nil
+                }
+                cursor += 1
+            }
+            guard value <= Int64(Int32.max) / multiplier else { return nil }
+            total += value * multiplier
+            guard total <= Int64(Int32.max) else { return nil }
+            index = cursor
+        }
+        return total
+    }
+
+    /// strtonum(3) over strtoll(3): leading white space, a sign, decimal digits, nothing after.
+    static func strtonum(_ text: String) -> Int64? {
+        var rest = Substring(text).drop { " \t\n\r\u{0B}\u{0C}".contains($0) }
+        var negative = false
+        if let sign = rest.first, sign == "+" || sign == "-" {
+            negative = sign == "-"
+            rest = rest.dropFirst()
+        }
+        guard !rest.isEmpty, rest.allSatisfy({ ("0"..."9").contains($0) }) else { return nil }
+        let digits = rest.drop { $0 == "0" }
+        guard digits.count <= 18 else { return negative ? Int64.min : Int64.max }
+        let value = Int64(digits.isEmpty ? "0" : String(digits)) ?? 0
+        return negative ? -value : value
+    }
+
+    /// misc.c `valid_env_name`: letters, digits and `_`, not empty.
+    private static func isEnvironmentName(_ bytes: ArraySlice<UInt8>) -> Bool {
+        !bytes.isEmpty && bytes.allSatisfy { byte in
+            byte == UInt8(ascii: "_") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
+        }
+    }
+}
