@@ -15,6 +15,8 @@ enum SSHConfigArgumentRule {
     case forward(local: Bool, remote: Bool)
     /// `ForwardAgent`: yes/no, or a socket path or `$VAR` (a valid environment name).
     case agent
+    /// readconf.c `parse_char_array`: non-empty words, `none` only alone.
+    case files
 
     private static let flag = ["true", "false", "yes", "no"]
 
@@ -51,6 +53,8 @@ enum SSHConfigArgumentRule {
         rules["remoteforward"] = .forward(local: false, remote: true)
         rules["dynamicforward"] = .forward(local: false, remote: false)
         rules["forwardagent"] = .agent
+        rules["userknownhostsfile"] = .files
+        rules["globalknownhostsfile"] = .files
         return rules
     }()
 
@@ -89,6 +93,12 @@ enum SSHConfigArgumentRule {
                 return SSHConfigProblem("invalid environment name \(first)")
             }
             return extra
+        case .files:
+            if arguments.contains("") { return SSHConfigProblem("empty argument") }
+            if arguments.count > 1, arguments.contains(where: { SSHConfigPattern.lowercasedASCII($0) == "none" }) {
+                return SSHConfigProblem("\"none\" must appear alone")
+            }
+            return nil
         case .forward(let local, let remote):
             if first.isEmpty { return SSHConfigProblem("missing argument") }
             var dynamic = !local && !remote

@@ -45,11 +45,11 @@ struct SSHConfigEvaluator {
 
         let port = pass.options.port ?? 22
         let remoteUser = pass.options.user ?? localUser
+        let tokens = self.tokens(name: name, host: host, port: port, remoteUser: remoteUser, hostKeyAlias: pass.options.hostKeyAlias)
         let identityFiles = pass.options.identityFiles.map { file in
-            expandIdentityFile(
-                file.value, at: file.location, name: name, host: host, port: port, remoteUser: remoteUser,
-                hostKeyAlias: pass.options.hostKeyAlias, pass: &pass)
+            expandIdentityFile(file.value, at: file.location, tokens: tokens, pass: &pass)
         }
+        checkExpandedAtStart(tokens: tokens, pass: &pass)
         var proxyJump: [String] = [], hops: [SSHConfigJumpHop] = []
         if case .hops(let written, let parsed) = pass.options.proxyJump, let last = parsed.last {
             // As `ssh -G` prints it: the hops before the last as written, the last as ssh parsed it
@@ -68,12 +68,8 @@ struct SSHConfigEvaluator {
         return (resolved, pass.notes)
     }
 
-    /// `~` then `${VAR}` and `%` tokens, as ssh does when it loads the identities (ssh.c
-    /// `load_public_identity_files`). A value that cannot be expanded is kept as written.
-    private func expandIdentityFile(
-        _ value: String, at location: SSHConfigLocation, name: String, host: String, port: Int, remoteUser: String,
-        hostKeyAlias: String?, pass: inout Pass
-    ) -> String {
+    /// ssh's `DEFAULT_CLIENT_PERCENT_EXPAND_ARGS` for one resolved name.
+    private func tokens(name: String, host: String, port: Int, remoteUser: String, hostKeyAlias: String?) -> [Character: String] {
         let shortHost = String(localHostname.prefix { $0 != "." })
         let hash = SHA1.hash(Array((localHostname + host + String(port) + remoteUser).utf8))
         var tokens: [Character: String] = [
@@ -82,6 +78,35 @@ struct SSHConfigEvaluator {
             "n": name, "p": String(port), "d": home, "h": host, "r": remoteUser, "u": localUser,
         ]
         if let localUserID { tokens["i"] = String(localUserID) }
+        return tokens
+    }
+
+    /// ssh expands these before `ssh -G` prints and stops when one fails (an unknown `%` token, an
+    /// unset `${VAR}`); `none` is cleared first. The name is then refused, as ssh refuses it.
+    private func checkExpandedAtStart(tokens: [Character: String], pass: inout Pass) {
+        for entry in pass.options.expandedAtStart {
+            if entry.setting != nil, entry.values.count == 1, SSHConfigPattern.lowercasedASCII(entry.values[0]) == "none" { continue }
+            for value in entry.values {
+                // A `~user` ssh could look up is not an error here: only the tokens are checked.
+                let tilde = (try? SSHConfigExpansion.tilde(value, home: home, localUser: localUser).get()) ?? value
+                if case .failure(let problem) = SSHConfigExpansion.expand(
+                    tilde, tokens: tokens, environment: entry.environment ? environment : nil)
+                {
+                    // Without the local user id, %i is unknown here, not to ssh.
+                    let unknownHere = localUserID == nil && problem.message == "unknown token %i"
+                    pass.note(
+                        at: entry.location, entry.keyword, "\(problem.message) in \"\(value)\": OpenSSH stops on it",
+                        refused: !unknownHere)
+                }
+            }
+        }
+    }
+
+    /// `~` then `${VAR}` and `%` tokens, as ssh does when it loads the identities (ssh.c
+    /// `load_public_identity_files`). A value that cannot be expanded is kept as written.
+    private func expandIdentityFile(
+        _ value: String, at location: SSHConfigLocation, tokens: [Character: String], pass: inout Pass
+    ) -> String {
         let expanded = SSHConfigExpansion.tilde(value, home: home, localUser: localUser).flatMap {
             SSHConfigExpansion.expand($0, tokens: tokens, environment: environment)
         }
@@ -203,6 +228,9 @@ struct SSHConfigEvaluator {
                 options.proxyJumpLocation = statement.location
             case .proxyCommand(let command) where options.proxyJump == nil && options.proxyCommand == nil:
                 options.proxyCommand = command
+            case .expandedAtStart(let setting, let values, let environment):
+                if let setting, options.expandedAtStart.contains(where: { $0.setting == setting }) { return }
+                options.expandedAtStart.append((setting, values, environment, statement.keyword, statement.location))
             default:
                 break
             }

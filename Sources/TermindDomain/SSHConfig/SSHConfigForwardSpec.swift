@@ -11,11 +11,20 @@ enum SSHConfigForwardSpec {
     /// sizeof(sockaddr_un.sun_path) on Linux, and NI_MAXHOST.
     private static let maximumPath = 108, maximumHost = 1025
 
-    static func isValid(_ spec: String, dynamic: Bool, remote: Bool) -> Bool {
+    /// The Unix socket paths of a spec already found valid (fields with a `/`), which ssh expands.
+    static func socketPaths(_ spec: String) -> [String] {
+        (fields(spec) ?? []).filter(\.isPath).map(\.text)
+    }
+
+    private static func fields(_ spec: String) -> [Field]? {
         var rest = ArraySlice(Array(spec.utf8).drop { [9, 10, 11, 12, 13, 32].contains($0) })
         var fields: [Field] = []
         while fields.count < 4, let field = nextField(&rest) { fields.append(field) }
-        if !rest.isEmpty { return false }  // trailing garbage
+        return rest.isEmpty ? fields : nil  // else trailing garbage
+    }
+
+    static func isValid(_ spec: String, dynamic: Bool, remote: Bool) -> Bool {
+        guard let fields = fields(spec) else { return false }
 
         var listenHost: String?, listenPath: String?, connectHost: String?, connectPath: String?
         var listenPort = 0, connectPort = 0

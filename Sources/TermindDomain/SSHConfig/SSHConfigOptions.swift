@@ -15,4 +15,7 @@ struct SSHConfigOptions {
     var hostKeyAlias: String?
     var canonicalizeHostname: (level: Int, location: SSHConfigLocation)?
     var ignoreUnknown: String?
+    /// The values ssh expands before it prints (`SSHConfigDirective.expandedAtStart`): the first
+    /// for each setting, and every forwarding's.
+    var expandedAtStart: [(setting: String?, values: [String], environment: Bool, keyword: String, location: SSHConfigLocation)] = []
 }

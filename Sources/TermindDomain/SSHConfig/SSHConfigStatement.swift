@@ -106,15 +106,42 @@ struct SSHConfigStatement: Sendable {
             }
         case "proxycommand":
             return statement(.proxyCommand(raw), isNone(raw) ? nil : notImported(keyword), refused: false)
-        case "localcommand", "remotecommand", "knownhostscommand":
+        case "remotecommand":
+            return statement(
+                .expandedAtStart(setting: lowered, values: [raw], environment: false), isNone(raw) ? nil : notImported(keyword),
+                refused: false)
+        case "localcommand", "knownhostscommand":
             return statement(.other, isNone(raw) ? nil : notImported(keyword), refused: false)
         default:
             switch known.status {
             case .supported:
-                return statement(.other, SSHConfigArgumentRule.byKeyword[lowered]?.problem(arguments)?.message)
+                if let problem = SSHConfigArgumentRule.byKeyword[lowered]?.problem(arguments) {
+                    return statement(.other, problem.message)
+                }
+                return statement(expandedAtStart(lowered, arguments) ?? .other)
             case .deprecated: return statement(.other)
             case .unsupported: return statement(.other, "unsupported by OpenSSH; ignored", refused: false)
             }
+        }
+    }
+
+    /// The values of the keywords ssh expands before `ssh -G` prints (ssh.c `main`), already checked.
+    private static func expandedAtStart(_ keyword: String, _ arguments: [String]) -> SSHConfigDirective? {
+        switch keyword {
+        case "controlpath", "identityagent":
+            return .expandedAtStart(setting: keyword, values: [arguments[0]], environment: true)
+        case "userknownhostsfile":
+            return .expandedAtStart(setting: keyword, values: arguments, environment: true)
+        case "forwardagent":
+            // yes/no set the flag only; a path is the socket, which is set on its own (first wins).
+            if ["yes", "no", "true", "false"].contains(SSHConfigPattern.lowercasedASCII(arguments[0])) { return nil }
+            return .expandedAtStart(setting: "forwardagent socket", values: [arguments[0]], environment: true)
+        case "localforward", "remoteforward":
+            let spec = arguments.count > 1 ? arguments[0] + ":" + arguments[1] : arguments[0]
+            let paths = SSHConfigForwardSpec.socketPaths(spec)
+            return paths.isEmpty ? nil : .expandedAtStart(setting: nil, values: paths, environment: false)
+        default:
+            return nil
         }
     }
 

@@ -25,15 +25,27 @@ struct SSHConfigCorpusGenerator {
     /// Keyword, good values, values OpenSSH refuses.
     private static let options: [(String, [String], [String])] = [
         ("HostName", ["%h.example.com", "Server.Example.COM", "192.0.2.10", "%h", "h-%h.internal", "2001:DB8::1", "010.0.0.1",
-                      "\"quoted.example.com\"", "%%h.literal"], []),
+                      "\"quoted.example.com\"", "%%h.literal"], ["%h-%p.example.com"]),
         ("Port", ["22", "2222", "ssh", "0022", "65535", "\"2200\""], ["0", "70000", "22x", "22 23"]),
         ("User", ["deploy", "Admin", "root", "ops-team", "'svc user'", "\"quoted\""], ["a b"]),
         ("IdentityFile", ["~/.ssh/id_ed25519", "~/.ssh/id_%h", "%d/.ssh/key_%r", "/etc/ssh/keys/%u_%p", "\"~/.ssh/my key\"",
                           "~/.ssh/%n.key", "~/.ssh/id_%l", "~/.ssh/%C", "${HOME}/.ssh/env_key", "~/.ssh/id_rsa"],
          ["\"~/.ssh/unterminated"]),
         ("CertificateFile", ["~/.ssh/id_ed25519-cert.pub", "%d/certs/%h.pub"], []),
-        ("LocalForward", ["8080 localhost:80", "127.0.0.1:9000 db.internal:5432", "[::1]:7000 [::1]:22", "localhost:8443 web:443"],
-         ["8080"]),
+        ("LocalForward", ["8080 localhost:80", "127.0.0.1:9000 db.internal:5432", "[::1]:7000 [::1]:22", "localhost:8443 web:443",
+                          "/tmp/fwd-%h.sock /run/app.sock", "9090 /run/%r.sock"],
+         ["8080", "0 localhost:80", "x:y z", "8080 host:99999", "/tmp/fwd-%z.sock /run/app.sock"]),
+        ("RemoteForward", ["9000 localhost:9000", "8022", "/tmp/remote-%u.sock localhost:22"], ["99999 x:1"]),
+        ("DynamicForward", ["1080", "localhost:1081"], ["1080 extra", "host:port:x"]),
+        ("ControlPath", ["~/.ssh/cm-%r@%h:%p", "none", "/tmp/ssh-%C", "${HOME}/.cm/%n"], ["~/.ssh/cm-%q", "${NOT_SET_HERE}/cm"]),
+        ("IdentityAgent", ["~/.ssh/agent.sock", "SSH_AUTH_SOCK", "none", "/run/user/%i/agent"], ["/tmp/%z-agent"]),
+        ("UserKnownHostsFile", ["~/.ssh/known_hosts ~/.ssh/known_hosts2", "none", "/etc/ssh/kh_%h", "~/.ssh/kh-%k"],
+         ["none ~/.ssh/known_hosts", "~/.ssh/kh-%x"]),
+        ("RemoteCommand", ["tmux new -A -s %r", "none"], ["echo %x"]),
+        ("CanonicalizeHostname", ["no", "yes", "always"], ["sometimes"]),
+        ("HostKeyAlias", ["alias-%h", "Key.Alias"], []),
+        ("RequestTTY", ["yes", "force", "auto"], ["maybe"]),
+        ("NumberOfPasswordPrompts", ["3", "+2"], ["-1", "3x"]),
         ("IdentitiesOnly", ["yes", "no", "YES", "true", "False"], ["maybe", "yes no"]),
         ("ForwardAgent", ["yes", "no", "/tmp/agent.sock", "$SSH_AUTH_SOCK"], []),
         ("BatchMode", ["yes", "no"], ["sometimes"]),
@@ -95,6 +107,17 @@ struct SSHConfigCorpusGenerator {
 
     private mutating func blockHeader(into config: inout Configuration) -> [String] {
         if chance(25) { return [keyword("Match") + " " + matchCriteria(into: &config)] }
+        if chance(5) {
+            // A host that jumps through itself: ssh stops with "jumphost loop" unless a HostName differs.
+            let name = pick(Self.names)
+            if !config.names.contains(name) { config.names.append(name) }
+            return [keyword("Host") + separator() + name, "  " + keyword("ProxyJump") + " " + name]
+        }
+        if chance(5) {
+            let name = pick(Self.names)
+            if !config.names.contains(name) { config.names.append(name) }
+            return [keyword("Host") + " \"\(name)\""]
+        }
         var patterns: [String] = []
         for _ in 0..<int(1...3) {
             switch int(0...9) {
@@ -138,14 +161,18 @@ struct SSHConfigCorpusGenerator {
         var lines: [String] = []
         for _ in 0..<int(0...5) {
             let (name, good, bad) = pick(Self.options)
-            let value = refusable && !bad.isEmpty && chance(3) ? pick(bad) : pick(good)
+            let value = refusable && !bad.isEmpty && chance(2) ? pick(bad) : pick(good)
             var line = "  " + keyword(name) + separator() + value
             if chance(10), name != "ProxyCommand", name != "SendEnv" { line += " # why" }
             lines.append(line)
         }
-        if refusable && chance(2) { lines.append("  " + pick(["UseKeychain yes", "HostName", "Match nonsense x", "Match host"])) }
-        if chance(8) { lines.append("  " + keyword("AddKeysToAgentFast") + " yes") }
-        if chance(10) { lines.append("") }
+        if refusable && chance(1) { lines.append("  " + pick(["UseKeychain yes", "HostName", "Match nonsense x", "Match host"])) }
+        if chance(4) { lines.append("  " + keyword("AddKeysToAgentFast") + " yes") }
+        if chance(10) { lines.append(pick(["", "   # an indented comment", "\t", "#HostName commented.out"])) }
+        if chance(8) {
+            // Many identities, some repeated: ssh keeps each once, in order.
+            for _ in 0..<int(2...6) { lines.append("  " + keyword("IdentityFile") + separator() + "~/.ssh/id_\(pick(["a", "b", "c", "%h"]))") }
+        }
         return lines
     }
 

@@ -9,8 +9,10 @@ import XCTest
 /// (hostname, port, user, identity files as `ssh -v` loads them, proxy jump as `ssh -G` prints
 /// it). `HOME` is a temporary folder, so the real `~/.ssh` never takes part.
 final class SSHConfigDifferentialTests: XCTestCase {
-    static let seed: UInt64 = 0x7E51_2D1F
-    static let configurations = 160
+    /// Fixed so that every run compares the same corpus; `TERMIND_SSH_CONFIG_SEED` (and
+    /// `TERMIND_SSH_CONFIG_COUNT`) explore others by hand.
+    static let seed = ProcessInfo.processInfo.environment["TERMIND_SSH_CONFIG_SEED"].flatMap { UInt64($0) } ?? 0x7E51_2D1F
+    static let configurations = ProcessInfo.processInfo.environment["TERMIND_SSH_CONFIG_COUNT"].flatMap { Int($0) } ?? 250
 
     func testEveryGeneratedNameIsOfferedWithTheValuesSSHResolves() throws {
         let started = Date()
@@ -69,7 +71,7 @@ final class SSHConfigDifferentialTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(work.count, 500)
         XCTAssertGreaterThanOrEqual(refusedConfigurations, 5, "the corpus must hold configurations OpenSSH refuses")
         print(
-            "ssh_config differential: \(Self.configurations) configurations (\(refusedConfigurations) refused), "
+            "ssh_config differential (seed \(Self.seed)): \(Self.configurations) configurations (\(refusedConfigurations) refused), "
                 + "\(work.count) names (\(offered) offered), \(values) values compared with ssh -G / ssh -v, "
                 + "\(differences.count) disagreements, \(String(format: "%.1f", Date().timeIntervalSince(started)))s")
     }
