@@ -13,8 +13,10 @@ enum SSHConfigArgumentRule {
     case word
     /// `LocalForward`, `RemoteForward`, `DynamicForward` as readconf.c `parse_forward` reads them.
     case forward(local: Bool, remote: Bool)
-    /// `ForwardAgent`: yes/no, or a socket path or `$VAR` (a valid environment name).
-    case agent
+    /// readconf.c `parse_agent_path` (`IdentityAgent`, and `ForwardAgent` when `flag` and not
+    /// yes/no): `${VAR}` must expand in ssh's environment when it reads the line, and `$VAR` must
+    /// be a valid environment name.
+    case agent(flag: Bool)
     /// readconf.c `parse_char_array`: non-empty words, `none` only alone.
     case files
 
@@ -52,14 +54,16 @@ enum SSHConfigArgumentRule {
         rules["localforward"] = .forward(local: true, remote: false)
         rules["remoteforward"] = .forward(local: false, remote: true)
         rules["dynamicforward"] = .forward(local: false, remote: false)
-        rules["forwardagent"] = .agent
+        rules["forwardagent"] = .agent(flag: true)
+        rules["identityagent"] = .agent(flag: false)
         rules["userknownhostsfile"] = .files
         rules["globalknownhostsfile"] = .files
         return rules
     }()
 
-    /// Why OpenSSH refuses these arguments, or nil when it accepts them.
-    func problem(_ arguments: [String]) -> SSHConfigProblem? {
+    /// Why OpenSSH refuses these arguments, or nil when it accepts them. `environment` is ssh's,
+    /// for the checks it makes while it reads.
+    func problem(_ arguments: [String], environment: [String: String]) -> SSHConfigProblem? {
         let first = arguments.first ?? ""
         let extra = arguments.count > 1 ? SSHConfigProblem("extra arguments at end of line") : nil
         switch self {
@@ -84,8 +88,12 @@ enum SSHConfigArgumentRule {
             return extra
         case .word:
             return first.isEmpty ? SSHConfigProblem("missing argument") : extra
-        case .agent:
+        case .agent(let flag):
             if first.isEmpty { return SSHConfigProblem("missing argument") }
+            if flag, Self.flag.contains(SSHConfigPattern.lowercasedASCII(first)) { return extra }
+            if case .failure(let problem) = SSHConfigExpansion.expand(first, tokens: [:], environment: environment, percent: false) {
+                return SSHConfigProblem("invalid environment expansion in \(first): \(problem.message)")
+            }
             let bytes = Array(first.utf8)
             if bytes.first == UInt8(ascii: "$"), bytes.count < 2 || bytes[1] != UInt8(ascii: "{"),
                 !Self.isEnvironmentName(bytes.dropFirst())

@@ -15,6 +15,8 @@ struct SSHConfigLoader {
     let expandGlob: (String) -> [String]
     let includeHome: String
     let localUser: String
+    /// ssh's environment, for the few `${VAR}` it expands while it reads.
+    var environment: [String: String] = [:]
     var log: SSHConfigNoteLog
     private var lines: [String: [(SSHConfigStatement?, [SSHConfigNote])]] = [:]
 
@@ -57,7 +59,7 @@ struct SSHConfigLoader {
         if let cached = lines[path] { return cached }
         let text = try readFile(path)
         let parsed = SSHConfigLexer.lines(text).enumerated().map { index, line in
-            SSHConfigStatement.parse(line, at: SSHConfigLocation(file: path, line: index + 1))
+            SSHConfigStatement.parse(line, at: SSHConfigLocation(file: path, line: index + 1), environment: environment)
         }
         lines[path] = parsed
         return parsed

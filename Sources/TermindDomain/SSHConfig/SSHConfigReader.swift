@@ -44,6 +44,7 @@ public struct SSHConfigReader {
     public func read(_ path: String) -> SSHConfigResolution {
         var loader = SSHConfigLoader(
             readFile: readFile, expandGlob: expandGlob, includeHome: includeHome, localUser: localUser, log: SSHConfigNoteLog())
+        loader.environment = environment
         guard let root = loader.load(path) else {
             return SSHConfigResolution(hosts: [], notes: loader.log.notes, files: [path])
         }
@@ -87,6 +88,7 @@ public struct SSHConfigReader {
     public func resolve(_ name: String, in path: String) -> SSHConfigHost {
         var loader = SSHConfigLoader(
             readFile: readFile, expandGlob: expandGlob, includeHome: includeHome, localUser: localUser, log: SSHConfigNoteLog())
+        loader.environment = environment
         let root = loader.load(path) ?? SSHConfigFile(path: path, statements: [])
         let location = Self.concreteAliases(root).first { $0.alias == name }?.location ?? SSHConfigLocation(file: path, line: 0)
         return evaluator(root).resolve(name, location: location).0

@@ -8,7 +8,10 @@ struct SSHConfigStatement: Sendable {
     var included: [SSHConfigFile] = []
 
     /// A parsed line, or nil for a blank or comment line, and the problems it has.
-    static func parse(_ line: [UInt8], at location: SSHConfigLocation) -> (SSHConfigStatement?, [SSHConfigNote]) {
+    /// `environment` is ssh's, which it consults for a few keywords while it reads.
+    static func parse(_ line: [UInt8], at location: SSHConfigLocation, environment: [String: String] = [:])
+        -> (SSHConfigStatement?, [SSHConfigNote])
+    {
         var cursor: Int? = 0
         var word = SSHConfigLexer.nextWord(line, &cursor)
         if word?.isEmpty == true { word = SSHConfigLexer.nextWord(line, &cursor) }
@@ -115,7 +118,7 @@ struct SSHConfigStatement: Sendable {
         default:
             switch known.status {
             case .supported:
-                if let problem = SSHConfigArgumentRule.byKeyword[lowered]?.problem(arguments) {
+                if let problem = SSHConfigArgumentRule.byKeyword[lowered]?.problem(arguments, environment: environment) {
                     return statement(.other, problem.message)
                 }
                 return statement(expandedAtStart(lowered, arguments) ?? .other)

@@ -148,4 +148,27 @@ final class SSHConfigMatchTests: XCTestCase {
         XCTAssertEqual(resolution.hosts.first?.hostname, "a")
         XCTAssertEqual(resolution.notes.map(\.keyword), ["CanonicalizeHostname"])
     }
+
+    func testANameOnlyInMatchOriginalhostIsOfferedWithItsResolvedValues() {
+        let fixture = SSHConfigFixture(config: """
+            Host web
+              User deploy
+            Match originalhost build,!web*,ci-* user deploy
+              Port 2200
+            Match originalhost Legacy
+              HostName legacy.example.com
+            Match !originalhost never
+              User nobody
+            Host *
+              User fallback
+            """)
+        let resolution = fixture.read()
+        XCTAssertEqual(resolution.hosts.map(\.alias), ["web", "build", "Legacy"])
+        XCTAssertEqual(resolution.hosts.map(\.location.line), [1, 3, 5])
+        let build = resolution.hosts[1]
+        XCTAssertEqual(build.user, "nobody", "as ssh -G build prints it")
+        XCTAssertEqual(build.port, 22, "no User before that Match, so `user deploy` does not hold")
+        XCTAssertEqual(resolution.hosts[2].hostname, "legacy.example.com")
+        XCTAssertEqual(resolution.notes, [])
+    }
 }

@@ -186,4 +186,28 @@ final class SSHConfigSyntaxTests: XCTestCase {
             """)
         XCTAssertEqual(fixture.read().notes.map(\.keyword), ["RSAAuthentication"])
     }
+
+    func testAValueOpenSSHRejectsForAKeywordTheImportDoesNotKeepRefusesTheConfiguration() {
+        let refused = [
+            "BatchMode maybe", "IdentitiesOnly yes no", "ServerAliveInterval 30 40", "ConnectTimeout soon",
+            "ServerAliveCountMax -1", "LocalForward 8080", "LocalForward 0 localhost:80", "DynamicForward 1080 extra",
+            "StrictHostKeyChecking sometimes", "Compression fast", "UserKnownHostsFile none ~/.ssh/known_hosts",
+            "ForwardAgent $1-bad", "CertificateFile a b", "IdentityAgent ${NOT_SET}/agent", "ForwardAgent ${NOT_SET}",
+        ]
+        for line in refused {
+            let resolution = SSHConfigFixture(config: "Host other\n  \(line)\nHost app\n").read()
+            XCTAssertEqual(resolution.hosts, [], line)
+            XCTAssertEqual(resolution.refusal?.location.line, 2, line)
+        }
+        let accepted = [
+            "ForwardAgent $SSH_AUTH_SOCK", "ForwardAgent maybe", "IdentitiesOnly TRUE", "ServerAliveInterval 1h30m", "ConnectTimeout none",
+            "ServerAliveCountMax +3", "LocalForward [::1]:7000 [::1]:22", "RemoteForward 8022", "DynamicForward localhost:1080",
+            "StrictHostKeyChecking accept-new", "UserKnownHostsFile none", "LocalForward 9090 /run/%r.sock",
+        ]
+        for line in accepted {
+            let resolution = SSHConfigFixture(config: "Host other\n  \(line)\nHost app\n").read()
+            XCTAssertEqual(resolution.hosts.map(\.alias), ["other", "app"], line)
+            XCTAssertEqual(resolution.notes, [], line)
+        }
+    }
 }

@@ -224,4 +224,56 @@ final class SSHConfigValueTests: XCTestCase {
             SSHConfigLocation(file: "/home/alice/.ssh/extra", line: 2),
         ])
     }
+
+    func testProxyJumpURIIsKeptAsSSHGPrintsIt() {
+        let fixture = SSHConfigFixture(config: """
+            Host one
+              ProxyJump ssh://user@host:2200
+            Host chain
+              ProxyJump x,ssh://u@h:22,ssh://h2.
+            Host encoded
+              ProxyJump ssh://jump%2Buser;fp=x@Jump.Example.COM/
+            Host numeric
+              ProxyJump ssh://10.0.0.1:ssh
+            """)
+        XCTAssertEqual(fixture.host("one")?.proxyJump, ["user@host:2200"])
+        XCTAssertEqual(fixture.host("chain")?.proxyJump, ["x", "ssh://u@h:22", "h2"], "ssh -G prints only the last hop parsed")
+        XCTAssertEqual(fixture.host("encoded")?.proxyJump, ["jump+user@Jump.Example.COM"])
+        XCTAssertEqual(fixture.host("numeric")?.proxyJump, ["[10.0.0.1]:22"])
+        XCTAssertEqual(fixture.host("one")?.proxyJumpHops, [SSHConfigJumpHop(user: "user", host: "host", port: 2200)])
+    }
+
+    func testAHostThatJumpsThroughItselfIsNotImported() {
+        let fixture = SSHConfigFixture(config: """
+            Host gw
+              ProxyJump gw
+            Host other
+              Port 2222
+              ProxyJump other
+            """)
+        let resolution = fixture.read()
+        XCTAssertEqual(resolution.hosts.map(\.alias), ["other"], "ssh -G gw stops with \"jumphost loop via gw\"; other differs in port")
+        XCTAssertEqual(resolution.notes.map(\.location.line), [2, 2])
+        XCTAssertTrue(resolution.notes[0].message.contains("jumphost loop"), "\(resolution.notes)")
+    }
+
+    func testAnUnexpandableValueSSHExpandsFirstLeavesOutOnlyTheNamesItAppliesTo() {
+        let fixture = SSHConfigFixture(config: """
+            Host web
+              ControlPath ~/.ssh/cm-%q
+            Host db
+              ControlPath none
+            Host db web ok
+              UserKnownHostsFile ~/.ssh/kh-%h
+              LocalForward /tmp/fwd-%h.sock /run/app.sock
+            Host ci
+              IdentityAgent /run/%z/agent
+            """)
+        let resolution = fixture.read()
+        XCTAssertEqual(resolution.hosts.map(\.alias), ["db", "ok"])
+        XCTAssertNil(resolution.refusal)
+        let refused = resolution.notes.filter(\.refusedByOpenSSH)
+        XCTAssertEqual(refused.map(\.keyword), ["ControlPath", "IdentityAgent"])
+        XCTAssertEqual(refused.map(\.location.line), [2, 9])
+    }
 }
