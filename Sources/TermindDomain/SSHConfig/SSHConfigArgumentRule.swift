@@ -19,8 +19,42 @@ enum SSHConfigArgumentRule {
     case agent(flag: Bool)
     /// readconf.c `parse_char_array`: non-empty words, `none` only alone.
     case files
+    /// `Ciphers`, `MACs`, `KexAlgorithms`: a comma list of the names OpenSSH 9.2 on Debian knows
+    /// (`ssh -Q`), not empty, checked up to its first empty entry, unless it starts with `-`; `+`
+    /// or `^` first is allowed.
+    case algorithms([String])
+    /// `EscapeChar`: `none`, one character, or `^` and a character from `@` to DEL.
+    case escapeCharacter
+    /// `AddKeysToAgent`: yes/no/ask/confirm (`confirm` may take a time), or a time alone.
+    case addKeysToAgent
+    /// `ControlPersist`: yes/no/true/false (as written) or a time.
+    case controlPersist
+    /// `IPQoS`: one or two of misc.c's names or numbers 0 to 255.
+    case ipQoS
+    /// `SendEnv`: names without `=`; `SetEnv`: `NAME=value` words.
+    case sendEnvironment, setEnvironment
 
     private static let flag = ["true", "false", "yes", "no"]
+
+    private static let ciphers = [
+        "3des-cbc", "aes128-cbc", "aes192-cbc", "aes256-cbc", "aes128-ctr", "aes192-ctr", "aes256-ctr",
+        "aes128-gcm@openssh.com", "aes256-gcm@openssh.com", "chacha20-poly1305@openssh.com",
+    ]
+    private static let macs = [
+        "hmac-sha1", "hmac-sha1-96", "hmac-sha2-256", "hmac-sha2-512", "hmac-md5", "hmac-md5-96", "umac-64@openssh.com",
+        "umac-128@openssh.com", "hmac-sha1-etm@openssh.com", "hmac-sha1-96-etm@openssh.com", "hmac-sha2-256-etm@openssh.com",
+        "hmac-sha2-512-etm@openssh.com", "hmac-md5-etm@openssh.com", "hmac-md5-96-etm@openssh.com", "umac-64-etm@openssh.com",
+        "umac-128-etm@openssh.com",
+    ]
+    private static let kex = [
+        "diffie-hellman-group1-sha1", "diffie-hellman-group14-sha1", "diffie-hellman-group14-sha256",
+        "diffie-hellman-group16-sha512", "diffie-hellman-group18-sha512", "diffie-hellman-group-exchange-sha1",
+        "diffie-hellman-group-exchange-sha256", "ecdh-sha2-nistp256", "ecdh-sha2-nistp384", "ecdh-sha2-nistp521",
+        "curve25519-sha256", "curve25519-sha256@libssh.org", "sntrup761x25519-sha512", "sntrup761x25519-sha512@openssh.com",
+    ]
+    private static let qualities =
+        ["none", "ef", "le", "lowdelay", "throughput", "reliability"] + (0...7).map { "cs\($0)" }
+        + [11, 12, 13, 21, 22, 23, 31, 32, 33, 41, 42, 43].map { "af\($0)" }
 
     /// Lowercased keyword → rule, for readconf.c 9.2's keywords that check their values.
     static let byKeyword: [String: SSHConfigArgumentRule] = {
@@ -58,6 +92,17 @@ enum SSHConfigArgumentRule {
         rules["identityagent"] = .agent(flag: false)
         rules["userknownhostsfile"] = .files
         rules["globalknownhostsfile"] = .files
+        rules["ciphers"] = .algorithms(ciphers)
+        rules["macs"] = .algorithms(macs)
+        rules["kexalgorithms"] = .algorithms(kex)
+        rules["loglevel"] = .oneOf(["quiet", "fatal", "error", "info", "verbose", "debug", "debug1", "debug2", "debug3"])
+        rules["syslogfacility"] = .oneOf(["daemon", "user", "auth", "authpriv"] + (0...7).map { "local\($0)" })
+        rules["escapechar"] = .escapeCharacter
+        rules["addkeystoagent"] = .addKeysToAgent
+        rules["controlpersist"] = .controlPersist
+        rules["ipqos"] = .ipQoS
+        rules["sendenv"] = .sendEnvironment
+        rules["setenv"] = .setEnvironment
         return rules
     }()
 
@@ -107,6 +152,47 @@ enum SSHConfigArgumentRule {
                 return SSHConfigProblem("\"none\" must appear alone")
             }
             return nil
+        case .algorithms(let known):
+            if first.isEmpty { return SSHConfigProblem("missing argument") }
+            if !first.hasPrefix("-") {
+                let list = first.hasPrefix("+") || first.hasPrefix("^") ? String(first.dropFirst()) : first
+                let names = list.split(separator: ",", omittingEmptySubsequences: false).prefix { !$0.isEmpty }
+                if list.isEmpty || names.contains(where: { !known.contains(String($0)) }) {
+                    return SSHConfigProblem("bad algorithm list \"\(first)\" (see ssh -Q for the names)")
+                }
+            }
+            return extra
+        case .escapeCharacter:
+            if first.isEmpty { return SSHConfigProblem("missing argument") }
+            let bytes = Array(first.utf8)
+            let valid = first == "none" || bytes.count == 1
+                || (bytes.count == 2 && bytes[0] == UInt8(ascii: "^") && (64..<128).contains(bytes[1]))
+            return valid ? extra : SSHConfigProblem("bad escape character \"\(first)\"")
+        case .addKeysToAgent:
+            let lowered = SSHConfigPattern.lowercasedASCII(first)
+            let known = (Self.flag + ["ask", "confirm"]).contains(lowered)
+            if arguments.count > 2 { return SSHConfigProblem("extra arguments at end of line") }
+            if lowered == "confirm", arguments.count == 2 {
+                return Self.seconds(arguments[1]) == nil ? SSHConfigProblem("invalid time value \"\(arguments[1])\"") : nil
+            }
+            if !known, arguments.count == 1, Self.seconds(first) != nil { return nil }
+            return known && arguments.count == 1 ? nil : SSHConfigProblem("unsupported option \"\(arguments.joined(separator: " "))\"")
+        case .controlPersist:
+            if first.isEmpty { return SSHConfigProblem("missing argument") }
+            guard Self.flag.contains(first) || Self.seconds(first) != nil else {
+                return SSHConfigProblem("bad ControlPersist \"\(first)\" (yes, no or a time)")
+            }
+            return extra
+        case .ipQoS:
+            if arguments.count > 2 { return SSHConfigProblem("extra arguments at end of line") }
+            for value in arguments where !Self.isQuality(value) { return SSHConfigProblem("bad IPQoS value \"\(value)\"") }
+            return nil
+        case .sendEnvironment:
+            if arguments.contains(where: { $0.isEmpty || $0.contains("=") }) { return SSHConfigProblem("invalid environment name") }
+            return nil
+        case .setEnvironment:
+            if arguments.contains(where: { !$0.contains("=") }) { return SSHConfigProblem("invalid SetEnv (NAME=value)") }
+            return nil
         case .forward(let local, let remote):
             if first.isEmpty { return SSHConfigProblem("missing argument") }
             var dynamic = !local && !remote
@@ -127,6 +213,28 @@ enum SSHConfigArgumentRule {
             }
             return arguments.count > used ? SSHConfigProblem("extra arguments at end of line") : nil
         }
+    }
+
+    /// misc.c `parse_ipqos`: a name, or strtol(3) base 0 from 0 to 255.
+    private static func isQuality(_ text: String) -> Bool {
+        if qualities.contains(SSHConfigPattern.lowercasedASCII(text)) { return true }
+        var rest = Substring(text).drop { " \t\n\r\u{0B}\u{0C}".contains($0) }
+        var negative = false
+        if let sign = rest.first, sign == "+" || sign == "-" {
+            negative = sign == "-"
+            rest = rest.dropFirst()
+        }
+        let lowered = rest.lowercased()
+        let value: Int?
+        if lowered.hasPrefix("0x"), lowered.count > 2 {
+            value = Int(lowered.dropFirst(2), radix: 16)
+        } else if lowered.hasPrefix("0"), lowered.count > 1 {
+            value = Int(lowered.dropFirst(), radix: 8)
+        } else {
+            value = lowered.isEmpty ? nil : Int(lowered, radix: 10)
+        }
+        guard let value, !text.isEmpty else { return false }
+        return (0...255).contains(negative ? -value : value)
     }
 
     /// misc.c `convtime`: one or more `<number>[smhdw]`, no more than INT_MAX seconds in all.

@@ -193,6 +193,9 @@ final class SSHConfigSyntaxTests: XCTestCase {
             "ServerAliveCountMax -1", "LocalForward 8080", "LocalForward 0 localhost:80", "DynamicForward 1080 extra",
             "StrictHostKeyChecking sometimes", "Compression fast", "UserKnownHostsFile none ~/.ssh/known_hosts",
             "ForwardAgent $1-bad", "CertificateFile a b", "IdentityAgent ${NOT_SET}/agent", "ForwardAgent ${NOT_SET}",
+            "Ciphers aes512-ctr", "Ciphers +", "MACs +", "KexAlgorithms curve448", "LogLevel LOUD", "EscapeChar ab",
+            "AddKeysToAgent yes 5m", "AddKeysToAgent confirm soon", "ControlPersist YES", "IPQoS af11 af12 af13", "IPQoS 256",
+            "SetEnv FOO", "SendEnv A=B", "SyslogFacility local8",
         ]
         for line in refused {
             let resolution = SSHConfigFixture(config: "Host other\n  \(line)\nHost app\n").read()
@@ -203,6 +206,9 @@ final class SSHConfigSyntaxTests: XCTestCase {
             "ForwardAgent $SSH_AUTH_SOCK", "ForwardAgent maybe", "IdentitiesOnly TRUE", "ServerAliveInterval 1h30m", "ConnectTimeout none",
             "ServerAliveCountMax +3", "LocalForward [::1]:7000 [::1]:22", "RemoteForward 8022", "DynamicForward localhost:1080",
             "StrictHostKeyChecking accept-new", "UserKnownHostsFile none", "LocalForward 9090 /run/%r.sock",
+            "Ciphers aes128-ctr,,bogus", "MACs -hmac-md5*", "LogLevel Verbose", "EscapeChar ^]", "AddKeysToAgent confirm 5m",
+            "AddKeysToAgent 1h", "ControlPersist 10m", "IPQoS lowdelay throughput", "IPQoS 0x10", "SetEnv A=1 B=2",
+            "SendEnv LANG LC_*",
         ]
         for line in accepted {
             let resolution = SSHConfigFixture(config: "Host other\n  \(line)\nHost app\n").read()

@@ -25,9 +25,10 @@ struct SSHConfigCorpusGenerator {
     /// Keyword, good values, values OpenSSH refuses.
     private static let options: [(String, [String], [String])] = [
         ("HostName", ["%h.example.com", "Server.Example.COM", "192.0.2.10", "%h", "h-%h.internal", "2001:DB8::1", "010.0.0.1",
-                      "\"quoted.example.com\"", "%%h.literal"], ["%h-%p.example.com"]),
+                      "\"quoted.example.com\"", "%%h.literal", "[2001:db8::2]", "HOST.%h", "fe80::1%eth0", "0x7f.1"],
+         ["%h-%p.example.com"]),
         ("Port", ["22", "2222", "ssh", "0022", "65535", "\"2200\""], ["0", "70000", "22x", "22 23"]),
-        ("User", ["deploy", "Admin", "root", "ops-team", "'svc user'", "\"quoted\""], ["a b"]),
+        ("User", ["deploy", "Admin", "root", "ops-team", "'svc user'", "\"quoted\"", "u%r", "first.last@corp"], ["a b"]),
         ("IdentityFile", ["~/.ssh/id_ed25519", "~/.ssh/id_%h", "%d/.ssh/key_%r", "/etc/ssh/keys/%u_%p", "\"~/.ssh/my key\"",
                           "~/.ssh/%n.key", "~/.ssh/id_%l", "~/.ssh/%C", "${HOME}/.ssh/env_key", "~/.ssh/id_rsa"],
          ["\"~/.ssh/unterminated"]),
@@ -46,6 +47,19 @@ struct SSHConfigCorpusGenerator {
         ("HostKeyAlias", ["alias-%h", "Key.Alias"], []),
         ("RequestTTY", ["yes", "force", "auto"], ["maybe"]),
         ("NumberOfPasswordPrompts", ["3", "+2"], ["-1", "3x"]),
+        ("Ciphers", ["aes128-ctr,aes256-gcm@openssh.com", "+aes128-cbc", "-3des-cbc", "^chacha20-poly1305@openssh.com", "aes128-ctr,,bogus"],
+         ["aes512-ctr", "aes128-ctr,des", "+"]),
+        ("MACs", ["hmac-sha2-256,umac-64@openssh.com", "-hmac-md5*", "+hmac-sha1"], ["hmac-sha3", "+"]),
+        ("KexAlgorithms", ["curve25519-sha256", "+diffie-hellman-group14-sha1", "-ecdh-*"], ["curve448"]),
+        ("LogLevel", ["ERROR", "debug3", "Verbose"], ["LOUD"]),
+        ("SyslogFacility", ["AUTH", "local3"], ["local8"]),
+        ("EscapeChar", ["~", "none", "^]", "%"], ["^", "ab", "^\u{7F}x"]),
+        ("AddKeysToAgent", ["yes", "confirm", "confirm 5m", "1h", "ask"], ["confirm soon", "yes 5m", "maybe"]),
+        ("ControlPersist", ["yes", "10m", "no", "0"], ["YES", "later"]),
+        ("ControlMaster", ["auto", "autoask", "no"], ["sometimes"]),
+        ("IPQoS", ["lowdelay throughput", "af21", "0x10", "cs1 cs2", "none"], ["fast", "256", "af11 af12 af13"]),
+        ("SetEnv", ["FOO=bar", "A=1 B=2", "\"GREETING=hello world\""], ["FOO"]),
+        ("SendEnv", ["LANG LC_*", "-LC_ALL", "TERM_*"], ["A=B"]),
         ("IdentitiesOnly", ["yes", "no", "YES", "true", "False"], ["maybe", "yes no"]),
         ("ForwardAgent", ["yes", "no", "/tmp/agent.sock", "$SSH_AUTH_SOCK", "${HOME}/agent.sock"], ["${NOT_SET_HERE}", "$1-bad"]),
         ("BatchMode", ["yes", "no"], ["sometimes"]),
@@ -58,7 +72,6 @@ struct SSHConfigCorpusGenerator {
                        "alpha,ssh://ops@gw:22", "[2001:db8::7]:2022", "admin@192.0.2.5", "ssh://10.0.0.1:22", "jump # comment"],
          ["a,,b", "ssh://[::1]:22", "gw:0"]),
         ("ProxyCommand", ["ssh -W %h:%p gw", "none"], []),
-        ("SendEnv", ["LANG LC_*", "-LC_ALL"], []),
     ]
 
     mutating func configuration(_ number: Int) -> Configuration {
@@ -161,7 +174,7 @@ struct SSHConfigCorpusGenerator {
         var lines: [String] = []
         for _ in 0..<int(0...5) {
             let (name, good, bad) = pick(Self.options)
-            let value = refusable && !bad.isEmpty && chance(2) ? pick(bad) : pick(good)
+            let value = refusable && !bad.isEmpty && chance(1) ? pick(bad) : pick(good)
             var line = "  " + keyword(name) + separator() + value
             if chance(10), name != "ProxyCommand", name != "SendEnv" { line += " # why" }
             lines.append(line)

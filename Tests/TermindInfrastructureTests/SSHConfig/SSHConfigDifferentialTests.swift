@@ -12,7 +12,7 @@ final class SSHConfigDifferentialTests: XCTestCase {
     /// Fixed so that every run compares the same corpus; `TERMIND_SSH_CONFIG_SEED` (and
     /// `TERMIND_SSH_CONFIG_COUNT`) explore others by hand.
     static let seed = ProcessInfo.processInfo.environment["TERMIND_SSH_CONFIG_SEED"].flatMap { UInt64($0) } ?? 0x7E51_2D1F
-    static let configurations = ProcessInfo.processInfo.environment["TERMIND_SSH_CONFIG_COUNT"].flatMap { Int($0) } ?? 250
+    static let configurations = ProcessInfo.processInfo.environment["TERMIND_SSH_CONFIG_COUNT"].flatMap { Int($0) } ?? 300
 
     func testEveryGeneratedNameIsOfferedWithTheValuesSSHResolves() throws {
         let started = Date()
