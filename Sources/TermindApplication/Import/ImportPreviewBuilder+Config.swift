@@ -3,7 +3,7 @@ import TermindDomain
 /// The config part of the preview: the ssh config files found are read through
 /// `SSHConfigReader` (which follows `Include` and never executes anything), and each concrete
 /// Host alias becomes a host item. What the reader reports as not imported (ProxyCommand,
-/// Match exec...) is listed with its file and line.
+/// Match exec...) is listed with its file and line, and so is why OpenSSH refuses a file.
 extension ImportPreviewBuilder {
     /// - Parameters:
     ///   - folder: an absolute path.
@@ -29,12 +29,17 @@ extension ImportPreviewBuilder {
         for file in ordered where !covered.contains(file) {
             let resolution = config.read(file)
             covered.insert(file)
+            // A file included by one OpenSSH refuses is refused with it, not read again on its own.
+            covered.formUnion(resolution.files)
             for note in resolution.notes {
                 covered.insert(note.location.file)
                 let named = note.keyword.isEmpty || note.message.hasPrefix(note.keyword)
                 skipped.append(ImportSkippedItem(
                     Self.location(note.location), kind: .configNote,
                     reason: named ? note.message : "\(note.keyword): \(note.message)"))
+            }
+            if let refusal = resolution.refusal {
+                skipped.append(ImportSkippedItem(Self.location(refusal.location), kind: .configNote, reason: refusal.message))
             }
             for host in resolution.hosts {
                 covered.insert(host.location.file)

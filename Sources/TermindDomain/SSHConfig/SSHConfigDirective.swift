@@ -18,6 +18,12 @@ enum SSHConfigDirective: Sendable, Equatable {
     /// 0 no, 1 yes, 2 always.
     case canonicalizeHostname(Int)
     case ignoreUnknown(String)
+    /// A value ssh expands (`~`, `%` tokens, `${VAR}` when `environment`) before `ssh -G` prints
+    /// anything, and stops on when it cannot: ControlPath, IdentityAgent, RemoteCommand,
+    /// UserKnownHostsFile, a ForwardAgent socket, the socket paths of a forwarding. Not imported,
+    /// only checked: a name it fails for is refused. `setting` is the value it sets (first wins),
+    /// nil for forwardings, which add up.
+    case expandedAtStart(setting: String?, values: [String], environment: Bool)
     /// A known keyword whose value does not matter here.
     case other
     /// A keyword OpenSSH does not know (lowercased), acceptable only through `IgnoreUnknown`.

@@ -25,7 +25,7 @@ struct SSHConfigEvaluator {
             case .failure(let problem):
                 pass.note(
                     at: pass.options.hostNameLocation, "HostName",
-                    "\(problem.message) (HostName accepts only %h and %%); kept as written")
+                    "\(problem.message) (HostName accepts only %h and %%): OpenSSH stops on it", refused: true)
                 host = hostName
             }
         }
@@ -45,15 +45,22 @@ struct SSHConfigEvaluator {
 
         let port = pass.options.port ?? 22
         let remoteUser = pass.options.user ?? localUser
+        let tokens = self.tokens(name: name, host: host, port: port, remoteUser: remoteUser, hostKeyAlias: pass.options.hostKeyAlias)
         let identityFiles = pass.options.identityFiles.map { file in
-            expandIdentityFile(
-                file.value, at: file.location, name: name, host: host, port: port, remoteUser: remoteUser,
-                hostKeyAlias: pass.options.hostKeyAlias, pass: &pass)
+            expandIdentityFile(file.value, at: file.location, tokens: tokens, pass: &pass)
         }
+        checkExpandedAtStart(tokens: tokens, pass: &pass)
         var proxyJump: [String] = [], hops: [SSHConfigJumpHop] = []
-        if case .hops(let written, let parsed) = pass.options.proxyJump {
-            proxyJump = written
+        if case .hops(let written, let parsed) = pass.options.proxyJump, let last = parsed.last {
+            // As `ssh -G` prints it: the hops before the last as written, the last as ssh parsed it
+            // (`ssh://u@h:22` is `u@h:22`), since only the last is parsed until ssh runs the next.
+            proxyJump = written.dropLast() + [last.description]
             hops = parsed
+            if last.host == host, (last.port ?? 22) == port, (last.user ?? remoteUser) == remoteUser {
+                pass.note(
+                    at: pass.options.proxyJumpLocation, "ProxyJump",
+                    "the last hop \(last) is \(name) itself: OpenSSH stops with \"jumphost loop\"", refused: true)
+            }
         }
         let resolved = SSHConfigHost(
             alias: name, hostname: host, port: port, user: pass.options.user, identityFiles: identityFiles,
@@ -61,12 +68,8 @@ struct SSHConfigEvaluator {
         return (resolved, pass.notes)
     }
 
-    /// `~` then `${VAR}` and `%` tokens, as ssh does when it loads the identities (ssh.c
-    /// `load_public_identity_files`). A value that cannot be expanded is kept as written.
-    private func expandIdentityFile(
-        _ value: String, at location: SSHConfigLocation, name: String, host: String, port: Int, remoteUser: String,
-        hostKeyAlias: String?, pass: inout Pass
-    ) -> String {
+    /// ssh's `DEFAULT_CLIENT_PERCENT_EXPAND_ARGS` for one resolved name.
+    private func tokens(name: String, host: String, port: Int, remoteUser: String, hostKeyAlias: String?) -> [Character: String] {
         let shortHost = String(localHostname.prefix { $0 != "." })
         let hash = SHA1.hash(Array((localHostname + host + String(port) + remoteUser).utf8))
         var tokens: [Character: String] = [
@@ -75,6 +78,35 @@ struct SSHConfigEvaluator {
             "n": name, "p": String(port), "d": home, "h": host, "r": remoteUser, "u": localUser,
         ]
         if let localUserID { tokens["i"] = String(localUserID) }
+        return tokens
+    }
+
+    /// ssh expands these before `ssh -G` prints and stops when one fails (an unknown `%` token, an
+    /// unset `${VAR}`); `none` is cleared first. The name is then refused, as ssh refuses it.
+    private func checkExpandedAtStart(tokens: [Character: String], pass: inout Pass) {
+        for entry in pass.options.expandedAtStart {
+            if entry.setting != nil, entry.values.count == 1, SSHConfigPattern.lowercasedASCII(entry.values[0]) == "none" { continue }
+            for value in entry.values {
+                // A `~user` ssh could look up is not an error here: only the tokens are checked.
+                let tilde = (try? SSHConfigExpansion.tilde(value, home: home, localUser: localUser).get()) ?? value
+                if case .failure(let problem) = SSHConfigExpansion.expand(
+                    tilde, tokens: tokens, environment: entry.environment ? environment : nil)
+                {
+                    // Without the local user id, %i is unknown here, not to ssh.
+                    let unknownHere = localUserID == nil && problem.message == "unknown token %i"
+                    pass.note(
+                        at: entry.location, entry.keyword, "\(problem.message) in \"\(value)\": OpenSSH stops on it",
+                        refused: !unknownHere)
+                }
+            }
+        }
+    }
+
+    /// `~` then `${VAR}` and `%` tokens, as ssh does when it loads the identities (ssh.c
+    /// `load_public_identity_files`). A value that cannot be expanded is kept as written.
+    private func expandIdentityFile(
+        _ value: String, at location: SSHConfigLocation, tokens: [Character: String], pass: inout Pass
+    ) -> String {
         let expanded = SSHConfigExpansion.tilde(value, home: home, localUser: localUser).flatMap {
             SSHConfigExpansion.expand($0, tokens: tokens, environment: environment)
         }
@@ -104,9 +136,9 @@ struct SSHConfigEvaluator {
             self.localUser = localUser
         }
 
-        mutating func note(at location: SSHConfigLocation?, _ keyword: String, _ message: String) {
+        mutating func note(at location: SSHConfigLocation?, _ keyword: String, _ message: String, refused: Bool = false) {
             guard let location else { return }
-            notes.append(SSHConfigNote(location: location, keyword: keyword, message: message))
+            notes.append(SSHConfigNote(location: location, keyword: keyword, message: message, refusedByOpenSSH: refused))
         }
 
         /// What `Match host` compares on the first pass: `HostName` with `%h` expanded, else
@@ -182,18 +214,23 @@ struct SSHConfigEvaluator {
             case .canonicalizeHostname(let level) where options.canonicalizeHostname == nil:
                 options.canonicalizeHostname = (level, statement.location)
             case .identityFile(let value):
-                guard !options.identityFiles.contains(where: { $0.value == value }) else { return }
+                // readconf.c checks the count before it drops a repeat: a repeat past 100 is refused too.
                 guard options.identityFiles.count < SSHConfigOptions.maximumIdentityFiles else {
                     note(
                         at: statement.location, statement.keyword,
-                        "too many identity files (OpenSSH allows \(SSHConfigOptions.maximumIdentityFiles)); ignored")
+                        "too many identity files (OpenSSH allows \(SSHConfigOptions.maximumIdentityFiles))", refused: true)
                     return
                 }
+                guard !options.identityFiles.contains(where: { $0.value == value }) else { return }
                 options.identityFiles.append((value, statement.location))
             case .proxyJump(let jump) where options.proxyJump == nil && options.proxyCommand == nil:
                 options.proxyJump = jump
+                options.proxyJumpLocation = statement.location
             case .proxyCommand(let command) where options.proxyJump == nil && options.proxyCommand == nil:
                 options.proxyCommand = command
+            case .expandedAtStart(let setting, let values, let environment):
+                if let setting, options.expandedAtStart.contains(where: { $0.setting == setting }) { return }
+                options.expandedAtStart.append((setting, values, environment, statement.keyword, statement.location))
             default:
                 break
             }

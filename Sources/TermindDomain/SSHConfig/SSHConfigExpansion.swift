@@ -34,8 +34,8 @@ enum SSHConfigExpansion {
     }
 
     /// `percent_dollar_expand`: `${VAR}` from `environment` (when given), then `%x` from
-    /// `tokens` and `%%`.
-    static func expand(_ value: String, tokens: [Character: String], environment: [String: String]?)
+    /// `tokens` and `%%` (unless `percent` is false: misc.c `dollar_expand` leaves `%` alone).
+    static func expand(_ value: String, tokens: [Character: String], environment: [String: String]?, percent: Bool = true)
         -> Result<String, SSHConfigProblem>
     {
         var output = ""
@@ -56,7 +56,7 @@ enum SSHConfigExpansion {
                 index = value.index(after: close)
                 continue
             }
-            guard character == "%" else {
+            guard character == "%", percent else {
                 output.append(character)
                 index = value.index(after: index)
                 continue

@@ -19,4 +19,12 @@ struct SSHConfigFile: Sendable {
             for file in statement.included { file.forEachStatement(body) }
         }
     }
+
+    /// This file's path, then every included file's (depth first, repeats included).
+    func forEachFile(_ body: (String) -> Void) {
+        body(path)
+        for statement in statements {
+            for file in statement.included { file.forEachFile(body) }
+        }
+    }
 }

@@ -5,7 +5,8 @@
 /// applies the active ones). A relative path is taken from `~/.ssh`; `~` is the home that
 /// glob(3)'s `GLOB_TILDE` uses (`$HOME`). OpenSSH allows 16 levels of nesting and stops with an
 /// error beyond that, which a loop always reaches; here a loop (a file that is already being
-/// read) or a 17th level is a note and that one Include is skipped.
+/// read) or a 17th level is a note that refuses the configuration, as ssh refuses it, and
+/// that one Include is not followed.
 struct SSHConfigLoader {
     static let maximumDepth = 16
     private static let openSSHStops = "OpenSSH stops with \"Too many recursive configuration includes\""
@@ -14,6 +15,8 @@ struct SSHConfigLoader {
     let expandGlob: (String) -> [String]
     let includeHome: String
     let localUser: String
+    /// ssh's environment, for the few `${VAR}` it expands while it reads.
+    var environment: [String: String] = [:]
     var log: SSHConfigNoteLog
     private var lines: [String: [(SSHConfigStatement?, [SSHConfigNote])]] = [:]
 
@@ -56,7 +59,7 @@ struct SSHConfigLoader {
         if let cached = lines[path] { return cached }
         let text = try readFile(path)
         let parsed = SSHConfigLexer.lines(text).enumerated().map { index, line in
-            SSHConfigStatement.parse(line, at: SSHConfigLocation(file: path, line: index + 1))
+            SSHConfigStatement.parse(line, at: SSHConfigLocation(file: path, line: index + 1), environment: environment)
         }
         lines[path] = parsed
         return parsed
@@ -65,8 +68,9 @@ struct SSHConfigLoader {
     private mutating func includedFiles(_ patterns: [String], from statement: SSHConfigStatement, depth: Int, reading: [String])
         -> [SSHConfigFile]
     {
-        func note(_ message: String) {
-            log.add(SSHConfigNote(location: statement.location, keyword: statement.keyword, message: message))
+        func note(_ message: String, refused: Bool = false) {
+            log.add(SSHConfigNote(
+                location: statement.location, keyword: statement.keyword, message: message, refusedByOpenSSH: refused))
         }
         var files: [SSHConfigFile] = []
         for pattern in patterns {
@@ -89,17 +93,17 @@ struct SSHConfigLoader {
             }
             for path in paths {
                 if reading.contains(path) {
-                    note("Include loop: \(path) is already being read; skipped (\(Self.openSSHStops))")
+                    note("Include loop: \(path) is already being read (\(Self.openSSHStops))", refused: true)
                     continue
                 }
                 if depth + 1 > Self.maximumDepth {
-                    note("Include nested deeper than \(Self.maximumDepth) levels: \(path) skipped (\(Self.openSSHStops))")
+                    note("Include nested deeper than \(Self.maximumDepth) levels at \(path) (\(Self.openSSHStops))", refused: true)
                     continue
                 }
                 do {
                     files.append(try load(path, depth: depth + 1, reading: reading))
                 } catch {
-                    note("\(path) cannot be read: \(error)")
+                    note("\(path) cannot be read: \(error)", refused: true)
                 }
             }
         }

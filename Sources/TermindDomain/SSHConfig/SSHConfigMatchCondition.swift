@@ -21,6 +21,15 @@ struct SSHConfigMatchCondition: Sendable, Equatable {
         criteria.contains { if case .exec = $0.attribute { true } else { false } }
     }
 
+    /// The entries of the `originalhost` criteria that are not negated: names the block is
+    /// written for (`Match originalhost web,db`), which ssh resolves like `Host` aliases.
+    var originalHostNames: [String] {
+        criteria.flatMap { criterion -> [String] in
+            guard !criterion.negated, case .originalHost(let list) = criterion.attribute else { return [] }
+            return list.split(separator: ",").map(String.init)
+        }
+    }
+
     /// What the criteria are compared with.
     struct Subject {
         /// The host being matched: `HostName` with `%h` expanded on the first pass, the final

@@ -10,8 +10,12 @@ struct SSHConfigOptions {
     var user: String?
     var identityFiles: [(value: String, location: SSHConfigLocation)] = []
     var proxyJump: SSHConfigProxyJump?
+    var proxyJumpLocation: SSHConfigLocation?
     var proxyCommand: String?
     var hostKeyAlias: String?
     var canonicalizeHostname: (level: Int, location: SSHConfigLocation)?
     var ignoreUnknown: String?
+    /// The values ssh expands before it prints (`SSHConfigDirective.expandedAtStart`): the first
+    /// for each setting, and every forwarding's.
+    var expandedAtStart: [(setting: String?, values: [String], environment: Bool, keyword: String, location: SSHConfigLocation)] = []
 }

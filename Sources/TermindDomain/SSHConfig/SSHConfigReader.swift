@@ -5,7 +5,10 @@
 /// `LocalCommand`, `RemoteCommand`, `KnownHostsCommand` and `Match exec` are notes).
 ///
 /// What OpenSSH refuses outright (an unknown keyword, a bad port, an unterminated quote, an
-/// Include loop) is a note here and that one line is skipped, so the rest still imports.
+/// Include loop) is a note on that line, and since ssh then refuses every name the configuration
+/// would resolve, nothing is imported from it: the resolution's refusal says so. A line that
+/// is bad only for some names (an unknown keyword an `IgnoreUnknown` excuses for others, a bad
+/// `HostName` token) leaves out just those names.
 public struct SSHConfigReader {
     /// The local user's home from the password database: `~` and `%d` in `IdentityFile`.
     public var home: String
@@ -41,17 +44,42 @@ public struct SSHConfigReader {
     public func read(_ path: String) -> SSHConfigResolution {
         var loader = SSHConfigLoader(
             readFile: readFile, expandGlob: expandGlob, includeHome: includeHome, localUser: localUser, log: SSHConfigNoteLog())
-        guard let root = loader.load(path) else { return SSHConfigResolution(hosts: [], notes: loader.log.notes) }
+        loader.environment = environment
+        guard let root = loader.load(path) else {
+            return SSHConfigResolution(hosts: [], notes: loader.log.notes, files: [path])
+        }
         var log = loader.log
         log.add(contentsOf: Self.unknownKeywordNotes(root))
+        var files: [String] = []
+        root.forEachFile { if !files.contains($0) { files.append($0) } }
+        if let refusal = Self.refusal(log.notes, path: path) {
+            return SSHConfigResolution(hosts: [], notes: log.notes, files: files, refusal: refusal)
+        }
         let evaluator = evaluator(root)
         var hosts: [SSHConfigHost] = []
         for (alias, location) in Self.concreteAliases(root) {
             let (host, notes) = evaluator.resolve(alias, location: location)
-            hosts.append(host)
             log.add(contentsOf: notes)
+            if let refused = notes.first(where: \.refusedByOpenSSH) {
+                log.add(SSHConfigNote(
+                    location: refused.location, keyword: refused.keyword,
+                    message: "OpenSSH refuses \(alias) because of this line, so \(alias) is not imported; fix the line and import again"))
+                continue
+            }
+            hosts.append(host)
         }
-        return SSHConfigResolution(hosts: hosts, notes: log.notes)
+        return SSHConfigResolution(hosts: hosts, notes: log.notes, files: files)
+    }
+
+    /// The note that the whole configuration is refused, at the first line ssh refuses, when a
+    /// line is bad whatever the name (the others are host-dependent and handled per name).
+    private static func refusal(_ notes: [SSHConfigNote], path: String) -> SSHConfigNote? {
+        let refused = notes.filter(\.refusedByOpenSSH)
+        guard let first = refused.first else { return nil }
+        let others = refused.count > 1 ? " (and \(refused.count - 1) more line\(refused.count > 2 ? "s" : "") noted)" : ""
+        return SSHConfigNote(
+            location: first.location, keyword: first.keyword,
+            message: "OpenSSH refuses \(path) as a whole because of this line\(others), so nothing from it is imported; fix the line and import again")
     }
 
     /// Resolves one name as `ssh -G NAME -F path` would (for tests and for the import of a hop).
@@ -60,6 +88,7 @@ public struct SSHConfigReader {
     public func resolve(_ name: String, in path: String) -> SSHConfigHost {
         var loader = SSHConfigLoader(
             readFile: readFile, expandGlob: expandGlob, includeHome: includeHome, localUser: localUser, log: SSHConfigNoteLog())
+        loader.environment = environment
         let root = loader.load(path) ?? SSHConfigFile(path: path, statements: [])
         let location = Self.concreteAliases(root).first { $0.alias == name }?.location ?? SSHConfigLocation(file: path, line: 0)
         return evaluator(root).resolve(name, location: location).0
@@ -71,14 +100,20 @@ public struct SSHConfigReader {
             environment: environment)
     }
 
-    /// `Host` patterns without wildcards or negation, each once, at its first `Host` line.
+    /// `Host` patterns and `Match originalhost` list entries without wildcards or negation (names
+    /// ssh resolves as written), each once, at the first line that names it.
     static func concreteAliases(_ root: SSHConfigFile) -> [(alias: String, location: SSHConfigLocation)] {
         var seen: Set<String> = []
         var aliases: [(alias: String, location: SSHConfigLocation)] = []
         root.forEachStatement { statement in
-            guard case .host(let patterns) = statement.directive else { return }
-            for pattern in patterns where SSHConfigPattern.isConcrete(pattern) && seen.insert(pattern).inserted {
-                aliases.append((pattern, statement.location))
+            let names: [String]
+            switch statement.directive {
+            case .host(let patterns): names = patterns
+            case .match(let condition): names = condition.originalHostNames
+            default: return
+            }
+            for name in names where SSHConfigPattern.isConcrete(name) && seen.insert(name).inserted {
+                aliases.append((name, statement.location))
             }
         }
         return aliases
@@ -104,6 +139,7 @@ public struct SSHConfigReader {
     static func unknownKeywordNote(_ statement: SSHConfigStatement) -> SSHConfigNote {
         SSHConfigNote(
             location: statement.location, keyword: statement.keyword,
-            message: "unknown keyword; ignored (OpenSSH refuses the file unless an earlier IgnoreUnknown names it)")
+            message: "unknown keyword: OpenSSH refuses the configuration unless an earlier IgnoreUnknown names it",
+            refusedByOpenSSH: true)
     }
 }

@@ -8,7 +8,10 @@ struct SSHConfigStatement: Sendable {
     var included: [SSHConfigFile] = []
 
     /// A parsed line, or nil for a blank or comment line, and the problems it has.
-    static func parse(_ line: [UInt8], at location: SSHConfigLocation) -> (SSHConfigStatement?, [SSHConfigNote]) {
+    /// `environment` is ssh's, which it consults for a few keywords while it reads.
+    static func parse(_ line: [UInt8], at location: SSHConfigLocation, environment: [String: String] = [:])
+        -> (SSHConfigStatement?, [SSHConfigNote])
+    {
         var cursor: Int? = 0
         var word = SSHConfigLexer.nextWord(line, &cursor)
         if word?.isEmpty == true { word = SSHConfigLexer.nextWord(line, &cursor) }
@@ -18,8 +21,13 @@ struct SSHConfigStatement: Sendable {
         let known = SSHConfigKeyword.named(lowered)
         let keyword = known?.name ?? written
         var notes: [SSHConfigNote] = []
-        func statement(_ directive: SSHConfigDirective, _ problem: String? = nil) -> (SSHConfigStatement?, [SSHConfigNote]) {
-            if let problem { notes.append(SSHConfigNote(location: location, keyword: keyword, message: problem)) }
+        /// A problem is a line OpenSSH refuses (and with it the whole file) unless `refused` says otherwise.
+        func statement(_ directive: SSHConfigDirective, _ problem: String? = nil, refused: Bool = true)
+            -> (SSHConfigStatement?, [SSHConfigNote])
+        {
+            if let problem {
+                notes.append(SSHConfigNote(location: location, keyword: keyword, message: problem, refusedByOpenSSH: refused))
+            }
             return (SSHConfigStatement(location: location, keyword: keyword, directive: directive), notes)
         }
         let opensBlock = lowered == "host" || lowered == "match"
@@ -100,14 +108,43 @@ struct SSHConfigStatement: Sendable {
             case .failure(let problem): return statement(.invalid, problem.message)
             }
         case "proxycommand":
-            return statement(.proxyCommand(raw), isNone(raw) ? nil : notImported(keyword))
-        case "localcommand", "remotecommand", "knownhostscommand":
-            return statement(.other, isNone(raw) ? nil : notImported(keyword))
+            return statement(.proxyCommand(raw), isNone(raw) ? nil : notImported(keyword), refused: false)
+        case "remotecommand":
+            return statement(
+                .expandedAtStart(setting: lowered, values: [raw], environment: false), isNone(raw) ? nil : notImported(keyword),
+                refused: false)
+        case "localcommand", "knownhostscommand":
+            return statement(.other, isNone(raw) ? nil : notImported(keyword), refused: false)
         default:
             switch known.status {
-            case .supported, .deprecated: return statement(.other)
-            case .unsupported: return statement(.other, "unsupported by OpenSSH; ignored")
+            case .supported:
+                if let problem = SSHConfigArgumentRule.byKeyword[lowered]?.problem(arguments, environment: environment) {
+                    return statement(.other, problem.message)
+                }
+                return statement(expandedAtStart(lowered, arguments) ?? .other)
+            case .deprecated: return statement(.other)
+            case .unsupported: return statement(.other, "unsupported by OpenSSH; ignored", refused: false)
             }
+        }
+    }
+
+    /// The values of the keywords ssh expands before `ssh -G` prints (ssh.c `main`), already checked.
+    private static func expandedAtStart(_ keyword: String, _ arguments: [String]) -> SSHConfigDirective? {
+        switch keyword {
+        case "controlpath", "identityagent":
+            return .expandedAtStart(setting: keyword, values: [arguments[0]], environment: true)
+        case "userknownhostsfile":
+            return .expandedAtStart(setting: keyword, values: arguments, environment: true)
+        case "forwardagent":
+            // yes/no set the flag only; a path is the socket, which is set on its own (first wins).
+            if ["yes", "no", "true", "false"].contains(SSHConfigPattern.lowercasedASCII(arguments[0])) { return nil }
+            return .expandedAtStart(setting: "forwardagent socket", values: [arguments[0]], environment: true)
+        case "localforward", "remoteforward":
+            let spec = arguments.count > 1 ? arguments[0] + ":" + arguments[1] : arguments[0]
+            let paths = SSHConfigForwardSpec.socketPaths(spec)
+            return paths.isEmpty ? nil : .expandedAtStart(setting: nil, values: paths, environment: false)
+        default:
+            return nil
         }
     }
 

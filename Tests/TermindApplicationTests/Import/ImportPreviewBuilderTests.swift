@@ -67,4 +67,20 @@ final class ImportPreviewBuilderTests: XCTestCase {
             try await rig.preview()
         }
     }
+
+    func testAConfigurationOpenSSHRefusesImportsNothingAndTheSkippedListSaysWhereAndWhy() async throws {
+        let rig = ImportRig()
+        rig.config("Include config.d/*\nHost web\n  HostName web.example.com\n  ServerAliveInterval soon\n")
+        rig.config("Host db\n  HostName db.internal\n", at: "config.d/work")
+        rig.config("Host solo\n  HostName solo.example.com\n", at: "other-config")
+
+        let preview = try await rig.preview()
+        XCTAssertEqual(preview.hosts.map(\.alias), ["solo"], "ssh -F config refuses web and db; other-config stands alone")
+        let reasons = preview.skipped.filter { $0.location.description == ImportRig.folder + "/config:4" }.map(\.reason)
+        XCTAssertEqual(reasons.count, 2, "\(preview.skipped)")
+        XCTAssertTrue(reasons.contains { $0.contains("invalid time value \"soon\"") }, "\(reasons)")
+        XCTAssertTrue(
+            reasons.contains { $0.contains("OpenSSH refuses \(ImportRig.folder)/config as a whole") && $0.contains("nothing from it is imported") },
+            "\(reasons)")
+    }
 }

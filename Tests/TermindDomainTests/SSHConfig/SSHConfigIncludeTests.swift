@@ -66,12 +66,14 @@ final class SSHConfigIncludeTests: XCTestCase {
         XCTAssertNil(fixture.host("inner")?.user, "OpenSSH parses the file but applies nothing for inner")
     }
 
-    func testIncludeLoopIsANoteNotACrash() {
+    func testIncludeLoopIsANoteNotACrashAndOpenSSHRefusesTheConfiguration() {
         let fixture = SSHConfigFixture(
             config: "Include a.conf\nHost top\n",
             others: ["a.conf": "Include b.conf\nHost a\n", "b.conf": "Include a.conf\nInclude config\nHost b\n"])
         let resolution = fixture.read()
-        XCTAssertEqual(resolution.hosts.map(\.alias), ["b", "a", "top"])
+        XCTAssertEqual(resolution.hosts.map(\.alias), [], "ssh stops with \"Too many recursive configuration includes\"")
+        XCTAssertEqual(resolution.refusal?.location, SSHConfigLocation(file: "/home/alice/.ssh/b.conf", line: 1))
+        XCTAssertEqual(fixture.resolve("b").alias, "b", "every file is still read once")
         let loops = resolution.notes.filter { $0.message.contains("Include loop") }
         XCTAssertEqual(loops.map(\.location), [
             SSHConfigLocation(file: "/home/alice/.ssh/b.conf", line: 1),
@@ -80,12 +82,14 @@ final class SSHConfigIncludeTests: XCTestCase {
         XCTAssertEqual(loops.map(\.keyword), ["Include", "Include"])
     }
 
-    func testIncludesDeeperThanSixteenLevelsAreANote() {
+    func testIncludesDeeperThanSixteenLevelsAreANoteAndOpenSSHRefusesTheConfiguration() {
         var others: [String: String] = [:]
         for level in 1...18 { others["level\(level)"] = "Include level\(level + 1)\nHost host\(level)\n" }
         let fixture = SSHConfigFixture(config: "Include level1\n", others: others)
         let resolution = fixture.read()
-        XCTAssertEqual(resolution.hosts.map(\.alias), (1...16).reversed().map { "host\($0)" })
+        XCTAssertEqual(resolution.hosts.map(\.alias), [])
+        XCTAssertEqual(resolution.refusal?.location, SSHConfigLocation(file: "/home/alice/.ssh/level16", line: 1))
+        XCTAssertEqual(resolution.files, ["config"] .map { "/home/alice/.ssh/\($0)" } + (1...16).map { "/home/alice/.ssh/level\($0)" })
         let deep = resolution.notes.filter { $0.message.contains("deeper than 16") }
         XCTAssertEqual(deep.map(\.location), [SSHConfigLocation(file: "/home/alice/.ssh/level16", line: 1)])
     }

@@ -89,8 +89,10 @@ final class SSHConfigMatchTests: XCTestCase {
               User combined
             """)
         let resolution = fixture.read()
-        XCTAssertNil(resolution.hosts.first?.user)
+        XCTAssertNil(fixture.resolve("a").user)
         XCTAssertEqual(resolution.notes.map(\.location.line), [2, 4, 6])
+        XCTAssertEqual(resolution.hosts, [], "OpenSSH refuses the configuration over a bad Match")
+        XCTAssertEqual(resolution.refusal?.location.line, 2)
     }
 
     func testMatchFinalRereadsWithTheFinalHostNameForHostLines() {
@@ -145,5 +147,28 @@ final class SSHConfigMatchTests: XCTestCase {
         XCTAssertEqual(resolution.hosts.first?.user, "canonical")
         XCTAssertEqual(resolution.hosts.first?.hostname, "a")
         XCTAssertEqual(resolution.notes.map(\.keyword), ["CanonicalizeHostname"])
+    }
+
+    func testANameOnlyInMatchOriginalhostIsOfferedWithItsResolvedValues() {
+        let fixture = SSHConfigFixture(config: """
+            Host web
+              User deploy
+            Match originalhost build,!web*,ci-* user deploy
+              Port 2200
+            Match originalhost Legacy
+              HostName legacy.example.com
+            Match !originalhost never
+              User nobody
+            Host *
+              User fallback
+            """)
+        let resolution = fixture.read()
+        XCTAssertEqual(resolution.hosts.map(\.alias), ["web", "build", "Legacy"])
+        XCTAssertEqual(resolution.hosts.map(\.location.line), [1, 3, 5])
+        let build = resolution.hosts[1]
+        XCTAssertEqual(build.user, "nobody", "as ssh -G build prints it")
+        XCTAssertEqual(build.port, 22, "no User before that Match, so `user deploy` does not hold")
+        XCTAssertEqual(resolution.hosts[2].hostname, "legacy.example.com")
+        XCTAssertEqual(resolution.notes, [])
     }
 }

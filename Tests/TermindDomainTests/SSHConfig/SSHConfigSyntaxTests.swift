@@ -67,7 +67,7 @@ final class SSHConfigSyntaxTests: XCTestCase {
         XCTAssertEqual(fixture.host("crlf")?.port, 2022)
     }
 
-    func testBadPortIsANoteWithFileAndLineAndTheRestStillReads() {
+    func testBadPortIsANoteWithFileAndLineTheRestStillResolvesAndNothingIsImported() {
         let fixture = SSHConfigFixture(config: """
             Host app
               Port http-alt
@@ -76,22 +76,27 @@ final class SSHConfigSyntaxTests: XCTestCase {
               User app
             """)
         let resolution = fixture.read()
-        XCTAssertEqual(resolution.hosts.first?.port, 2200)
-        XCTAssertEqual(resolution.hosts.first?.user, "app")
+        XCTAssertEqual(fixture.resolve("app").port, 2200)
+        XCTAssertEqual(fixture.resolve("app").user, "app")
+        XCTAssertEqual(resolution.hosts, [], "OpenSSH refuses the configuration")
+        XCTAssertEqual(resolution.refusal?.location, SSHConfigLocation(file: fixture.configPath, line: 2))
+        XCTAssertTrue(resolution.refusal?.message.contains("and 1 more line noted") == true, "\(String(describing: resolution.refusal))")
         XCTAssertEqual(resolution.notes.map(\.location.line), [2, 3])
         XCTAssertEqual(resolution.notes.map(\.keyword), ["Port", "Port"])
         XCTAssertEqual(resolution.notes.first?.location.file, fixture.configPath)
         XCTAssertTrue(resolution.notes.first?.message.contains("bad port \"http-alt\"") == true, "\(resolution.notes)")
     }
 
-    func testUnknownKeywordIsANoteAndIsIgnored() {
+    func testUnknownKeywordIsANoteAndOpenSSHRefusesTheConfiguration() {
         let fixture = SSHConfigFixture(config: """
             Host app
               UseKeychain yes
               HostName app.example.com
             """)
         let resolution = fixture.read()
-        XCTAssertEqual(resolution.hosts.first?.hostname, "app.example.com")
+        XCTAssertEqual(fixture.resolve("app").hostname, "app.example.com")
+        XCTAssertEqual(resolution.hosts, [])
+        XCTAssertEqual(resolution.refusal?.location.line, 2)
         XCTAssertEqual(resolution.notes.count, 1)
         XCTAssertEqual(resolution.notes.first?.keyword, "UseKeychain")
         XCTAssertEqual(resolution.notes.first?.location.line, 2)
@@ -114,7 +119,11 @@ final class SSHConfigSyntaxTests: XCTestCase {
             Host *
               IgnoreUnknown UseKeychain
             """)
-        XCTAssertEqual(fixture.read().notes.map(\.keyword), ["UseKeychain"])
+        let resolution = fixture.read()
+        XCTAssertEqual(resolution.notes.map(\.keyword), ["UseKeychain", "UseKeychain"])
+        XCTAssertEqual(resolution.notes.map(\.location.line), [2, 2])
+        XCTAssertTrue(resolution.notes[1].message.contains("OpenSSH refuses app"), "\(resolution.notes)")
+        XCTAssertEqual(resolution.hosts, [])
     }
 
     func testUnterminatedQuoteIsANoteAndTheLineIsSkipped() {
@@ -124,7 +133,9 @@ final class SSHConfigSyntaxTests: XCTestCase {
               IdentityFile ~/.ssh/good
             """)
         let resolution = fixture.read()
-        XCTAssertEqual(resolution.hosts.first?.identityFiles, ["/home/alice/.ssh/good"])
+        XCTAssertEqual(fixture.resolve("app").identityFiles, ["/home/alice/.ssh/good"])
+        XCTAssertEqual(resolution.hosts, [])
+        XCTAssertEqual(resolution.refusal?.location.line, 2)
         XCTAssertEqual(resolution.notes.map(\.message), ["unterminated quote"])
         XCTAssertEqual(resolution.notes.map(\.location.line), [2])
     }
@@ -137,8 +148,9 @@ final class SSHConfigSyntaxTests: XCTestCase {
               User app
             """)
         let resolution = fixture.read()
-        XCTAssertEqual(resolution.hosts.first?.user, "app")
-        XCTAssertEqual(resolution.hosts.first?.hostname, "app")
+        XCTAssertEqual(fixture.resolve("app").user, "app")
+        XCTAssertEqual(fixture.resolve("app").hostname, "app")
+        XCTAssertEqual(resolution.hosts, [])
         XCTAssertEqual(resolution.notes.map(\.location.line), [2, 3])
         XCTAssertEqual(resolution.notes.map(\.keyword), ["User", "HostName"])
     }
@@ -173,5 +185,35 @@ final class SSHConfigSyntaxTests: XCTestCase {
               Protocol 2
             """)
         XCTAssertEqual(fixture.read().notes.map(\.keyword), ["RSAAuthentication"])
+    }
+
+    func testAValueOpenSSHRejectsForAKeywordTheImportDoesNotKeepRefusesTheConfiguration() {
+        let refused = [
+            "BatchMode maybe", "IdentitiesOnly yes no", "ServerAliveInterval 30 40", "ConnectTimeout soon",
+            "ServerAliveCountMax -1", "LocalForward 8080", "LocalForward 0 localhost:80", "DynamicForward 1080 extra",
+            "StrictHostKeyChecking sometimes", "Compression fast", "UserKnownHostsFile none ~/.ssh/known_hosts",
+            "ForwardAgent $1-bad", "CertificateFile a b", "IdentityAgent ${NOT_SET}/agent", "ForwardAgent ${NOT_SET}",
+            "Ciphers aes512-ctr", "Ciphers +", "MACs +", "KexAlgorithms curve448", "LogLevel LOUD", "EscapeChar ab",
+            "AddKeysToAgent yes 5m", "AddKeysToAgent confirm soon", "ControlPersist YES", "IPQoS af11 af12 af13", "IPQoS 256",
+            "SetEnv FOO", "SendEnv A=B", "SyslogFacility local8",
+        ]
+        for line in refused {
+            let resolution = SSHConfigFixture(config: "Host other\n  \(line)\nHost app\n").read()
+            XCTAssertEqual(resolution.hosts, [], line)
+            XCTAssertEqual(resolution.refusal?.location.line, 2, line)
+        }
+        let accepted = [
+            "ForwardAgent $SSH_AUTH_SOCK", "ForwardAgent maybe", "IdentitiesOnly TRUE", "ServerAliveInterval 1h30m", "ConnectTimeout none",
+            "ServerAliveCountMax +3", "LocalForward [::1]:7000 [::1]:22", "RemoteForward 8022", "DynamicForward localhost:1080",
+            "StrictHostKeyChecking accept-new", "UserKnownHostsFile none", "LocalForward 9090 /run/%r.sock",
+            "Ciphers aes128-ctr,,bogus", "MACs -hmac-md5*", "LogLevel Verbose", "EscapeChar ^]", "AddKeysToAgent confirm 5m",
+            "AddKeysToAgent 1h", "ControlPersist 10m", "IPQoS lowdelay throughput", "IPQoS 0x10", "SetEnv A=1 B=2",
+            "SendEnv LANG LC_*",
+        ]
+        for line in accepted {
+            let resolution = SSHConfigFixture(config: "Host other\n  \(line)\nHost app\n").read()
+            XCTAssertEqual(resolution.hosts.map(\.alias), ["other", "app"], line)
+            XCTAssertEqual(resolution.notes, [], line)
+        }
     }
 }

@@ -46,12 +46,15 @@ final class SSHConfigValueTests: XCTestCase {
         XCTAssertEqual(fixture.host("odd")?.hostname, "100%-odd")
     }
 
-    func testHostNameWithAnotherTokenIsANoteAndKeptAsWritten() {
-        let fixture = SSHConfigFixture(config: "Host web\n  HostName %h-%p\n")
+    func testHostNameWithAnotherTokenIsANoteAndTheHostIsNotImported() {
+        let fixture = SSHConfigFixture(config: "Host web\n  HostName %h-%p\nHost db\n")
         let resolution = fixture.read()
-        XCTAssertEqual(resolution.hosts.first?.hostname, "%h-%p")
-        XCTAssertEqual(resolution.notes.map(\.keyword), ["HostName"])
-        XCTAssertEqual(resolution.notes.map(\.location.line), [2])
+        XCTAssertEqual(fixture.resolve("web").hostname, "%h-%p")
+        XCTAssertEqual(resolution.hosts.map(\.alias), ["db"], "ssh -G web stops on the unknown token; db is fine")
+        XCTAssertNil(resolution.refusal)
+        XCTAssertEqual(resolution.notes.map(\.keyword), ["HostName", "HostName"])
+        XCTAssertEqual(resolution.notes.map(\.location.line), [2, 2])
+        XCTAssertTrue(resolution.notes[1].message.contains("OpenSSH refuses web"), "\(resolution.notes)")
     }
 
     func testIdentityFileTokensAreExpandedAsSSHExpandsThem() {
@@ -162,7 +165,7 @@ final class SSHConfigValueTests: XCTestCase {
         XCTAssertEqual(fixture.host("a")?.proxyJump, [])
     }
 
-    func testInvalidProxyJumpIsANoteEvenInABlockThatDoesNotApply() {
+    func testInvalidProxyJumpIsANoteEvenInABlockThatDoesNotApplyAndRefusesTheConfiguration() {
         let fixture = SSHConfigFixture(config: """
             Host a
             Host other
@@ -172,8 +175,10 @@ final class SSHConfigValueTests: XCTestCase {
               ProxyJump good
             """)
         let resolution = fixture.read()
-        XCTAssertEqual(resolution.hosts.first?.proxyJump, ["good"])
+        XCTAssertEqual(fixture.resolve("a").proxyJump, ["good"])
         XCTAssertEqual(resolution.notes.map(\.location.line), [3, 5])
+        XCTAssertEqual(resolution.hosts, [])
+        XCTAssertEqual(resolution.refusal?.location.line, 3)
     }
 
     func testProxyCommandIsReportedAndAFirstProxyCommandDisablesProxyJump() {
@@ -218,5 +223,57 @@ final class SSHConfigValueTests: XCTestCase {
             SSHConfigLocation(file: "/home/alice/.ssh/config", line: 3),
             SSHConfigLocation(file: "/home/alice/.ssh/extra", line: 2),
         ])
+    }
+
+    func testProxyJumpURIIsKeptAsSSHGPrintsIt() {
+        let fixture = SSHConfigFixture(config: """
+            Host one
+              ProxyJump ssh://user@host:2200
+            Host chain
+              ProxyJump x,ssh://u@h:22,ssh://h2.
+            Host encoded
+              ProxyJump ssh://jump%2Buser;fp=x@Jump.Example.COM/
+            Host numeric
+              ProxyJump ssh://10.0.0.1:ssh
+            """)
+        XCTAssertEqual(fixture.host("one")?.proxyJump, ["user@host:2200"])
+        XCTAssertEqual(fixture.host("chain")?.proxyJump, ["x", "ssh://u@h:22", "h2"], "ssh -G prints only the last hop parsed")
+        XCTAssertEqual(fixture.host("encoded")?.proxyJump, ["jump+user@Jump.Example.COM"])
+        XCTAssertEqual(fixture.host("numeric")?.proxyJump, ["[10.0.0.1]:22"])
+        XCTAssertEqual(fixture.host("one")?.proxyJumpHops, [SSHConfigJumpHop(user: "user", host: "host", port: 2200)])
+    }
+
+    func testAHostThatJumpsThroughItselfIsNotImported() {
+        let fixture = SSHConfigFixture(config: """
+            Host gw
+              ProxyJump gw
+            Host other
+              Port 2222
+              ProxyJump other
+            """)
+        let resolution = fixture.read()
+        XCTAssertEqual(resolution.hosts.map(\.alias), ["other"], "ssh -G gw stops with \"jumphost loop via gw\"; other differs in port")
+        XCTAssertEqual(resolution.notes.map(\.location.line), [2, 2])
+        XCTAssertTrue(resolution.notes[0].message.contains("jumphost loop"), "\(resolution.notes)")
+    }
+
+    func testAnUnexpandableValueSSHExpandsFirstLeavesOutOnlyTheNamesItAppliesTo() {
+        let fixture = SSHConfigFixture(config: """
+            Host web
+              ControlPath ~/.ssh/cm-%q
+            Host db
+              ControlPath none
+            Host db web ok
+              UserKnownHostsFile ~/.ssh/kh-%h
+              LocalForward /tmp/fwd-%h.sock /run/app.sock
+            Host ci
+              IdentityAgent /run/%z/agent
+            """)
+        let resolution = fixture.read()
+        XCTAssertEqual(resolution.hosts.map(\.alias), ["db", "ok"])
+        XCTAssertNil(resolution.refusal)
+        let refused = resolution.notes.filter(\.refusedByOpenSSH)
+        XCTAssertEqual(refused.map(\.keyword), ["ControlPath", "IdentityAgent"])
+        XCTAssertEqual(refused.map(\.location.line), [2, 9])
     }
 }

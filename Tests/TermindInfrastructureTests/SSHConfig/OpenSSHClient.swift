@@ -27,6 +27,8 @@ struct OpenSSHClient {
         "~/.ssh/id_xmss", "~/.ssh/id_dsa",
     ]
 
+    private static let launching = NSLock()
+
     let executable: String
     /// `$HOME` for ssh: where `~` in `Include` points (ssh takes `~` elsewhere from the password database).
     let home: String
@@ -85,7 +87,9 @@ struct OpenSSHClient {
         process.standardOutput = output
         process.standardError = errors
         process.standardInput = FileHandle.nullDevice
-        try process.run()
+        // Foundation's Process.run() is not safe to call from two threads at once on Linux (seen as
+        // a crash in its memcpy); runs may wait in parallel.
+        try Self.launching.withLock { try process.run() }
         let killed = Box(false)
         let killer = DispatchWorkItem { [process] in
             if process.isRunning {

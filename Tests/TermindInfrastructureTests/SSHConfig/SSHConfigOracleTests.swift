@@ -46,16 +46,23 @@ final class SSHConfigOracleTests: XCTestCase {
         print("ssh_config oracle: \(compared) aliases in \(configs) configurations compared with ssh -G and ssh -v")
     }
 
-    func testConfigurationsOpenSSHRefusesGiveANoteForEveryLineSSHNames() throws {
+    func testConfigurationsOpenSSHRefusesGiveANoteForEveryLineSSHNamesAndImportNothing() throws {
         let corpus = try makeCorpus()
         let refused = corpus.configs.filter { $0.contains("refused") }
         XCTAssertEqual(refused.count, 4)
         for config in refused {
             let name = (config as NSString).lastPathComponent
             let resolution = corpus.reader.read(config)
-            XCTAssertFalse(resolution.hosts.isEmpty, "\(name): the reader still reads the hosts")
-            let (run, _) = try corpus.ssh.printedConfiguration(resolution.hosts.first?.alias ?? "x", config: config)
-            XCTAssertNotEqual(run.status, 0, "\(name): ssh -G accepted it")
+            XCTAssertEqual(resolution.hosts, [], "\(name): ssh refuses every host in it")
+            let refusal = try XCTUnwrap(resolution.refusal, "\(name): no refusal")
+            XCTAssertTrue(resolution.notes.contains { $0.location == refusal.location }, "\(name): \(refusal)")
+            let aliases = try Self.hostNames(inFile: config)
+            XCTAssertFalse(aliases.isEmpty, "\(name) names no host")
+            for alias in aliases {
+                let (run, _) = try corpus.ssh.printedConfiguration(alias, config: config)
+                XCTAssertNotEqual(run.status, 0, "\(name): ssh -G \(alias) accepted it")
+            }
+            let (run, _) = try corpus.ssh.printedConfiguration(aliases.first ?? "x", config: config)
             let noted = Set(resolution.notes.map { "\($0.location.file):\($0.location.line)" })
             let complaints = OpenSSHClient.complaints(in: run.stderr)
             for complaint in complaints {
@@ -94,6 +101,15 @@ final class SSHConfigOracleTests: XCTestCase {
         }
         check("proxyjump", jump ?? "-", printed.proxyJump ?? "-")
         return differences
+    }
+
+    /// The names the `Host` lines of one file write without wildcards or negation.
+    private static func hostNames(inFile path: String) throws -> [String] {
+        try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").flatMap { line -> [String] in
+            let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+            guard words.first?.lowercased() == "host" else { return [] }
+            return words.dropFirst().filter { !$0.contains("*") && !$0.contains("?") && !$0.hasPrefix("!") }
+        }
     }
 
     /// Notes the reader gives for lines ssh accepts: what is not imported, never run, or missing.
