@@ -21,12 +21,23 @@ extension VTermSurface {
             }
             guard let mark = ShellMark(osc: bytes) else { return 0 }
             if case .workingDirectory(let directory) = mark { surface.workingDirectory = directory }
+            surface.placeCommandMark(mark)
             // Kept for the pane's command history; a flood (a hostile server) keeps the newest.
             surface.shellMarks.append(mark)
             if surface.shellMarks.count > VTermSurface.shellMarkLimit { surface.shellMarks.removeFirst(surface.shellMarks.count / 2) }
             return 1
         },
         dcs: nil, resize: nil)
+
+    /// Puts a prompt, command start or end at the cursor's line (never for a program on the
+    /// alternate screen, whose rows are not the pane's text).
+    func placeCommandMark(_ mark: ShellMark) {
+        guard !isAlternateScreen else { return }
+        var position = VTermPos()
+        vterm_state_get_cursorpos(state, &position)
+        let cursor = TextPosition(line: firstScreenLine + Int(position.row), column: Int(position.col))
+        commandBlocks.note(mark, at: cursor, firstLine: lineNumbers.lowerBound)
+    }
 
     /// The most marks kept between two reads of the pane (a shell sends five per command).
     static let shellMarkLimit = 512

@@ -45,6 +45,8 @@ public final class VTermSurface {
     var clipboardRequests: [ClipboardRequest] = []
     /// Shell-integration marks (OSC 133 and 7) not yet taken by the pane, oldest first.
     var shellMarks: [ShellMark] = []
+    /// The commands those marks placed in the pane's text, for prompt jumps and output copies.
+    package internal(set) var commandBlocks = CommandBlocks()
     /// True while the remote program uses the alternate screen (`CSI ?1049h`, full-screen
     /// programs such as vim and less). Rows do not go to scrollback meanwhile.
     public internal(set) var isAlternateScreen = false
@@ -62,7 +64,7 @@ public final class VTermSurface {
 
     /// The VTerm; internal so the keyboard and mouse extension can drive libvterm's encoders.
     let terminal: OpaquePointer
-    private let state: OpaquePointer
+    let state: OpaquePointer
     /// libvterm keeps this pointer, so it must live as long as `terminal`.
     private let callbacks: UnsafeMutablePointer<VTermStateCallbacks>
     /// The parser callbacks for what libvterm itself does not handle (OSC 7); kept as long as

@@ -109,6 +109,33 @@ final class HistoryEndToEndTests: XCTestCase {
         XCTAssertTrue(session.waitForScreen(where: { $0.components(separatedBy: "first-42").count - 1 >= 2 }), session.screen())
     }
 
+    func testAFailedCommandIsMarkedAndTheLastOutputIsCopiedAndPastedAtThePrompt() throws {
+        let session = try TmuxSession(
+            command: [try TermindBinary.path(), "connect", "web"], environment: home.terminalEnvironment)
+        defer { session.kill() }
+        XCTAssertTrue(session.waitForScreen(containing: "Unknown host key"), session.screen())
+        _ = try ChildProcess.run("tmux", ["send-keys", "-t", session.name, "s"])
+        XCTAssertTrue(session.waitForScreen(containing: "~$"), session.screen())
+        session.send("echo alpha-$((1+1))")
+        XCTAssertTrue(session.waitForScreen(containing: "alpha-2"), session.screen())
+        session.send("false")
+        // The mark sits at the pane's right edge, on the prompt line of `false` only.
+        XCTAssertTrue(session.waitForScreen(where: { screen in
+            screen.split(separator: "\n").contains { $0.contains("~$ false") && $0.hasSuffix("✗") }
+        }), session.screen())
+        let marked = session.screen().split(separator: "\n").filter { $0.hasSuffix("✗") }
+        XCTAssertEqual(marked.count, 1, "only the failed command: \(session.screen())")
+
+        _ = try ChildProcess.run("tmux", ["send-keys", "-t", session.name, "C-\\", "y"])
+        _ = try ChildProcess.run("tmux", ["send-keys", "-t", session.name, "C-\\", "]"])
+        XCTAssertTrue(session.waitForScreen(where: { $0.contains("~$ alpha-2") }), "echo's output pasted at the prompt: \(session.screen())")
+
+        _ = try ChildProcess.run("tmux", ["send-keys", "-t", session.name, "C-\\", "{"])
+        XCTAssertTrue(session.waitForScreen(where: { $0.contains("[scroll") && $0.contains("copy mode") }), session.screen())
+        _ = try ChildProcess.run("tmux", ["send-keys", "-t", session.name, "q"])
+        XCTAssertTrue(session.waitForScreen(where: { !$0.contains("[scroll") }), session.screen())
+    }
+
     private func waitUntil(timeout: TimeInterval = 15, _ condition: () -> Bool) -> Bool {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {

@@ -36,6 +36,8 @@ extension KeyAction {
         case copyMode = "copy-mode"
         case find
         case paste
+        case previousPrompt = "previous-prompt"
+        case copyCommandOutput = "copy-output"
         case openBrowser = "open-browser"
         case history
 
@@ -118,6 +120,8 @@ extension KeyAction {
         case .copyMode: self = .copyMode
         case .find: self = .find
         case .paste: self = .paste
+        case .previousPrompt: self = .previousPrompt
+        case .copyCommandOutput: self = .copyCommandOutput
         case .openBrowser: self = .openBrowser
         case .history: self = .history
         }

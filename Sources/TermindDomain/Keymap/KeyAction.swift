@@ -35,6 +35,10 @@ public enum KeyAction: Sendable, Hashable {
     case find
     /// Paste what copy mode copied last into the focused pane.
     case paste
+    /// Copy mode on the prompt above (the shell integration marks prompts); `{` and `}` go on.
+    case previousPrompt
+    /// Copy the output of the last command the shell integration saw finish.
+    case copyCommandOutput
     /// Open an SFTP browser: beside a terminal on its Host (at its shell's directory), beside a
     /// remote browser on this machine's files.
     case openBrowser
@@ -75,6 +79,8 @@ public enum KeyAction: Sendable, Hashable {
         case .copyMode: .copyMode
         case .find: .find
         case .paste: .paste
+        case .previousPrompt: .previousPrompt
+        case .copyCommandOutput: .copyCommandOutput
         case .openBrowser: .openBrowser
         case .history: .history
         }
@@ -118,8 +124,10 @@ public enum KeyAction: Sendable, Hashable {
         case .quit: "Quit Termind"
         case .sendPrefix: "Send the prefix key itself to the pane"
         case .transferQueue: "Show or hide the transfer queue (pause, resume, cancel transfers)"
-        case .copyMode: "Copy mode: h j k l w b 0 $ g G move, v V C-v select, y copies, q leaves"
+        case .copyMode: "Copy mode: h j k l w b 0 $ g G { } move, v V C-v o select, y copies"
         case .find: "Find in the scrollback and screen: n N step, M-r regex, M-c case"
+        case .previousPrompt: "Copy mode at the previous prompt ({ } jump, o selects output)"
+        case .copyCommandOutput: "Copy the last command's output (needs the shell integration)"
         case .paste: "Paste what copy mode copied last (bracketed if the program asked)"
         case .openBrowser: "Open a file browser beside the pane (its Host's files, or this machine's)"
         case .history: "Search the command history; Enter puts the command at the prompt"

@@ -55,6 +55,10 @@ enum PaneEvent {
     case copyMode
     /// Enter copy mode with the find prompt open.
     case find
+    /// Enter copy mode on the prompt above the cursor (shell integration's marks).
+    case previousPrompt
+    /// Copy the last command's output (shell integration's marks).
+    case copyCommandOutput
     // MARK: From a browser's file system
 
     /// The browser's file system is open; `home` is where it starts (canonical).

@@ -2,7 +2,7 @@ import TermindDomain
 
 // Copy mode in a terminal pane: the keys of scroll mode (less's and vi's paging) and of tmux's
 // vi copy mode (a cursor moved with h j k l w b 0 $ g G, C-u C-d; v, V and C-v select; y or
-// Enter copies and leaves), find (`/`, then n and N), and the mouse's drag to select. The view
+// Enter copies and leaves), prompt jumps (`{`, `}`, `o`: TerminalPane+Prompts), find (`/`, then n and N), and the mouse's drag to select. The view
 // follows the cursor; positions are line numbers (`VTermSurface.lineNumbers`), so what is selected
 // or found stays on its text while output arrives.
 
@@ -53,6 +53,9 @@ extension TerminalPane {
         case (_, "u"): scrollView(by: half)
         case (_, "d"): scrollView(by: -half)
         case (_, "e"): scrollView(by: -1)
+        case (_, "{"): return jumpToPrompt(older: true)
+        case (_, "}"): return jumpToPrompt(older: false)
+        case (_, "o"): return selectCommandOutput()
         case (_, "v"): copyMode?.toggleSelection(.character)
         case (_, "V"): copyMode?.toggleSelection(.line)
         case (_, "y"): return copySelection()

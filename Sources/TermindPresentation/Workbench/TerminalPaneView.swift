@@ -33,7 +33,9 @@ struct TerminalPaneView {
         case .hostKeyChanged(let detail):
             drawHostKeyChanged(detail, in: content, into: &buffer)
         case .connecting, .connected, .ended, .dropped:
-            buffer.copy(rows: CopyModeHighlights(pane: pane).apply(to: pane.visibleRows()), into: content)
+            let rows = FailedCommandMark.apply(
+                to: pane.visibleRows(), top: pane.viewTop, columns: pane.surface.columns, blocks: pane.surface.commandBlocks)
+            buffer.copy(rows: CopyModeHighlights(pane: pane).apply(to: rows), into: content)
             if let find = pane.copyMode?.find { drawFindPrompt(find, in: content, into: &buffer) }
             if pane.status == .connecting {
                 let line = " Connecting to \(pane.hostLabel ?? "")… "

@@ -80,6 +80,10 @@ extension Workbench {
             deliver(.copyMode, to: workspace.focusedPaneID)
         case .find:
             deliver(.find, to: workspace.focusedPaneID)
+        case .previousPrompt:
+            deliver(.previousPrompt, to: workspace.focusedPaneID)
+        case .copyCommandOutput:
+            deliver(.copyCommandOutput, to: workspace.focusedPaneID)
         case .paste:
             if let pasteBuffer {
                 deliver(.paste(pasteBuffer), to: workspace.focusedPaneID)
