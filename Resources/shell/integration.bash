@@ -92,7 +92,11 @@ if (( BASH_VERSINFO[0] >= 4 )); then
     if [[ $(declare -p PROMPT_COMMAND 2>/dev/null) == "declare -a"* ]]; then
         PROMPT_COMMAND=(__termind_precmd "${PROMPT_COMMAND[@]}" __termind_prompt)
     else
-        PROMPT_COMMAND="__termind_precmd${PROMPT_COMMAND:+;$PROMPT_COMMAND};__termind_prompt"
+        # Joined by newlines, not `;`: the person's own may end in `;` (pyenv's hook does) or in
+        # a comment, and either would break a `;`-joined line.
+        __termind_nl=$'\n'
+        PROMPT_COMMAND="__termind_precmd${__termind_nl}${PROMPT_COMMAND:+$PROMPT_COMMAND$__termind_nl}__termind_prompt"
+        unset __termind_nl
     fi
     trap '__termind_preexec' DEBUG
 else

@@ -56,8 +56,9 @@ final class ShellIntegrationBootstrapTests: XCTestCase {
         }
     }
 
-    private func assertMarksCommands(account: String, shell: String) async throws {
+    private func assertMarksCommands(account: String, shell: String, profile: String? = nil) async throws {
         let home = try TestAccount.ensureExists(account, shell: shell)
+        if let profile { try profile.write(toFile: home + "/.profile", atomically: true, encoding: .utf8) }
         let server = try startSSHD()
         try await within(.seconds(40)) {
             let (connection, remote) = try await Self.open(server, as: account)
@@ -87,7 +88,7 @@ final class ShellIntegrationBootstrapTests: XCTestCase {
             XCTAssertGreaterThanOrEqual(try XCTUnwrap(rows.dropFirst(2).first?.duration), 1.0, "timed by the shell on the server")
             XCTAssertLessThan(try XCTUnwrap(rows.first?.duration), 1.0)
             XCTAssertFalse(session.marks.contains(.integrationOff))
-            for trace in ["base64", "eval", "__termind", "TERMIND", "bootstrap", "rcfile", "ZDOTDIR"] {
+            for trace in ["syntax error", "base64", "eval", "__termind", "TERMIND", "bootstrap", "rcfile", "ZDOTDIR"] {
                 XCTAssertFalse(session.transcript.contains(trace), "\(trace) showed on screen: \(session.transcript)")
             }
             // Other sessions of the same account may run at once, but this one's directory is gone.
@@ -98,6 +99,16 @@ final class ShellIntegrationBootstrapTests: XCTestCase {
 
     func testBashMarksEachCommandWithItsStatusTimingAndDirectory() async throws {
         try await assertMarksCommands(account: TestAccount.username, shell: "/bin/bash")
+    }
+
+    /// pyenv's `virtualenv-init` leaves PROMPT_COMMAND ending in `;`, others end it in a comment:
+    /// the integration's hooks still run around it, and the person's hook too.
+    func testBashMarksCommandsWhenTheAccountsPromptCommandEndsInASemicolonOrAComment() async throws {
+        try await assertMarksCommands(
+            account: "termind-test-pc", shell: "/bin/bash",
+            profile: "_own_hook() { :; }\nPROMPT_COMMAND=\"_own_hook;${PROMPT_COMMAND:-}\"\n")
+        try await assertMarksCommands(
+            account: "termind-test-pc", shell: "/bin/bash", profile: "_own_hook() { :; }\nPROMPT_COMMAND='_own_hook # mine'\n")
     }
 
     func testZshMarksEachCommandWithItsStatusTimingAndDirectory() async throws {
