@@ -89,6 +89,8 @@ final class TransferQueueEndToEndTests: CopyTestCase {
         keys(session, "C")
         XCTAssertTrue(session.waitForScreen(containing: "Nothing transferred yet"), session.screen())
         keys(session, "Escape")
+        // Escape alone: sent with the prefix in one read, the two would be Alt-prefix.
+        XCTAssertTrue(session.waitForScreen(where: { !$0.contains("Nothing transferred yet") }), session.screen())
         keys(session, "C-\\", "q")
         XCTAssertTrue(session.waitForScreen(containing: "termind exited 0"), session.screen())
     }

@@ -10,6 +10,27 @@ extension Workbench {
     /// The conflict on screen, if any: the first the queue waits on.
     var transferQuestion: TransferQueueQuestion? { transfers?.state.questions.first }
 
+    /// The queue changed: a browser that shows the directory a transfer just finished into
+    /// lists it again, so what was copied appears where it landed.
+    func transfersChanged() {
+        var directories = Set<TransferAddress>()
+        for item in transfers?.state.transfers ?? [] where item.state == .done && !landedTransfers.contains(item.id) {
+            landedTransfers.insert(item.id)
+            let path = item.destination.path
+            let parent = path.lastIndex(of: "/").map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? path
+            directories.insert(TransferAddress(location: item.destination.location, path: parent))
+        }
+        if !directories.isEmpty {
+            for (id, pane) in panes {
+                guard let browser = pane as? BrowserPane, let path = browser.path,
+                    directories.contains(TransferAddress(location: browser.side.name, path: path))
+                else { continue }
+                run(browser.refresh(), for: id)
+            }
+        }
+        onChange()
+    }
+
     func toggleTransferQueue() {
         transferOverlay = transferOverlay == nil ? TransferQueueOverlay() : nil
         dispatcher.reset()

@@ -76,6 +76,8 @@ public final class Workbench {
     /// The transfer queue (nil where the services offer none) and its overlay, when open.
     let transfers: TransferQueue?
     var transferOverlay: TransferQueueOverlay?
+    /// The transfers seen finished, so each lists its destination's directory again once.
+    var landedTransfers: Set<TransferQueueItem.ID> = []
     /// What copy mode copied last, for the paste action.
     var pasteBuffer: [UInt8]?
     /// Termind runs inside tmux (`TMUX` is set): copies also go out in tmux's passthrough.
@@ -118,7 +120,7 @@ public final class Workbench {
         }
         install(PaneKinds.component(for: .empty, id: first.focusedPaneID, hostLabel: nil, size: .zero))
         dialogs.onChange = { [weak self] in self?.dialogsChanged() }
-        transfers?.onChange { [weak self] in Task { @MainActor in self?.onChange() } }
+        transfers?.onChange { [weak self] in Task { @MainActor in self?.transfersChanged() } }
     }
 
     var keymap: Keymap { dispatcher.keymap }
