@@ -96,10 +96,16 @@ final class WorkbenchEditEndToEndTests: XCTestCase {
     }
 
     func testEUploadsTheChangedCopyAfterTheDialogKeepingTheModeAndTheScreenComesBack() throws {
-        let session = try browseAppConf(editor: try editor("printf 'listen 443;\\n' >> \"$1\""))
+        // An editor that reads the terminal, as vim does: what it reads is never the workbench's.
+        let session = try browseAppConf(editor: try editor("printf 'port? '; read port; printf 'listen %s;\\n' \"$port\" >> \"$1\""))
         defer { session.kill() }
 
         keys(session, "e")
+        XCTAssertTrue(session.waitForScreen(containing: "port?"), session.screen())
+        let lent = session.screen()
+        print("While the editor runs:\n\(lent)")
+        XCTAssertFalse(lent.contains("app.conf"), "the workbench's screen is gone while the editor runs: \(lent)")
+        session.send("443")
         XCTAssertTrue(session.waitForScreen(containing: "Upload your changes?"), session.screen())
         let asked = session.screen()
         print("After the editor:\n\(asked)")

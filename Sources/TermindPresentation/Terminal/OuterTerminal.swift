@@ -110,6 +110,11 @@ public final class OuterTerminal {
     /// Reads what is available (at most 64 KiB): empty at end of input (the terminal hung up),
     /// nil when interrupted or nothing was there.
     func read() -> [UInt8]? {
+        // The descriptor blocks (it is shared with the editor, which must not get O_NONBLOCK),
+        // and after the terminal was lent the source may still report input the editor took:
+        // read only what is there now, so the main actor never waits in read(2).
+        var ready = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
+        guard poll(&ready, 1, 0) > 0 else { return nil }
         var buffer = [UInt8](repeating: 0, count: 65_536)
         let count = buffer.withUnsafeMutableBytes { Glibc.read(input, $0.baseAddress!, $0.count) }
         if count > 0 { return Array(buffer[..<count]) }
