@@ -11,9 +11,16 @@ public struct EditorCommand: Sendable, Equatable {
         command = chosen ?? "vi"
     }
 
-    /// The program and its arguments for `path`: `/bin/sh -c 'COMMAND "$@"' COMMAND PATH`
-    /// (the second `COMMAND` is the shell's `$0`, shown in its error messages).
+    /// The program and its arguments for `path`: `/bin/sh -c 'trap : INT QUIT; COMMAND "$@"'
+    /// COMMAND PATH` (the second `COMMAND` is the shell's `$0`, shown in its error messages).
+    /// dash stays as the editor's parent, and a Ctrl-C typed while the editor runs a command on
+    /// the terminal (vim's `:!`) reaches the whole process group: the trap keeps the shell
+    /// waiting for the editor instead of dying and reporting it gone while it still runs. What
+    /// the shell starts gets the signals at their defaults, as always for caught signals.
     public func arguments(for path: String) -> [String] {
-        ["/bin/sh", "-c", command + " \"$@\"", command, path]
+        ["/bin/sh", "-c", Self.keepWaiting + command + " \"$@\"", command, path]
     }
+
+    static let keepWaiting = "trap : INT QUIT; "
+
 }

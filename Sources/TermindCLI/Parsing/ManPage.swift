@@ -70,6 +70,9 @@ struct ManPage {
             .TP
             .B SSH_AUTH_SOCK
             The ssh\\-agent whose keys authentication tries.
+            .TP
+            .B VISUAL\\fR, \\fBEDITOR
+            The editor \\fBtermind edit\\fR and the workbench browser's \\fBe\\fR open (\\fBVISUAL\\fR first, else \\fBvi\\fR).
             .SH FILES
             .TP
             .I $XDG_DATA_HOME/termind/termind.db

@@ -5,8 +5,9 @@ import TermindDomain
 
 /// The terminal the person runs termind in: standard input and output when both are terminals.
 /// It takes the terminal (raw mode, the modes of `TerminalModes.enter`), reports its size,
-/// writes frames (through its `TerminalWriter`, off the loop's thread), reads input, and gives
-/// the terminal back (`leave`, or `TerminalRestoration` on a signal or a crash).
+/// writes frames (through its `TerminalWriter`, off the loop's thread), reads input, lends the
+/// terminal to a program in the foreground (`suspend` and `resume`: the person's editor), and
+/// gives the terminal back (`leave`, or `TerminalRestoration` on a signal or a crash).
 ///
 /// Confined to the TUI loop on the main actor: it holds the saved line settings and decides
 /// when the terminal is taken.
@@ -21,6 +22,8 @@ public final class OuterTerminal {
     let output: Int32
     private let writer: TerminalWriter
     private var saved: termios?
+    /// True while lent out (`suspend`): the person's modes and line settings are in force.
+    private var suspended = false
 
     /// The terminal on standard input and output; throws when either is not a terminal.
     public convenience init() throws(Unavailable) {
@@ -67,6 +70,30 @@ public final class OuterTerminal {
         writer.writeAndWait([])  // the last frame first
         TerminalRestoration.restore()
         saved = nil
+        suspended = false
+    }
+
+    /// Lends the terminal to a program that runs in the foreground (the person's editor): as
+    /// `leave` (the last frame written, the workbench's modes off, the alternate screen left,
+    /// cooked mode back), but kept so `resume` takes it again.
+    func suspend() {
+        guard saved != nil, !suspended else { return }
+        writer.writeAndWait([])
+        TerminalRestoration.restore()
+        suspended = true
+    }
+
+    /// Takes the lent terminal back: raw mode and the workbench's modes again, the alternate
+    /// screen cleared (the caller draws a whole frame). The line settings put back at the end
+    /// are still those from before `enter`, whatever the program left.
+    func resume() {
+        guard let original = saved, suspended else { return }
+        suspended = false
+        TerminalRestoration.arm(descriptor: input, settings: original)
+        var raw = original
+        cfmakeraw(&raw)
+        tcsetattr(input, TCSAFLUSH, &raw)  // what was typed for the program is not for the workbench
+        write(TerminalModes.enter)
     }
 
     /// Writes all of `bytes` after what is already on its way, and returns once written.
@@ -83,6 +110,11 @@ public final class OuterTerminal {
     /// Reads what is available (at most 64 KiB): empty at end of input (the terminal hung up),
     /// nil when interrupted or nothing was there.
     func read() -> [UInt8]? {
+        // The descriptor blocks (it is shared with the editor, which must not get O_NONBLOCK),
+        // and after the terminal was lent the source may still report input the editor took:
+        // read only what is there now, so the main actor never waits in read(2).
+        var ready = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
+        guard poll(&ready, 1, 0) > 0 else { return nil }
         var buffer = [UInt8](repeating: 0, count: 65_536)
         let count = buffer.withUnsafeMutableBytes { Glibc.read(input, $0.baseAddress!, $0.count) }
         if count > 0 { return Array(buffer[..<count]) }

@@ -40,6 +40,8 @@ enum PaneEffect: Equatable {
     case copySelection(BrowserCopy)
     /// Edit a remote file in `$EDITOR` through a managed local copy.
     case editRemoteFile(host: String, path: String)
+    /// Edit a file of this machine in `$EDITOR`, in place (nothing to upload).
+    case editLocalFile(path: String)
     /// A command the shell reported, for its Host's command history.
     case recordCommand(CommandHistoryEntry)
 }

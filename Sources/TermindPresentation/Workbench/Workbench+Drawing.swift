@@ -59,6 +59,10 @@ extension Workbench {
             TransferConflictView.draw(question, waiting: questions.count, in: area, into: &buffer)
             cursor = .hidden
         }
+        if let editDialog {
+            EditDialogView.draw(editDialog, in: area, into: &buffer)
+            cursor = .hidden
+        }
         if let dialog {
             cursor = InteractionDialogView.draw(dialog, in: area, into: &buffer)
         }

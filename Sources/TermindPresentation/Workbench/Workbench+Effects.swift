@@ -6,8 +6,8 @@ import TermindDomain
 // connections open through the services port (each in its own task), the shell's output comes
 // back as events to the pane, bytes and window changes go to the pane's `PaneLink`, attempts are
 // retired from the interaction queue. The workbench's own effects (`WorkbenchEffect`: the
-// Vault's Hosts, the interaction count, the Import screen) run here too: nothing else in the
-// workbench starts a task.
+// Vault's Hosts, the interaction count, the Import screen, an edit) run here too: nothing else
+// in the workbench starts a task.
 
 extension Workbench {
     /// Gives `event` to pane `id` and runs what it asks for.
@@ -50,7 +50,9 @@ extension Workbench {
             case .copySelection(let copy):
                 copySelection(copy, from: id)
             case .editRemoteFile(let host, let path):
-                editRemoteFile(host: host, path: path)
+                run(.editFile(FileEdit(pane: id, side: .remote(hostLabel: host), path: path)))
+            case .editLocalFile(let path):
+                run(.editFile(FileEdit(pane: id, side: .local, path: path)))
             case .recordCommand(let entry):
                 // One write after another, so the history keeps the order the commands ran in.
                 let previous = commandRecording
@@ -247,6 +249,16 @@ extension Workbench {
                 } catch {
                     self?.message = "copy to \(request.destination):\(request.directory): \(Self.text(of: error))"
                 }
+                self?.onChange()
+            }
+        case .editFile(let edit):
+            guard editTask == nil else {
+                message = "an edit is already under way; finish it first"
+                return
+            }
+            editTask = Task { [weak self] in
+                await self?.runEdit(edit)
+                self?.editTask = nil
                 self?.onChange()
             }
         case .controlTransfer(let command):

@@ -10,6 +10,10 @@ extension Workbench {
             handleDialogKey(press)
             return
         }
+        if editDialog != nil {
+            handleEditDialogKey(press)
+            return
+        }
         if let question = transferQuestion {
             handleTransferQuestionKey(press, question)
             return
@@ -69,7 +73,7 @@ extension Workbench {
     }
 
     func handlePaste(_ bytes: [UInt8]) {
-        if (importScreen != nil || transferOverlay != nil || transferQuestion != nil) && dialog == nil { return }
+        if (importScreen != nil || transferOverlay != nil || transferQuestion != nil || editDialog != nil) && dialog == nil { return }
         if dialog != nil {
             dialog?.paste(bytes)
         } else if quickOpen != nil {
@@ -238,7 +242,7 @@ extension Workbench {
     /// character or the pane does not take plain typing now).
     func typePlainRun(_ events: ArraySlice<InputEvent>, boundCache: inout [Character: Bool]) -> Int {
         guard dialog == nil, !confirmingQuit, confirmingClose == nil, !choosingMoveTarget, helpScroll == nil, quickOpen == nil,
-              importScreen == nil, transferOverlay == nil, transferQuestion == nil, historyOverlay == nil, !dispatcher.isAwaitingKey, focus == .panes || !navigator.isVisible,
+              importScreen == nil, transferOverlay == nil, transferQuestion == nil, editDialog == nil, historyOverlay == nil, !dispatcher.isAwaitingKey, focus == .panes || !navigator.isVisible,
               focusedPane?.acceptsPlainText == true
         else { return 0 }
         var bytes: [UInt8] = []

@@ -89,6 +89,14 @@ public final class Workbench {
     var historyOverlay: HistoryOverlay?
     /// The last command history write asked for: each waits for the one before.
     var commandRecording: Task<Void, Never>?
+    /// Who lends the terminal to the person's editor (the loop); nil in tests without one.
+    weak var screen: (any ScreenSuspension)?
+    /// The edit under way (one at a time: the editor has the whole terminal).
+    var editTask: Task<Void, Never>?
+    /// The edit's question or report on screen.
+    var editDialog: EditDialog?
+    /// The edit waiting for the answer to the upload question.
+    var uploadAnswer: CheckedContinuation<Bool, Never>?
 
     /// Called after every change that may show on screen.
     public var onChange: () -> Void = {}
@@ -155,6 +163,7 @@ public final class Workbench {
         let kept = workspaces.filter { $0.panes.contains { $0.kind != .empty } }
         await services.saveRecentWorkspaces(Self.distinctRecent(kept + recent))
         dialogs.cancelAll()
+        answerUpload(false)  // the copy is kept, and its edit says where
         pendingCountRefresh?.cancel()
         var closing: [Task<Void, Never>] = []
         // Transfers stop keeping their partials: the next run lists them as interrupted.

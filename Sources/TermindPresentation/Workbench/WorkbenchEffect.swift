@@ -20,4 +20,7 @@ enum WorkbenchEffect {
     case submitTransfer(TransferRequest)
     /// Pause, resume, cancel or clear in the transfer queue, as the overlay's keys asked.
     case controlTransfer(TransferQueueOverlay.Command)
+    /// Open a browser's file in the person's editor, the screen lent to it meanwhile; a Host's
+    /// file through a managed local copy, uploaded only when changed and the person agrees.
+    case editFile(FileEdit)
 }

@@ -31,6 +31,10 @@ public final class WorkbenchLoop {
     /// True from taking the terminal to giving it back: a frame written later (after a write
     /// or a timer that was still pending) would land on the person's own screen.
     private var holdsTerminal = false
+    /// True while the terminal is lent to the person's editor (`suspendScreen`).
+    private var suspended = false
+    /// A terminating signal that came while the editor had the terminal: acted on once it is back.
+    private var deferredSignal: Int32?
 
     public init(terminal: OuterTerminal, workbench: Workbench, capabilities: TerminalCapabilities) {
         self.terminal = terminal
@@ -45,9 +49,10 @@ public final class WorkbenchLoop {
         holdsTerminal = true
         workbench.resize(to: terminal.size)
         workbench.onChange = { [unowned self] in self.changed() }
+        workbench.screen = self
         signals.start(
             resized: { [unowned self] in self.terminalResized() },
-            terminate: { [unowned self] number in self.workbench.requestQuit(status: 128 + number) })
+            terminate: { [unowned self] number in self.terminated(by: number) })
         let input = DispatchSource.makeReadSource(fileDescriptor: terminal.input, queue: .main)
         input.setEventHandler { [unowned self] in
             MainActor.assumeIsolated { self.readInput() }
@@ -61,6 +66,7 @@ public final class WorkbenchLoop {
             await withCheckedContinuation { finished = $0 }
         }
 
+        resumeScreen()  // a dispatch source must not be cancelled while suspended
         input.cancel()
         self.input = nil
         workbench.onChange = {}
@@ -100,6 +106,16 @@ public final class WorkbenchLoop {
                 self.changed()
             }
         }
+    }
+
+    /// SIGINT, SIGTERM or SIGHUP. While the editor has the terminal a Ctrl-C typed there reaches
+    /// this process group too and is the editor's; the others wait until the terminal is back.
+    private func terminated(by number: Int32) {
+        guard !suspended else {
+            if number != SIGINT { deferredSignal = number }
+            return
+        }
+        workbench.requestQuit(status: 128 + number)
     }
 
     private func terminalResized() {
@@ -166,5 +182,35 @@ public final class WorkbenchLoop {
     private static func interval(_ duration: Duration) -> DispatchTimeInterval {
         let (seconds, attoseconds) = duration.components
         return .nanoseconds(max(0, Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)))
+    }
+}
+
+// MARK: - Lending the terminal
+
+extension WorkbenchLoop: ScreenSuspension {
+    /// Gives the terminal to the person's editor: stdin is no longer read, the screen and modes
+    /// are the person's. The panes go on being read; their frames wait.
+    func suspendScreen() {
+        guard holdsTerminal, !suspended else { return }
+        suspended = true
+        holdsTerminal = false
+        input?.suspend()
+        terminal.suspend()
+    }
+
+    /// Takes the terminal back and draws a whole frame at its size now.
+    func resumeScreen() {
+        guard suspended else { return }
+        suspended = false
+        terminal.resume()
+        holdsTerminal = true
+        input?.resume()
+        renderer.invalidate()
+        workbench.resize(to: terminal.size)
+        draw()
+        if let number = deferredSignal {
+            deferredSignal = nil
+            workbench.requestQuit(status: 128 + number)
+        }
     }
 }

@@ -60,9 +60,29 @@ public protocol WorkbenchServices: Sendable {
 
     /// The command history rows `query` asks for, newest first (the history overlay).
     func searchCommands(_ query: CommandHistoryQuery) async throws -> [CommandHistoryEntry]
+
+    /// The person's editor as a process on this terminal (`$VISUAL`, else `$EDITOR`, else `vi`,
+    /// as `termind edit` runs it); nil where the workbench cannot run one.
+    func fileEditor() -> (any FileEditor)?
+
+    /// Edits `path` of a Host as `termind edit` does (`RemoteEditSession`): a managed local
+    /// copy fetched over `fileSystem` (a browser pane's SFTP session), `editor` on it, and an
+    /// upload only when its SHA-256 changed and `consent` says yes, checked against the version
+    /// opened. Throws what stopped the edit before the editor ran.
+    func editRemoteFile(_ path: String, on fileSystem: any FileSystem, editor: any FileEditor, consent: UploadConsent)
+        async throws -> RemoteEditReport
 }
 
 extension WorkbenchServices {
     /// No transfers (tests, benchmarks): the queue overlay says so.
     public func transferQueue(interactions: InteractionQueue) -> TransferQueue? { nil }
+
+    /// No editor (benchmarks): `e` says editing is not available here.
+    public func fileEditor() -> (any FileEditor)? { nil }
+
+    public func editRemoteFile(_ path: String, on fileSystem: any FileSystem, editor: any FileEditor, consent: UploadConsent)
+        async throws -> RemoteEditReport
+    {
+        throw EditorFailure(command: "", detail: "is not available here")
+    }
 }

@@ -27,7 +27,7 @@ final class EditRulesTests: XCTestCase {
     func testThePathIsAnArgumentOfTheShellNeverPartOfItsText() {
         let path = "/cache/x/$(touch pwned);'\"`.conf"
         let arguments = EditorCommand(environment: ["EDITOR": "code --wait"]).arguments(for: path)
-        XCTAssertEqual(arguments, ["/bin/sh", "-c", "code --wait \"$@\"", "code --wait", path])
+        XCTAssertEqual(arguments, ["/bin/sh", "-c", "trap : INT QUIT; code --wait \"$@\"", "code --wait", path])
         XCTAssertFalse(arguments[2].contains(path))
     }
 

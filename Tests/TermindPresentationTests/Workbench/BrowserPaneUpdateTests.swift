@@ -380,4 +380,21 @@ final class BrowserPaneUpdateTests: XCTestCase {
         XCTAssertEqual(copy.transferRequest?.source, .local)
         XCTAssertEqual(copy.transferRequest?.destination, .host("db"))
     }
+
+    func testEOnAFileAsksToEditItAndOnADirectoryExplainsWhyNot() throws {
+        let (pane, _) = try showing([Self.directory("/home/alice/src"), Self.file("/home/alice/app.conf")])
+        XCTAssertEqual(press(pane, .character("e")), [.message("e edits a file; this is not one")])
+        _ = press(pane, .down)
+        XCTAssertEqual(press(pane, .character("e")), [.editRemoteFile(host: "web", path: "/home/alice/app.conf")])
+    }
+
+    func testEInABrowserOfThisMachineEditsTheFileInPlace() throws {
+        let pane = BrowserPane(paneID: PaneID(), side: .local, size: size, startPath: nil)
+        let generation = try XCTUnwrap(pane.update(.connect).lazy.compactMap { effect -> AttemptGeneration? in
+            if case .openFileSystem(.local, let generation) = effect { generation } else { nil }
+        }.first)
+        let listing = try listRequest(pane.update(.fileSystemOpened(generation, home: "/home/me")))
+        _ = pane.update(.browserReply(generation, .listed(listing: listing.number, path: "/home/me", [Self.file("/home/me/notes.txt")])))
+        XCTAssertEqual(press(pane, .character("e")), [.editLocalFile(path: "/home/me/notes.txt")])
+    }
 }

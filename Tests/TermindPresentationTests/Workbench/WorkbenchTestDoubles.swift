@@ -177,6 +177,38 @@ final class InMemoryWorkbenchServices: WorkbenchServices {
         files.withLock { $0.visits.append((hostLabel, path)) }
     }
 
+    // MARK: Editing
+
+    let editor = ScriptedEditor()
+    private let editing = Mutex<(script: ScriptedRemoteEdit, edits: [(path: String, location: String)])>((ScriptedRemoteEdit(), []))
+
+    /// How the next edits of a Host's file go.
+    func scriptEdits(_ script: ScriptedRemoteEdit) { editing.withLock { $0.script = script } }
+    /// Every Host file edited, with the location of the file system it went through.
+    var remoteEdits: [(path: String, location: String)] { editing.withLock { $0.edits } }
+
+    func fileEditor() -> (any FileEditor)? { editor }
+
+    func editRemoteFile(_ path: String, on fileSystem: any FileSystem, editor: any FileEditor, consent: UploadConsent)
+        async throws -> RemoteEditReport
+    {
+        let script = editing.withLock { state in
+            state.edits.append((path, fileSystem.location))
+            return state.script
+        }
+        let edited = EditedFile(
+            file: TransferAddress(location: fileSystem.location, path: path), opened: script.opened,
+            copy: script.copyDirectory + "/" + RemotePath.name(of: path), openedDigest: "before")
+        try await editor.edit(edited.copy)
+        guard script.changes else { return RemoteEditReport(edited: edited, outcome: .unchanged, keptCopy: nil) }
+        guard case .ask(let question) = consent, try await question(edited) else {
+            return RemoteEditReport(edited: edited, outcome: .declined, keptCopy: edited.copy)
+        }
+        let outcome = script.upload(edited)
+        let kept: String? = if case .uploaded = outcome { nil } else { edited.copy }
+        return RemoteEditReport(edited: edited, outcome: outcome, keptCopy: kept)
+    }
+
     // MARK: Command history
 
     private let commands = Mutex<[CommandHistoryEntry]>([])
@@ -196,6 +228,35 @@ final class InMemoryWorkbenchServices: WorkbenchServices {
             }.prefix(query.limit))
         }
     }
+}
+
+/// The person's editor in memory: records each file it was opened on and runs what the test
+/// says an editor does (save a change, fail).
+final class ScriptedEditor: FileEditor {
+    private let state = Mutex<(paths: [String], action: (@Sendable (String) async throws -> Void)?)>(([], nil))
+
+    /// What the editor does with each file it opens.
+    func onEdit(_ action: @escaping @Sendable (String) async throws -> Void) { state.withLock { $0.action = action } }
+    /// Every file the editor was opened on, in order.
+    var paths: [String] { state.withLock { $0.paths } }
+
+    func edit(_ path: String) async throws {
+        let action = state.withLock { state in
+            state.paths.append(path)
+            return state.action
+        }
+        try await action?(path)
+    }
+}
+
+/// What an edit of a Host's file does in memory: `RemoteEditSession`'s steps with scripted
+/// results (the Application tests hold its rules). The copy's path, whether the editor changed
+/// it, and the outcome of an upload the person agreed to.
+struct ScriptedRemoteEdit: Sendable {
+    var copyDirectory = "/home/alice/.cache/termind/edit/web-0001"
+    var opened = FileVersion(kind: .file, size: 11, modified: 1_700_000_000, permissions: 0o640)
+    var changes = true
+    var upload: @Sendable (EditedFile) -> RemoteEditOutcome = { _ in .uploaded(bytes: 23, sha256: nil) }
 }
 
 enum WorkbenchFixture {

@@ -30,6 +30,10 @@ struct VaultWorkbenchServices: WorkbenchServices {
     }
     /// The command history's search (the history overlay).
     let history: any CommandHistorySearch
+    /// An edit's managed copies, as `termind edit` keeps them.
+    let editCopies: EditCopyDirectories
+    /// The editor's environment (`$VISUAL`, `$EDITOR`, and the rest it inherits).
+    let environment: [String: String]
 
     var store: any VaultStore { opener.store }
 
@@ -42,6 +46,8 @@ struct VaultWorkbenchServices: WorkbenchServices {
         account = SystemLocalAccount(environment: context.environment)
         partials = PartialTransferFiles(paths: vault.paths)
         history = SQLiteVaultStore(database: vault.services.database)
+        editCopies = EditCopyDirectories(paths: vault.paths)
+        environment = context.environment
     }
 
     func hosts() async throws -> [TermindDomain.Host] {
@@ -117,5 +123,22 @@ struct VaultWorkbenchServices: WorkbenchServices {
 
     func searchCommands(_ query: CommandHistoryQuery) async throws -> [CommandHistoryEntry] {
         try await history.searchCommands(query)
+    }
+
+    /// The editor `termind edit` runs (`$VISUAL`, else `$EDITOR`, else `vi`).
+    func fileEditor() -> (any FileEditor)? {
+        SpawnedEditor(environment: environment)
+    }
+
+    /// `termind edit` over the browser pane's SFTP session, wired as `EditCommand` wires it:
+    /// the copy under `$XDG_CACHE_HOME/termind/edit/`, the transfers on an engine of their own
+    /// (one file each way) sharing `termind cp`'s partial records.
+    func editRemoteFile(_ path: String, on fileSystem: any FileSystem, editor: any FileEditor, consent: UploadConsent)
+        async throws -> RemoteEditReport
+    {
+        let session = RemoteEditSession(
+            remote: TransferSite(fileSystem: fileSystem), local: .local(LocalFileSystem()), copies: editCopies,
+            editor: editor, engine: TransferEngine(parallel: 1, store: partials))
+        return try await session.run(path, consent: consent)
     }
 }

@@ -90,8 +90,8 @@ extension BrowserPane {
             guard !paths.isEmpty else { return [] }
             return [.copySelection(BrowserCopy(sourceHost: side.hostLabel, sources: paths))]
         case (_, "e"):
-            guard let host = side.hostLabel else { return [.message("e edits a file of a Host; this browser shows this machine")] }
             guard let entry = current, entry.kind == .file else { return [.message("e edits a file; this is not one")] }
+            guard let host = side.hostLabel else { return [.editLocalFile(path: entry.path)] }
             return [.editRemoteFile(host: host, path: entry.path)]
         case (_, "?"): toggleKeys()
         case (_, "f"): toggleFollowing()

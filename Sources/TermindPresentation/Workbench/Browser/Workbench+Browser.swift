@@ -209,7 +209,7 @@ extension Workbench {
         return BrowserFailure(text: TerminalSafeText(String(describing: error)).text, endsSession: false)
     }
 
-    // MARK: - Hooks the transfer queue and the editor complete
+    // MARK: - Copies
 
     /// A browser's selection to the browser beside it (one on another side first), as one
     /// Batch of the transfer queue.
@@ -225,10 +225,5 @@ extension Workbench {
             copy.destinationDirectory = other.path
         }
         if let request = copy.transferRequest { run(.submitTransfer(request)) }
-    }
-
-    /// Opens a remote file in `$EDITOR`; until editing is in the workbench, says so.
-    func editRemoteFile(host: String, path: String) {
-        message = "editing a remote file is not available in the workbench yet (\(TerminalSafeText(host).text):\(TerminalSafeText(path).text))"
     }
 }
