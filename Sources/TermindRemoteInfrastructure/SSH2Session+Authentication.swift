@@ -48,7 +48,7 @@ extension SSH2Session {
         // An empty passphrase rather than NULL, so an encrypted key fails instead of making
         // OpenSSL ask on the terminal.
         let passphrase = passphrase ?? Secret("")
-        try passphrase.withCString { passphraseText in
+        _ = try passphrase.withCString { passphraseText in
             try perform("public key authentication as \(username) using \(privateKeyFile)", kind: .authentication) { session in
                 libssh2_userauth_publickey_fromfile_ex(
                     session, username, UInt32(username.utf8.count), publicKeyFile, privateKeyFile, passphraseText)

@@ -78,7 +78,7 @@ extension TransferJob {
                 record.partialPath == partialPath
                     && (record.partial.map { $0.matches(writer.identity) } ?? false || writer.identity.size == 0)
             } ?? false
-            guard let record, isRecorded else {
+            guard isRecorded else {
                 _ = try? await uncancelled { try await writer.close() }
                 let why = record?.partialPath != partialPath
                     ? "no partial-transfer record of this user names it"

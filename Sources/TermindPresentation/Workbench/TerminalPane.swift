@@ -67,7 +67,7 @@ final class TerminalPane: PaneComponent {
         guard let copyMode else { return nil }
         if copyMode.find?.isEditing == true { return "find: Enter keeps, M-r regex, M-c case, Esc cancels" }
         if copyMode.anchor != nil { return "copy mode: move to extend, y or Enter copies, Esc clears" }
-        return "copy mode: hjkl w b 0 $ g G move, { } prompts, v V C-v o select, / finds, n N, q leaves"
+        return "copy mode: hjkl w b 0 $ g G { } move, v V C-v o select, / finds, n N, q leaves"
     }
     /// True when the remote rang the bell since the person last looked.
     var hasUnseenBell: Bool { surface.bellCount > seenBells }

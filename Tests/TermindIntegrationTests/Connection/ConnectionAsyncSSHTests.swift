@@ -117,6 +117,7 @@ final class ConnectionAsyncSSHTests: XCTestCase {
         XCTAssertEqual(left, before, "the worker thread did not end")
         let pending = await context.interactions.pendingCount
         XCTAssertEqual(pending, 0)
+        withExtendedLifetime(server) {}  // the server runs to the end
     }
 
     func testALateAnswerOfARetiredGenerationIsIgnored() async throws {

@@ -145,7 +145,7 @@ final class TerminalPaneUpdateTests: XCTestCase {
         XCTAssertEqual(pane.update(.mouse(MouseEvent(kind: .scrollUp, column: 0, row: 0), row: 3, column: 3)), [])
         XCTAssertEqual(pane.scrollOffset, TerminalPane.wheelLines)
         XCTAssertTrue(pane.isScrolling)
-        XCTAssertEqual(pane.statusHint, "copy mode: hjkl w b 0 $ g G move, v V C-v select, / finds, n N, q leaves")
+        XCTAssertEqual(pane.statusHint, "copy mode: hjkl w b 0 $ g G { } move, v V C-v o select, / finds, n N, q leaves")
         XCTAssertEqual(pane.update(.key(KeyPress(.character("u")))), [], "u scrolls, nothing goes to the remote")
         XCTAssertEqual(pane.scrollOffset, TerminalPane.wheelLines + 12)
         _ = pane.update(.output(generation, Array("\r\nmore".utf8)))
