@@ -9,13 +9,7 @@ import XCTest
 final class BrowserCopyEndToEndTests: CopyTestCase {
     override class var directoryPrefix: String { "termind-browser-copy" }
 
-    private func keys(_ session: TmuxSession, _ names: String...) {
-        _ = try? ChildProcess.run("tmux", ["send-keys", "-t", session.name] + names)
-    }
 
-    private func typeText(_ session: TmuxSession, _ text: String) {
-        _ = try? ChildProcess.run("tmux", ["send-keys", "-t", session.name, "-l", text])
-    }
 
     private func contents(_ path: String) -> String? {
         FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }
@@ -36,39 +30,39 @@ final class BrowserCopyEndToEndTests: CopyTestCase {
         let session = try TmuxSession(command: [try TermindBinary.path(), "connect", "web"], environment: home.terminalEnvironment)
         defer { session.kill() }
         XCTAssertTrue(session.waitForScreen(containing: "Unknown host key"), session.screen())
-        keys(session, "s")
+        session.keys("s")
         XCTAssertTrue(session.waitForScreen(containing: "~$"), session.screen())
         session.send("cd \(remote.path) && printf '\\033]7;file://%s%s\\007' \"$(hostname)\" \"$PWD\" && clear && echo ready-$((6*7))")
         XCTAssertTrue(session.waitForScreen(containing: "ready-42"), session.screen())
 
         // The remote browser beside the terminal, then this machine's beside it, at `local`.
-        keys(session, "C-\\", "b")
+        session.keys("C-\\", "b")
         XCTAssertTrue(session.waitForScreen(where: { $0.contains("web:\(self.remote.path)") && $0.contains("b.txt") }), session.screen())
-        keys(session, "C-\\", "b")
+        session.keys("C-\\", "b")
         XCTAssertTrue(session.waitForScreen(containing: "local:"), session.screen())
-        keys(session, "g", "C-u")  // the path bar starts with the path shown
-        typeText(session, local.path)
-        keys(session, "Enter")
+        session.keys("g", "C-u")  // the path bar starts with the path shown
+        session.type(local.path)
+        session.keys("Enter")
         XCTAssertTrue(session.waitForScreen(where: { $0.contains("local:\(self.local.path)") && $0.contains("up.txt") }), session.screen())
 
         // Upload up.txt from this machine's browser: it lands, and the remote browser lists it.
-        keys(session, "/")
-        typeText(session, "up")
-        keys(session, "Enter", "c")
+        session.keys("/")
+        session.type("up")
+        session.keys("Enter", "c")
         XCTAssertTrue(session.waitForScreen(where: { $0.contains("up.txt") && $0.components(separatedBy: "up.txt").count >= 3 }),
                       "listed on both sides: \(session.screen())")
         XCTAssertEqual(contents(remote.appending("up.txt").path), "going up\n")
-        keys(session, "Escape")  // ends the filter (and, alone, is not Alt with the next key)
+        session.keys("Escape")  // ends the filter (and, alone, is not Alt with the next key)
         XCTAssertTrue(session.waitForScreen(where: { !$0.contains("\"up\" ·") }), session.screen())
 
         // Download a.txt and b.txt (both exist here): one answer for the Batch.
-        keys(session, "C-\\", "Up")
-        keys(session, "a")
-        keys(session, "End", "Space")  // up.txt, the last, unmarked: only a.txt and b.txt go
-        keys(session, "c")
+        session.keys("C-\\", "Up")
+        session.keys("a")
+        session.keys("End", "Space")  // up.txt, the last, unmarked: only a.txt and b.txt go
+        session.keys("c")
         XCTAssertTrue(session.waitForScreen(containing: "The destination exists"), session.screen())
         XCTAssertTrue(session.screen().contains("a (1).txt"), "names the Keep both copy: \(session.screen())")
-        keys(session, "K")
+        session.keys("K")
         XCTAssertTrue(session.waitForScreen(where: { $0.contains("a (1).txt") && $0.contains("b (1).txt") && !$0.contains("The destination exists") }),
                       "both copies listed in this machine's browser, one question asked: \(session.screen())")
         print("After the Batch:\n\(session.screen())")

@@ -18,23 +18,8 @@ final class BrowserEndToEndTests: XCTestCase {
         home = nil
     }
 
-    private func keys(_ session: TmuxSession, _ names: String...) {
-        _ = try? ChildProcess.run("tmux", ["send-keys", "-t", session.name] + names)
-    }
 
-    /// Types `text` as keys (literally: no tmux key names).
-    private func typeText(_ session: TmuxSession, _ text: String) {
-        _ = try? ChildProcess.run("tmux", ["send-keys", "-t", session.name, "-l", text])
-    }
 
-    private func waitUntil(timeout: TimeInterval = 15, _ condition: () -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            if condition() { return true }
-            usleep(100_000)
-        }
-        return false
-    }
 
     private func sql(_ query: String) throws -> String {
         let result = try ChildProcess.run("sqlite3", ["-cmd", ".timeout 10000", home.databasePath, query])
@@ -64,14 +49,14 @@ final class BrowserEndToEndTests: XCTestCase {
         let session = try TmuxSession(command: [try TermindBinary.path(), "connect", "web"], environment: home.terminalEnvironment)
         defer { session.kill() }
         XCTAssertTrue(session.waitForScreen(containing: "Unknown host key"), session.screen())
-        keys(session, "s")
+        session.keys("s")
         XCTAssertTrue(session.waitForScreen(containing: "~$"), session.screen())
 
         // The shell tells where it is (OSC 7), as bash with vte.sh does.
         session.send("cd \(root) && printf '\\033]7;file://%s%s\\007' \"$(hostname)\" \"$PWD\" && clear && echo ready-$((6*7))")
         XCTAssertTrue(session.waitForScreen(containing: "ready-42"), session.screen())
 
-        keys(session, "C-\\", "b")
+        session.keys("C-\\", "b")
         XCTAssertTrue(session.waitForScreen(where: { $0.contains("web:\(root)") && $0.contains("notes.txt") && $0.contains("ready-42") }), session.screen())
         let beside = session.screen()
         print("A browser beside a terminal:\n\(beside)")
@@ -88,39 +73,39 @@ final class BrowserEndToEndTests: XCTestCase {
         XCTAssertFalse(title.contains("pwned"), "the name reached the terminal raw: title \(title)")
 
         // mkdir.
-        keys(session, "m")
-        typeText(session, "fresh")
-        keys(session, "Enter")
+        session.keys("m")
+        session.type("fresh")
+        session.keys("Enter")
         XCTAssertTrue(waitUntil { manager.fileExists(atPath: root + "/fresh") }, session.screen())
         XCTAssertTrue(session.waitForScreen(containing: "fresh/"), session.screen())
 
         // Rename notes.txt, found with the filter.
-        keys(session, "/")
-        typeText(session, "notes")
-        keys(session, "Enter", "n", "C-u")
-        typeText(session, "renamed.txt")
-        keys(session, "Enter")
+        session.keys("/")
+        session.type("notes")
+        session.keys("Enter", "n", "C-u")
+        session.type("renamed.txt")
+        session.keys("Enter")
         XCTAssertTrue(waitUntil { manager.fileExists(atPath: root + "/renamed.txt") && !manager.fileExists(atPath: root + "/notes.txt") }, session.screen())
-        keys(session, "Escape")
+        session.keys("Escape")
         XCTAssertTrue(session.waitForScreen(where: { $0.contains("renamed.txt") && $0.contains("site/") }), session.screen())
 
         // Delete site: the question names what goes with it.
-        keys(session, "/")
-        typeText(session, "site")
-        keys(session, "Enter", "d")
+        session.keys("/")
+        session.type("site")
+        session.keys("Enter", "d")
         XCTAssertTrue(session.waitForScreen(containing: "Delete site and the 1 entry in it? (y/n)"), session.screen())
-        keys(session, "y")
+        session.keys("y")
         XCTAssertTrue(waitUntil { !manager.fileExists(atPath: root + "/site") }, session.screen())
-        keys(session, "Escape")
+        session.keys("Escape")
 
         // A delete the server refuses: root's file in root's directory.
-        keys(session, "/")
-        typeText(session, "locked")
-        keys(session, "Enter", "Enter")
+        session.keys("/")
+        session.type("locked")
+        session.keys("Enter", "Enter")
         XCTAssertTrue(session.waitForScreen(where: { $0.contains("web:\(root)/locked") && $0.contains("file") }), session.screen())
-        keys(session, "d")
+        session.keys("d")
         XCTAssertTrue(session.waitForScreen(containing: "Delete file? (y/n)"), session.screen())
-        keys(session, "y")
+        session.keys("y")
         XCTAssertTrue(session.waitForScreen(containing: "Permission denied"), session.screen())
         let refused = session.screen()
         print("A refused delete:\n\(refused)")
@@ -130,11 +115,11 @@ final class BrowserEndToEndTests: XCTestCase {
 
         // Back to the directory with [, then quit: the Vault has an sftp session and the
         // directories listed, and none that was never listed.
-        keys(session, "[")
+        session.keys("[")
         XCTAssertTrue(session.waitForScreen(containing: "renamed.txt"), session.screen())
-        keys(session, "C-\\", "q")
+        session.keys("C-\\", "q")
         XCTAssertTrue(session.waitForScreen(containing: "quit and close"), session.screen())
-        keys(session, "y")
+        session.keys("y")
         XCTAssertTrue(session.waitForScreen(containing: "termind exited 0"), session.screen())
         XCTAssertEqual(try sql("SELECT kind FROM connection_history ORDER BY opened_at"), "ssh\nsftp")
         let visited = Set(try sql("SELECT path FROM sftp_history WHERE kind = 'directory'").split(separator: "\n").map(String.init))

@@ -17,9 +17,6 @@ final class FindCopyEndToEndTests: XCTestCase {
         home = nil
     }
 
-    private func keys(_ session: TmuxSession, _ names: String...) {
-        _ = try? ChildProcess.run("tmux", ["send-keys", "-t", session.name] + names)
-    }
 
     func testFindALineInTheScrollbackCopyItAndPasteItBackAtThePrompt() throws {
         let server = try startSSHD(configure: "MaxStartups 100\n")
@@ -32,7 +29,7 @@ final class FindCopyEndToEndTests: XCTestCase {
         // tmux keeps what a program in it sets with OSC 52 as a paste buffer.
         _ = try ChildProcess.run("tmux", ["set-option", "-s", "-t", session.name, "set-clipboard", "on"])
         XCTAssertTrue(session.waitForScreen(containing: "Unknown host key"), session.screen())
-        keys(session, "s")
+        session.keys("s")
         XCTAssertTrue(session.waitForScreen(containing: "~$"), session.screen())
 
         // A known line, then 300 more: it is far back in the scrollback.
@@ -42,15 +39,15 @@ final class FindCopyEndToEndTests: XCTestCase {
 
         // Find it: the view goes back to it and the prompt counts the matches (the command
         // line and its output); the current one is the newest.
-        keys(session, "C-\\", "/")
+        session.keys("C-\\", "/")
         session.send("echo copy-ok", enter: false)
         XCTAssertTrue(session.waitForScreen(where: { $0.contains("marker: echo copy-ok-$((6*7))") && $0.contains("/echo copy-ok") && $0.contains("2 of 2") }),
                       session.screen())
-        keys(session, "Enter")
+        session.keys("Enter")
         XCTAssertTrue(session.waitForScreen(containing: "copy mode: hjkl"), session.screen())
 
         // Select from the match to the line's end and copy it.
-        keys(session, "v", "$", "y")
+        session.keys("v", "$", "y")
         XCTAssertTrue(session.waitForScreen(containing: "copied 21 characters, C-\\ ] pastes"), session.screen())
         XCTAssertTrue(session.waitForScreen(where: { !$0.contains("marker:") }), "back at the live screen:\n\(session.screen())")
         XCTAssertTrue(waitUntil {
@@ -58,11 +55,11 @@ final class FindCopyEndToEndTests: XCTestCase {
         }, "OSC 52 reached tmux: \((try? ChildProcess.run("tmux", ["show-buffer"]).stdout) ?? "no buffer")")
 
         // Paste it at the prompt, where it is typed as it was copied, then run it.
-        keys(session, "C-\\", "]")
+        session.keys("C-\\", "]")
         XCTAssertTrue(session.waitForScreen(where: { screen in
             screen.split(separator: "\n").contains { $0.trimmingCharacters(in: .whitespaces).hasSuffix("~$ echo copy-ok-$((6*7))") }
         }), session.screen())
-        keys(session, "Enter")
+        session.keys("Enter")
         XCTAssertTrue(session.waitForScreen(where: { screen in
             screen.split(separator: "\n").contains { $0.contains("copy-ok-42") && !$0.contains("echo") }
         }), session.screen())
@@ -76,18 +73,10 @@ final class FindCopyEndToEndTests: XCTestCase {
         let (x, y) = (column + 1, row + 1)
         session.send("\u{1B}[<0;\(x);\(y)M\u{1B}[<32;\(x + 4);\(y)M\u{1B}[<32;\(x + 9);\(y)M\u{1B}[<0;\(x + 9);\(y)m", enter: false)
         XCTAssertTrue(session.waitForScreen(containing: "copied 10 characters"), session.screen())
-        keys(session, "C-\\", "]")
+        session.keys("C-\\", "]")
         XCTAssertTrue(session.waitForScreen(where: { screen in
             screen.split(separator: "\n").contains { $0.trimmingCharacters(in: .whitespaces).hasSuffix("~$ copy-ok-42") }
         }), session.screen())
     }
 
-    private func waitUntil(timeout: TimeInterval = 15, _ condition: () -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            if condition() { return true }
-            usleep(100_000)
-        }
-        return false
-    }
 }

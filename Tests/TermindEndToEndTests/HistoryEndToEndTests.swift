@@ -42,6 +42,15 @@ final class HistoryEndToEndTests: XCTestCase {
         return session.screen()
     }
 
+    /// `termind connect web` in tmux, the host key saved (`s`), at the shell's first prompt.
+    private func workbenchOnWeb() throws -> TmuxSession {
+        let session = try TmuxSession(command: [try TermindBinary.path(), "connect", "web"], environment: home.terminalEnvironment)
+        XCTAssertTrue(session.waitForScreen(containing: "Unknown host key"), session.screen())
+        session.keys("s")
+        XCTAssertTrue(session.waitForScreen(containing: "~$"), session.screen())
+        return session
+    }
+
     private func history(_ arguments: [String]) throws -> [[String: Any]] {
         try XCTUnwrap(try home.json(["history"] + arguments) as? [[String: Any]], "not a JSON array")
     }
@@ -86,36 +95,28 @@ final class HistoryEndToEndTests: XCTestCase {
     }
 
     func testTheOverlayPutsAChosenCommandAtThePromptWithoutRunningIt() throws {
-        let session = try TmuxSession(
-            command: [try TermindBinary.path(), "connect", "web"], environment: home.terminalEnvironment)
+        let session = try workbenchOnWeb()
         defer { session.kill() }
-        XCTAssertTrue(session.waitForScreen(containing: "Unknown host key"), session.screen())
-        _ = try ChildProcess.run("tmux", ["send-keys", "-t", session.name, "s"])
-        XCTAssertTrue(session.waitForScreen(containing: "~$"), session.screen())
         session.send("echo first-$((40+2))")
         XCTAssertTrue(session.waitForScreen(containing: "first-42"), session.screen())
         XCTAssertTrue(waitUntil { ((try? self.history(["--json"]))?.count ?? 0) == 1 }, "the command was recorded")
 
-        _ = try ChildProcess.run("tmux", ["send-keys", "-t", session.name, "C-\\", "h"])
+        session.keys("C-\\", "h")
         XCTAssertTrue(session.waitForScreen(where: { $0.contains("Command history on web") && $0.contains("✓") }), session.screen())
-        _ = try ChildProcess.run("tmux", ["send-keys", "-t", session.name, "-l", "first"])
+        session.type("first")
         XCTAssertTrue(session.waitForScreen(containing: "> first"), session.screen())
-        _ = try ChildProcess.run("tmux", ["send-keys", "-t", session.name, "Enter"])
+        session.keys("Enter")
         XCTAssertTrue(session.waitForScreen(where: { !$0.contains("Command history") && $0.components(separatedBy: "echo first-$((40+2))").count == 3 }),
                       "the command stands at the prompt: \(session.screen())")
         Thread.sleep(forTimeInterval: 0.5)
         XCTAssertEqual(session.screen().components(separatedBy: "first-42").count - 1, 1, "it did not run: \(session.screen())")
-        _ = try ChildProcess.run("tmux", ["send-keys", "-t", session.name, "Enter"])
+        session.keys("Enter")
         XCTAssertTrue(session.waitForScreen(where: { $0.components(separatedBy: "first-42").count - 1 >= 2 }), session.screen())
     }
 
     func testAFailedCommandIsMarkedAndTheLastOutputIsCopiedAndPastedAtThePrompt() throws {
-        let session = try TmuxSession(
-            command: [try TermindBinary.path(), "connect", "web"], environment: home.terminalEnvironment)
+        let session = try workbenchOnWeb()
         defer { session.kill() }
-        XCTAssertTrue(session.waitForScreen(containing: "Unknown host key"), session.screen())
-        _ = try ChildProcess.run("tmux", ["send-keys", "-t", session.name, "s"])
-        XCTAssertTrue(session.waitForScreen(containing: "~$"), session.screen())
         session.send("echo alpha-$((1+1))")
         XCTAssertTrue(session.waitForScreen(containing: "alpha-2"), session.screen())
         session.send("false")
@@ -126,22 +127,14 @@ final class HistoryEndToEndTests: XCTestCase {
         let marked = session.screen().split(separator: "\n").filter { $0.hasSuffix("✗") }
         XCTAssertEqual(marked.count, 1, "only the failed command: \(session.screen())")
 
-        _ = try ChildProcess.run("tmux", ["send-keys", "-t", session.name, "C-\\", "y"])
-        _ = try ChildProcess.run("tmux", ["send-keys", "-t", session.name, "C-\\", "]"])
+        session.keys("C-\\", "y")
+        session.keys("C-\\", "]")
         XCTAssertTrue(session.waitForScreen(where: { $0.contains("~$ alpha-2") }), "echo's output pasted at the prompt: \(session.screen())")
 
-        _ = try ChildProcess.run("tmux", ["send-keys", "-t", session.name, "C-\\", "{"])
+        session.keys("C-\\", "{")
         XCTAssertTrue(session.waitForScreen(where: { $0.contains("[scroll") && $0.contains("copy mode") }), session.screen())
-        _ = try ChildProcess.run("tmux", ["send-keys", "-t", session.name, "q"])
+        session.keys("q")
         XCTAssertTrue(session.waitForScreen(where: { !$0.contains("[scroll") }), session.screen())
     }
 
-    private func waitUntil(timeout: TimeInterval = 15, _ condition: () -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            if condition() { return true }
-            Thread.sleep(forTimeInterval: 0.05)
-        }
-        return condition()
-    }
 }

@@ -47,7 +47,7 @@ final class KeyboardInteractiveEscapesEndToEndTests: XCTestCase {
             command: [try TermindBinary.path(), "connect", "alice@\(server.host):\(server.port)"], environment: home.terminalEnvironment)
         defer { session.kill() }
         XCTAssertTrue(session.waitForScreen(containing: "Unknown host key"), session.screen())
-        _ = try ChildProcess.run("tmux", ["send-keys", "-t", session.name, "o"])  // Trust once
+        session.keys("o")  // Trust once
 
         // The whole dialog at once: a capture may land while a frame is still being written.
         XCTAssertTrue(session.waitForScreen(where: { $0.contains("Second factor") && $0.contains(#"\033[2J"#) }), session.screen())
@@ -58,7 +58,7 @@ final class KeyboardInteractiveEscapesEndToEndTests: XCTestCase {
         let title = try ChildProcess.run("tmux", ["display-message", "-p", "-t", session.name, "#{pane_title}"]).stdout
         XCTAssertFalse(title.contains("PWNED"), "the outer terminal's title was set: \(title)")
         session.send("blue", enter: false)
-        _ = try ChildProcess.run("tmux", ["send-keys", "-t", session.name, "Enter"])
+        session.keys("Enter")
         XCTAssertEqual(try server.waitForEvent("kbdint_round_answered").matched, true)
     }
 }

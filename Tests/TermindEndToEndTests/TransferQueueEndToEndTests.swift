@@ -8,9 +8,6 @@ import XCTest
 final class TransferQueueEndToEndTests: CopyTestCase {
     override class var directoryPrefix: String { "termind-queue" }
 
-    private func keys(_ session: TmuxSession, _ names: String...) {
-        _ = try? ChildProcess.run("tmux", ["send-keys", "-t", session.name] + names)
-    }
 
     private func sha256(_ path: String) throws -> String {
         String(try ChildProcess.run("sha256sum", [path]).stdout.prefix(64))
@@ -47,7 +44,7 @@ final class TransferQueueEndToEndTests: CopyTestCase {
         XCTAssertTrue(session.waitForScreen(containing: "Navigator"), session.screen())
 
         // Listed at start, not replayed.
-        keys(session, "C-\\", "t")
+        session.keys("C-\\", "t")
         XCTAssertTrue(session.waitForScreen(where: { screen in
             screen.contains("Transfers: 0 running, 0 waiting") && self.line(screen).contains("interrupted")
                 && self.line(screen).contains("web:\(source)") && screen.contains("r resumes it from its verified prefix")
@@ -57,19 +54,19 @@ final class TransferQueueEndToEndTests: CopyTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: destination), "nothing was replayed by itself")
 
         // r: it runs, from the verified prefix.
-        keys(session, "r")
+        session.keys("r")
         XCTAssertTrue(session.waitForScreen(where: { screen in
             self.line(screen).contains("running") && self.line(screen).contains("↓") && self.line(screen).contains("MB/s")
                 && screen.contains("Transfers: 1 running") && screen.contains(" 1 transfer ")
         }, timeout: 30), session.screen())
 
         // Quitting now would pause it: asked first; n stays.
-        keys(session, "C-\\", "q")
+        session.keys("C-\\", "q")
         XCTAssertTrue(session.waitForScreen(containing: "quit, pause 1 transfer? (y/n)"), session.screen())
-        keys(session, "n")
+        session.keys("n")
 
         // p: paused, the partial kept.
-        keys(session, "p")
+        session.keys("p")
         XCTAssertTrue(session.waitForScreen(where: { screen in
             self.line(screen).contains("paused") && screen.contains("Transfers: 0 running, 0 waiting")
         }, timeout: 30), session.screen())
@@ -78,7 +75,7 @@ final class TransferQueueEndToEndTests: CopyTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: destination))
 
         // r again: done, the same bytes as the source.
-        keys(session, "r")
+        session.keys("r")
         XCTAssertTrue(session.waitForScreen(where: { self.line($0).contains("done") && $0.contains("400.0 MB / 400.0 MB") }, timeout: 120),
                       session.screen())
         XCTAssertEqual(try sha256(destination), try sha256(source))
@@ -86,12 +83,12 @@ final class TransferQueueEndToEndTests: CopyTestCase {
         print("transfer-queue overlay while paused:\n\(pausedScreen)")
 
         // C clears the finished line; Escape closes the overlay; quit.
-        keys(session, "C")
+        session.keys("C")
         XCTAssertTrue(session.waitForScreen(containing: "Nothing transferred yet"), session.screen())
-        keys(session, "Escape")
+        session.keys("Escape")
         // Escape alone: sent with the prefix in one read, the two would be Alt-prefix.
         XCTAssertTrue(session.waitForScreen(where: { !$0.contains("Nothing transferred yet") }), session.screen())
-        keys(session, "C-\\", "q")
+        session.keys("C-\\", "q")
         XCTAssertTrue(session.waitForScreen(containing: "termind exited 0"), session.screen())
     }
 }

@@ -40,9 +40,6 @@ final class WorkbenchEditEndToEndTests: XCTestCase {
     /// What the editor script saw of the outer terminal.
     private var seen: String { scripts.appending("seen").path }
 
-    private func keys(_ session: TmuxSession, _ names: String...) {
-        _ = try? ChildProcess.run("tmux", ["send-keys", "-t", session.name] + names)
-    }
 
     private func tmuxFormat(_ session: TmuxSession, _ format: String) -> String {
         ((try? ChildProcess.run("tmux", ["display-message", "-p", "-t", session.name, format]).stdout) ?? "")
@@ -85,11 +82,11 @@ final class WorkbenchEditEndToEndTests: XCTestCase {
         environment["XDG_CACHE_HOME"] = cache
         let session = try TmuxSession(command: [try TermindBinary.path(), "connect", "web"], environment: environment)
         XCTAssertTrue(session.waitForScreen(containing: "Unknown host key"), session.screen())
-        keys(session, "s")
+        session.keys("s")
         XCTAssertTrue(session.waitForScreen(containing: "~$"), session.screen())
         session.send("cd \(remote.path) && printf '\\033]7;file://%s%s\\007' \"$(hostname)\" \"$PWD\" && clear && echo ready-$((6*7))")
         XCTAssertTrue(session.waitForScreen(containing: "ready-42"), session.screen())
-        keys(session, "C-\\", "b")
+        session.keys("C-\\", "b")
         XCTAssertTrue(session.waitForScreen(where: { $0.contains("web:\(remote.path)") && $0.contains("app.conf") }), session.screen())
         XCTAssertEqual(tmuxFormat(session, "#{alternate_on}"), "1", "the workbench is on the alternate screen")
         return session
@@ -100,7 +97,7 @@ final class WorkbenchEditEndToEndTests: XCTestCase {
         let session = try browseAppConf(editor: try editor("printf 'port? '; read port; printf 'listen %s;\\n' \"$port\" >> \"$1\""))
         defer { session.kill() }
 
-        keys(session, "e")
+        session.keys("e")
         XCTAssertTrue(session.waitForScreen(containing: "port?"), session.screen())
         let lent = session.screen()
         print("While the editor runs:\n\(lent)")
@@ -118,7 +115,7 @@ final class WorkbenchEditEndToEndTests: XCTestCase {
         XCTAssertTrue(settings.isSuperset(of: ["icanon", "echo", "isig", "opost"]), "cooked mode: \(terminal)")
         XCTAssertEqual(try String(contentsOfFile: file, encoding: .utf8), "listen 80;\n", "nothing goes up before the answer")
 
-        keys(session, "Enter")
+        session.keys("Enter")
         XCTAssertTrue(session.waitForScreen(containing: "uploaded 23 bytes (mode 0640 kept)"), session.screen())
         XCTAssertEqual(try String(contentsOfFile: file, encoding: .utf8), "listen 80;\nlisten 443;\n")
         let found = try status(file)
@@ -128,7 +125,7 @@ final class WorkbenchEditEndToEndTests: XCTestCase {
         XCTAssertEqual(editCopies(), [], "an uploaded copy is removed")
 
         // The workbench still takes keys: the shell answers.
-        keys(session, "C-\\", "Left")
+        session.keys("C-\\", "Left")
         session.send("echo still-$((6*7))")
         XCTAssertTrue(session.waitForScreen(containing: "still-42"), session.screen())
     }
@@ -138,7 +135,7 @@ final class WorkbenchEditEndToEndTests: XCTestCase {
         let session = try browseAppConf(editor: try editor("cat \"$1\" > /dev/null"))
         defer { session.kill() }
 
-        keys(session, "e")
+        session.keys("e")
         XCTAssertTrue(session.waitForScreen(containing: "app.conf: unchanged, nothing uploaded"), session.screen())
         let screen = session.screen()
         print("An unchanged edit:\n\(screen)")
@@ -161,9 +158,9 @@ final class WorkbenchEditEndToEndTests: XCTestCase {
             """))
         defer { session.kill() }
 
-        keys(session, "e")
+        session.keys("e")
         XCTAssertTrue(session.waitForScreen(containing: "Upload your changes?"), session.screen())
-        keys(session, "u")
+        session.keys("u")
         XCTAssertTrue(session.waitForScreen(containing: "Upload refused"), session.screen())
         let screen = session.screen()
         print("A refused upload:\n\(screen)")

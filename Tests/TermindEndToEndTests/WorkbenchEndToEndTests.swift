@@ -17,9 +17,6 @@ final class WorkbenchEndToEndTests: XCTestCase {
     }
 
     /// Sends tmux key names (`C-\\`, `M-Right`, `Enter`) to the session.
-    private func keys(_ session: TmuxSession, _ names: String...) {
-        _ = try? ChildProcess.run("tmux", ["send-keys", "-t", session.name] + names)
-    }
 
     /// Starts `termind arguments...` in tmux after printing a marker line, so the test can see
     /// the shell's screen come back when termind ends.
@@ -44,7 +41,7 @@ final class WorkbenchEndToEndTests: XCTestCase {
             screen.contains("Unknown host key") && screen.contains("Port:        \(server.port)")
                 && fingerprints.contains { screen.contains("Fingerprint: \($0)") } && screen.contains("1 interaction waiting")
         }), session.screen())
-        keys(session, "s")
+        session.keys("s")
         XCTAssertTrue(session.waitForScreen(containing: "~$"), session.screen())
         XCTAssertEqual((try home.json(["known-hosts", "list"]) as? [[String: Any]])?.count, 1, "Trust and save saved the key")
 
@@ -53,7 +50,7 @@ final class WorkbenchEndToEndTests: XCTestCase {
         XCTAssertTrue(session.waitForScreen(containing: "left-42"), session.screen())
 
         // Split: the new pane connects to the same Host (the key is trusted now: no dialog).
-        keys(session, "C-\\", "%")
+        session.keys("C-\\", "%")
         XCTAssertTrue(session.waitForScreen(containing: " 2 web"), session.screen())
         // Two prompts on the left (one with the echo), the new pane's on the right.
         XCTAssertTrue(waitUntil { session.screen().components(separatedBy: "~$").count - 1 >= 3 }, session.screen())
@@ -68,7 +65,7 @@ final class WorkbenchEndToEndTests: XCTestCase {
         XCTAssertGreaterThan(rightLine.range(of: "right-56")!.lowerBound.utf16Offset(in: rightLine), 80)
 
         // Back to the left pane; it still takes keys.
-        keys(session, "M-Left")
+        session.keys("M-Left")
         session.send("echo again-left")
         XCTAssertTrue(session.waitForScreen(containing: "again-left"), session.screen())
 
@@ -80,9 +77,9 @@ final class WorkbenchEndToEndTests: XCTestCase {
         XCTAssertTrue(session.waitForScreen(containing: "32 44"), session.screen())
 
         // Quit: confirm, then the terminal is the shell's again.
-        keys(session, "C-\\", "q")
+        session.keys("C-\\", "q")
         XCTAssertTrue(session.waitForScreen(containing: "quit and close 2 Sessions? (y/n)"), session.screen())
-        keys(session, "y")
+        session.keys("y")
         XCTAssertTrue(session.waitForScreen(containing: "termind exited 0"), session.screen())
         let after = session.screen()
         XCTAssertTrue(after.contains("BEFORE-THE-WORKBENCH"), "the shell's screen came back:\n\(after)")
@@ -101,7 +98,7 @@ final class WorkbenchEndToEndTests: XCTestCase {
         let session = try workbench(["connect", "web"])
         defer { session.kill() }
         XCTAssertTrue(session.waitForScreen(containing: "Unknown host key"), session.screen())
-        keys(session, "s")
+        session.keys("s")
         XCTAssertTrue(session.waitForScreen(containing: "~$"), session.screen())
 
         // libvterm 0.1.4 alone writes the 17th parameter past its 16 slots: a crash.
@@ -131,18 +128,18 @@ final class WorkbenchEndToEndTests: XCTestCase {
         // Each part is waited for: a capture may land while a frame is still being written.
         XCTAssertTrue(session.waitForScreen(containing: "Unknown host key"), session.screen())
         XCTAssertTrue(session.waitForScreen(containing: server.hostKeyFingerprint), session.screen())
-        keys(session, "o")  // Trust once
+        session.keys("o")  // Trust once
 
         XCTAssertTrue(session.waitForScreen(containing: "Second factor"), session.screen())
         XCTAssertTrue(session.waitForScreen(containing: "Enter the code from your token"), session.screen())
         XCTAssertTrue(
             session.waitForScreen(containing: "Asked by alice@\(server.host):\(server.port), pane 1 of Workspace 1"), session.screen())
         session.send("123456", enter: false)
-        keys(session, "Tab")
+        session.keys("Tab")
         session.send("blue", enter: false)
         XCTAssertTrue(session.waitForScreen(where: { $0.contains("••••••") && $0.contains("blue") }), session.screen())
         XCTAssertFalse(session.screen().contains("123456"), "a no-echo answer was shown")
-        keys(session, "Enter")
+        session.keys("Enter")
 
         // The rig's shell prompts with "$ " (capture-pane trims the space).
         XCTAssertTrue(session.waitForScreen(containing: "│$"), session.screen())
@@ -180,12 +177,4 @@ final class WorkbenchEndToEndTests: XCTestCase {
         XCTAssertEqual(modes.stdout.trimmingCharacters(in: .whitespacesAndNewlines), "0 0", file: file, line: line)
     }
 
-    private func waitUntil(timeout: TimeInterval = 15, _ condition: () -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            if condition() { return true }
-            usleep(100_000)
-        }
-        return false
-    }
 }

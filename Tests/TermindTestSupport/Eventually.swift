@@ -23,3 +23,15 @@ public func eventually(
         try? await Task.sleep(for: .milliseconds(5))
     }
 }
+
+/// Polls `condition` every 50 ms until it holds or `timeout` passes; what it returned last.
+/// For what another process does (a file appears, a row is written) in the synchronous
+/// end-to-end tests.
+public func waitUntil(timeout: TimeInterval = 15, _ condition: () -> Bool) -> Bool {
+    let deadline = Date().addingTimeInterval(timeout)
+    while Date() < deadline {
+        if condition() { return true }
+        usleep(50_000)
+    }
+    return condition()
+}

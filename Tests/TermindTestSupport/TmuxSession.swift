@@ -27,6 +27,16 @@ public final class TmuxSession: @unchecked Sendable {
         if enter { _ = try? ChildProcess.run("tmux", ["send-keys", "-t", name, "Enter"]) }
     }
 
+    /// Presses keys by tmux's names (`C-\\`, `Enter`, `Up`, `q`), one after another.
+    public func keys(_ names: String...) {
+        _ = try? ChildProcess.run("tmux", ["send-keys", "-t", name] + names)
+    }
+
+    /// Types `text` literally (no key names, no Enter).
+    public func type(_ text: String) {
+        _ = try? ChildProcess.run("tmux", ["send-keys", "-t", name, "-l", text])
+    }
+
     public func screen() -> String {
         (try? ChildProcess.run("tmux", ["capture-pane", "-p", "-t", name]).stdout) ?? ""
     }

@@ -1,3 +1,5 @@
+import TermindTestSupport
+
 /// Writes ssh_config files in the shapes people write them, from a seed: `Host` patterns with
 /// wildcards and negations, `Match` with exec-free criteria, `Include` with globs, relative, `~`
 /// and absolute paths, `%` tokens, quoting, `=` separators, keywords in any case, repeated
@@ -14,9 +16,9 @@ struct SSHConfigCorpusGenerator {
         var names: [String] = []
     }
 
-    private var random: SplitMix64
+    private var random: SeededRandom
 
-    init(seed: UInt64) { random = SplitMix64(seed: seed) }
+    init(seed: UInt64) { random = SeededRandom(seed: seed) }
 
     static let names = ["alpha", "beta", "gamma", "web1", "db.internal", "Edge", "gw", "10.0.0.5", "jump", "Mixed.Example.COM"]
     private static let wildcards = ["*", "*.internal", "web*", "?eta", "g*", "*a"]
@@ -204,19 +206,4 @@ struct SSHConfigCorpusGenerator {
     private mutating func int(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &random) }
 
     private mutating func pick<T>(_ items: [T]) -> T { items[int(0...(items.count - 1))] }
-}
-
-/// SplitMix64: the same seed writes the same corpus on every run and machine.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
 }
