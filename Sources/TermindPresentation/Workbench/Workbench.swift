@@ -29,6 +29,10 @@ public final class Workbench {
     var dispatcher: KeyDispatcher
     /// The one interaction queue of this process: every pane's connections ask through it.
     public let interactions: InteractionQueue
+    /// Each sharing Host's one authenticated connection, which its panes open channels on.
+    public let sharedConnections: SharedConnections
+    /// Panes whose shared connection was lost, by which one: Reconnect brings them back together.
+    var lostTogether: [PaneID: LostConnection] = [:]
     let dialogs: InteractionDialogs
     /// The form of the interaction on screen.
     var dialog: InteractionDialog?
@@ -110,8 +114,11 @@ public final class Workbench {
         self.insideTmux = !(environment["TMUX"] ?? "").isEmpty
         let dialogs = InteractionDialogs()
         self.dialogs = dialogs
-        self.interactions = InteractionQueue(presenter: WorkbenchPresenter(dialogs: dialogs))
-        self.transfers = services.transferQueue(interactions: interactions)
+        let interactions = InteractionQueue(presenter: WorkbenchPresenter(dialogs: dialogs))
+        self.interactions = interactions
+        let sharedConnections = SharedConnections { generation in await interactions.cancel(generation: generation) }
+        self.sharedConnections = sharedConnections
+        self.transfers = services.transferQueue(interactions: interactions, shared: sharedConnections)
         let first = Workspace(name: "", pane: .empty())
         self.workspaces = [first]
         if let problem = keymapProblems.first {
@@ -169,6 +176,12 @@ public final class Workbench {
             if let task = link.close() { closing.append(task) }
         }
         browserLinks = [:]
+        // What the panes shared closes once their channels have.
+        let channels = closing
+        closing.append(Task { [sharedConnections] in
+            for task in channels { await task.value }
+            await sharedConnections.closeAll()
+        })
         await BoundedWait.wait(for: closing, atMost: closeTimeout)
     }
 
