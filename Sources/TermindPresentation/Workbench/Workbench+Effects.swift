@@ -14,7 +14,6 @@ extension Workbench {
     func deliver(_ event: PaneEvent, to id: PaneID) {
         guard let pane = panes[id] else { return }
         run(pane.update(event), for: id)
-        if case .reconnect = event { reconnectCompanions(of: id) }
     }
 
     func run(_ effects: [PaneEffect], for id: PaneID) {
@@ -22,6 +21,7 @@ extension Workbench {
             switch effect {
             case .connect(let label, let generation, let size):
                 connect(id, to: label, generation: generation, size: size)
+                reconnectCompanions(of: id)
             case .send(let bytes):
                 links[id]?.send(bytes)
             case .windowChange(let size):
@@ -44,6 +44,7 @@ extension Workbench {
                 copied(text)
             case .openFileSystem(let side, let generation):
                 openFileSystem(for: id, side: side, generation: generation)
+                reconnectCompanions(of: id)
             case .browse(let request, let generation):
                 browse(request, for: id, generation: generation)
             case .recordDirectoryVisit(let label, let path):

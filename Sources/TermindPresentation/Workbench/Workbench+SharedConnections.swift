@@ -104,8 +104,9 @@ extension Workbench {
         }
     }
 
-    /// Pane `id` reconnects: the panes lost with it reconnect too; their connections are
-    /// asked for together, so the Host authenticates once.
+    /// Pane `id` starts a new attempt (Reconnect, Enter in a lost pane, a browser's `r`): the
+    /// panes lost with it reconnect too; their connections are asked for together, so the Host
+    /// authenticates once.
     func reconnectCompanions(of id: PaneID) {
         guard let key = lostTogether.removeValue(forKey: id) else { return }
         let companions = lostTogether.filter { $0.value == key }.map(\.key)
