@@ -35,7 +35,10 @@ extension Workbench {
         let shared = sharedConnections
         let lease = try await shared.acquire(label, open: open)
         do {
-            return (try await openChannel(lease.connection), PaneConnection(connection: lease.connection, lease: lease))
+            let channel = try await openChannel(lease.connection)
+            // A session on another pane's connection is in the Connection History as one of its own.
+            if !lease.openedConnection { await services.recordSession(hostLabel: label, forFiles: forFiles) }
+            return (channel, PaneConnection(connection: lease.connection, lease: lease))
         } catch {
             if error is CancellationError || Task.isCancelled {
                 await shared.release(lease)
@@ -50,7 +53,9 @@ extension Workbench {
             await shared.discard(lease)
             let fresh = try await shared.acquire(label, open: open)
             do {
-                return (try await openChannel(fresh.connection), PaneConnection(connection: fresh.connection, lease: fresh))
+                let channel = try await openChannel(fresh.connection)
+                if !fresh.openedConnection { await services.recordSession(hostLabel: label, forFiles: forFiles) }
+                return (channel, PaneConnection(connection: fresh.connection, lease: fresh))
             } catch {
                 await shared.release(fresh)
                 throw error

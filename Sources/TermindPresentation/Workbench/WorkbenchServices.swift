@@ -50,6 +50,10 @@ public protocol WorkbenchServices: Sendable {
         hostLabel: String, interactions: InteractionQueue, generation: AttemptGeneration
     ) async throws -> any SSHConnection
 
+    /// A pane's session opened on a Host's shared connection that another pane made: its
+    /// Connection History entry (`sftp` when `forFiles`), as opening a connection adds one.
+    func recordSession(hostLabel: String, forFiles: Bool) async
+
     /// This machine's file system, for a browser pane's local side.
     func localFileSystem() -> any FileSystem
 
@@ -67,4 +71,7 @@ public protocol WorkbenchServices: Sendable {
 extension WorkbenchServices {
     /// No transfers (tests, benchmarks): the queue overlay says so.
     public func transferQueue(interactions: InteractionQueue, shared: SharedConnections) -> TransferQueue? { nil }
+
+    /// No Connection History (tests, benchmarks).
+    public func recordSession(hostLabel: String, forFiles: Bool) async {}
 }

@@ -203,6 +203,15 @@ final class InMemoryWorkbenchServices: WorkbenchServices {
         files.withLock { $0.fileSystem } ?? MemoryTree()
     }
 
+    private let sessions = Mutex<[(host: String, forFiles: Bool)]>([])
+
+    /// The Connection History entries of sessions opened on another pane's connection.
+    var sharedSessions: [(host: String, forFiles: Bool)] { sessions.withLock { $0 } }
+
+    func recordSession(hostLabel: String, forFiles: Bool) async {
+        sessions.withLock { $0.append((hostLabel, forFiles)) }
+    }
+
     func recordDirectoryVisit(hostLabel: String, path: String) async {
         files.withLock { $0.visits.append((hostLabel, path)) }
     }

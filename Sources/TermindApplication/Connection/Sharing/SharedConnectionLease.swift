@@ -8,6 +8,9 @@ public struct SharedConnectionLease: Sendable {
     public let connection: any SSHConnection
     /// Which connection of the label this is (each new one for the label has a new number).
     public let connectionNumber: Int
+    /// True for the hold whose `open` made the connection (its opening recorded the Connection
+    /// History entry); false for one that joined a connection made for another.
+    public let openedConnection: Bool
     /// This hold's own number: released once, by the one who holds it.
     let holder: Int
 }

@@ -20,6 +20,8 @@ public actor SharedConnections {
     private struct Opening {
         let number: Int
         let generation: AttemptGeneration
+        /// The holder whose `open` runs.
+        let starter: Int
         var task: Task<Void, Never>?
         var waiters: [Int: CheckedContinuation<SharedConnectionLease, any Error>] = [:]
     }
@@ -44,10 +46,11 @@ public actor SharedConnections {
             let holder = takeHolder()
             entry.holders.insert(holder)
             live[label] = entry
-            return SharedConnectionLease(label: label, connection: entry.connection, connectionNumber: entry.number, holder: holder)
+            return SharedConnectionLease(
+                label: label, connection: entry.connection, connectionNumber: entry.number, openedConnection: false, holder: holder)
         }
         let holder = takeHolder()
-        if openings[label] == nil { startOpening(label, open: open) }
+        if openings[label] == nil { startOpening(label, by: holder, open: open) }
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 openings[label]?.waiters[holder] = continuation
@@ -101,11 +104,11 @@ public actor SharedConnections {
         return nextHolder
     }
 
-    private func startOpening(_ label: String, open: @escaping Open) {
+    private func startOpening(_ label: String, by starter: Int, open: @escaping Open) {
         let number = nextNumber
         nextNumber += 1
         let generation = AttemptGeneration.next()
-        openings[label] = Opening(number: number, generation: generation)
+        openings[label] = Opening(number: number, generation: generation, starter: starter)
         openings[label]?.task = Task {
             let result: Result<any SSHConnection, any Error>
             do {
@@ -129,7 +132,9 @@ public actor SharedConnections {
         case .success(let connection) where !opening.waiters.isEmpty:
             live[label] = Live(connection: connection, number: number, holders: Set(opening.waiters.keys))
             for (holder, waiter) in opening.waiters {
-                waiter.resume(returning: SharedConnectionLease(label: label, connection: connection, connectionNumber: number, holder: holder))
+                waiter.resume(returning: SharedConnectionLease(
+                    label: label, connection: connection, connectionNumber: number,
+                    openedConnection: holder == opening.starter, holder: holder))
             }
         case .success(let connection):
             await connection.close()

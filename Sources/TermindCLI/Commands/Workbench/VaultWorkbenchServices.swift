@@ -99,6 +99,10 @@ struct VaultWorkbenchServices: WorkbenchServices {
         try await opener.open(hostLabel, interactions: interactions, generation: generation, history: .sftp)
     }
 
+    func recordSession(hostLabel: String, forFiles: Bool) async {
+        await opener.recordSession(hostLabel, kind: forFiles ? .sftp : .ssh)
+    }
+
     func localFileSystem() -> any FileSystem {
         LocalFileSystem()
     }
