@@ -91,6 +91,7 @@ final class SharedConnectionEndToEndTests: XCTestCase {
         XCTAssertTrue(session.waitForScreen(containing: "Unknown host key"), session.screen())
         keys(session, "o")  // Trust once
         XCTAssertTrue(session.waitForScreen(containing: "Second factor"), session.screen())
+        XCTAssertTrue(session.waitForScreen(containing: "Asked by otp, pane 1 of Workspace 1"), session.screen())
         session.send("123456", enter: false)
         keys(session, "Enter")
         XCTAssertTrue(session.waitForScreen(containing: "│$"), session.screen())
@@ -105,5 +106,59 @@ final class SharedConnectionEndToEndTests: XCTestCase {
         XCTAssertEqual(try server.events("kbdint_round_answered").count, 1, "the code was asked once")
         XCTAssertEqual(try server.events("connect").count, 1, "one connection for five panes")
         XCTAssertEqual(try server.events("shell").count, 5)
+    }
+
+    func testTransfersOnAKeyboardInteractiveHostTakeChannelsOfTheSharedConnectionAndAskNothingMore() throws {
+        let files = try TemporaryDirectory(prefix: "termind-share-remote", mode: 0o755)
+        let landing = try TemporaryDirectory(prefix: "termind-share-local")
+        let names = (1...6).map { "file-\($0).bin" }
+        for (index, name) in names.enumerated() {
+            let bytes = Data((0..<(200_000 + index)).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ index) })
+            XCTAssertTrue(FileManager.default.createFile(atPath: files.appending(name).path, contents: bytes))
+        }
+        let round = AsyncSSHScenario.Round(
+            name: "Second factor", instruction: "Enter the code from your token",
+            prompts: [AsyncSSHScenario.Prompt("Code: ", echo: false)], answers: ["123456"])
+        let server = try startAsyncSSH(
+            AsyncSSHScenario().user("alice", keyboardInteractive: [round]).withShell().sftp(root: files.path))
+        try home.succeed([
+            "hosts", "add", "otp", "--hostname", server.host, "--port", String(server.port), "--user", "alice",
+            "--shell-integration", "off",
+        ])
+        let session = try TmuxSession(command: [try TermindBinary.path(), "connect", "otp"], environment: home.terminalEnvironment)
+        defer { session.kill() }
+        XCTAssertTrue(session.waitForScreen(containing: "Unknown host key"), session.screen())
+        keys(session, "o")  // Trust once: the silent extras do not inherit it
+        XCTAssertTrue(session.waitForScreen(containing: "Second factor"), session.screen())
+        session.send("123456", enter: false)
+        keys(session, "Enter")
+        XCTAssertTrue(session.waitForScreen(containing: "│$"), session.screen())
+
+        // The Host's browser beside the terminal, this machine's beside that, at `landing`.
+        keys(session, "C-\\", "b")
+        XCTAssertTrue(session.waitForScreen(containing: "file-6.bin"), session.screen())
+        keys(session, "C-\\", "b")
+        XCTAssertTrue(session.waitForScreen(containing: "local:"), session.screen())
+        keys(session, "g", "C-u")
+        _ = try? ChildProcess.run("tmux", ["send-keys", "-t", session.name, "-l", landing.path])
+        keys(session, "Enter")
+        XCTAssertTrue(session.waitForScreen(containing: "local:\(landing.path)"), session.screen())
+
+        // Every file of the Host's browser, copied here: four at a time.
+        keys(session, "C-\\", "O")
+        keys(session, "a", "c")
+        XCTAssertTrue(
+            waitUntil { names.allSatisfy { FileManager.default.fileExists(atPath: landing.appending($0).path) } },
+            "every file landed: \(session.screen())")
+        for name in names {
+            XCTAssertEqual(
+                FileManager.default.contents(atPath: landing.appending(name).path),
+                FileManager.default.contents(atPath: files.appending(name).path), name)
+        }
+        XCTAssertFalse(session.screen().contains("Second factor"), "nothing more was asked: \(session.screen())")
+        XCTAssertEqual(try server.events("kbdint_round_answered").count, 1, "the code was asked once")
+        XCTAssertEqual(try server.events("auth_complete").count, 1, "one login for the panes and the transfers")
+        print("SFTP sessions on the one login: \(try server.events("sftp").count); connections: \(try server.events("connect").count)")
+        XCTAssertGreaterThanOrEqual(try server.events("sftp").count, 3, "the browser's, the queue's and the extras' channels")
     }
 }

@@ -111,7 +111,7 @@ extension Workbench {
                 guard let self else { return }
                 // The size as it is once authentication is done (read when the channel opens).
                 let size = { @MainActor [weak link] in link?.size ?? size }
-                let (shell, connection) = try await self.openChannel(on: label, generation: generation, forFiles: false) {
+                let (shell, connection) = try await self.openChannel(on: label, for: id, generation: generation, forFiles: false) {
                     connection in
                     let openedSize = await size()
                     let shell: any RemoteShell

@@ -20,12 +20,15 @@ extension Workbench {
     /// server's `MaxSessions`) gets a connection of its own. Not sharing, a connection of its
     /// own under the pane's `generation`, as before sharing existed.
     func openChannel<Channel: Sendable>(
-        on label: String, generation: AttemptGeneration, forFiles: Bool,
+        on label: String, for id: PaneID, generation: AttemptGeneration, forFiles: Bool,
         _ openChannel: @escaping @Sendable (any SSHConnection) async throws -> Channel
     ) async throws -> (channel: Channel, connection: PaneConnection) {
         let services = self.services, interactions = self.interactions
-        let open: SharedConnections.Open = { attempt in
-            forFiles
+        let open: SharedConnections.Open = { [weak self] attempt in
+            // A shared attempt's questions name the pane that started it.
+            await self?.noteAttempt(attempt, by: id)
+            defer { Task { @MainActor [weak self] in self?.sharedAttempts[attempt] = nil } }
+            return forFiles
                 ? try await services.connectForFiles(hostLabel: label, interactions: interactions, generation: attempt)
                 : try await services.connect(hostLabel: label, interactions: interactions, generation: attempt)
         }
@@ -74,6 +77,10 @@ extension Workbench {
             await connection.close()
             throw error
         }
+    }
+
+    private func noteAttempt(_ attempt: AttemptGeneration, by id: PaneID) {
+        sharedAttempts[attempt] = id
     }
 
     /// Lets go of a pane's connection: its hold released when shared (the connection closes

@@ -33,6 +33,9 @@ public final class Workbench {
     public let sharedConnections: SharedConnections
     /// Panes whose shared connection was lost, by which one: Reconnect brings them back together.
     var lostTogether: [PaneID: LostConnection] = [:]
+    /// Connection attempts under way, by the pane that started them (a shared connection's
+    /// attempt has a generation of its own, and its questions name that pane).
+    var sharedAttempts: [AttemptGeneration: PaneID] = [:]
     let dialogs: InteractionDialogs
     /// The form of the interaction on screen.
     var dialog: InteractionDialog?
@@ -287,7 +290,8 @@ public final class Workbench {
         for (workspaceIndex, workspace) in workspaces.enumerated() {
             for (paneIndex, pane) in workspace.panes.enumerated()
             where links[pane.id]?.generation == interaction.generation
-                || browserLinks[pane.id]?.generation == interaction.generation {
+                || browserLinks[pane.id]?.generation == interaction.generation
+                || sharedAttempts[interaction.generation] == pane.id {
                 return "\(interaction.connectionLabel), pane \(paneIndex + 1) of Workspace \(workspaceIndex + 1)"
             }
         }

@@ -83,7 +83,7 @@ extension Workbench {
                     fileSystem = services.localFileSystem()
                 case .remote(let label):
                     guard let self else { return }
-                    let opened = try await self.openChannel(on: label, generation: generation, forFiles: true) {
+                    let opened = try await self.openChannel(on: label, for: id, generation: generation, forFiles: true) {
                         try await $0.openFileSystem()
                     }
                     connection = opened.connection
