@@ -53,6 +53,12 @@ public actor SharedConnections {
         if openings[label] == nil { startOpening(label, by: holder, open: open) }
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
+                // Cancelled before it could wait: the handler below found nothing to stop.
+                guard !Task.isCancelled else {
+                    continuation.resume(throwing: CancellationError())
+                    Task { await self.abandonIfUnwaited(label) }
+                    return
+                }
                 openings[label]?.waiters[holder] = continuation
             }
         } onCancel: {
@@ -147,10 +153,13 @@ public actor SharedConnections {
     private func stopWaiting(_ label: String, holder: Int) async {
         guard var opening = openings[label], let waiter = opening.waiters.removeValue(forKey: holder) else { return }
         waiter.resume(throwing: CancellationError())
-        guard opening.waiters.isEmpty else {
-            openings[label] = opening
-            return
-        }
+        openings[label] = opening
+        await abandonIfUnwaited(label)
+    }
+
+    /// Stops `label`'s opening when nobody waits for it, withdrawing its interactions.
+    private func abandonIfUnwaited(_ label: String) async {
+        guard let opening = openings[label], opening.waiters.isEmpty else { return }
         openings[label] = nil
         opening.task?.cancel()
         await retire(opening.generation)
