@@ -110,10 +110,10 @@ extension Workbench {
             do {
                 guard let self else { return }
                 // The size as it is once authentication is done (read when the channel opens).
-                let size = { @MainActor [weak link] in link?.size ?? size }
+                let currentSize = { @MainActor [weak link] in link?.size ?? size }
                 let (shell, connection) = try await self.openChannel(on: label, for: id, generation: generation, forFiles: false) {
                     connection in
-                    let openedSize = await size()
+                    let openedSize = await currentSize()
                     let shell: any RemoteShell
                     if let integration {
                         shell = try await connection.execute(
