@@ -134,6 +134,20 @@ final class HostsEndToEndTests: XCTestCase {
         XCTAssertEqual(try home.run(["hosts", "edit", "db", "--clipboard", "maybe"]).status, 2)
     }
 
+    func testShareIsOnUnlessTurnedOffForTheHostAndShownInTextAndJSON() throws {
+        let home = try VaultHome()
+        try home.succeed(["hosts", "add", "web", "--hostname", "h"])
+        XCTAssertEqual((try home.json(["hosts", "show", "web"]) as? [String: Any])?["share"] as? Bool, true)
+        try home.succeed(["hosts", "edit", "web", "--share", "off"])
+        XCTAssertEqual((try home.json(["hosts", "show", "web"]) as? [String: Any])?["share"] as? Bool, false)
+        XCTAssertTrue(try home.succeed(["hosts", "show", "web"]).contains("off (each pane connects on its own)"))
+        try home.succeed(["hosts", "edit", "web", "--share", "on"])
+        XCTAssertEqual((try home.json(["hosts", "show", "web"]) as? [String: Any])?["share"] as? Bool, true)
+        try home.succeed(["hosts", "add", "db", "--hostname", "d", "--share", "off"])
+        XCTAssertEqual((try home.json(["hosts", "show", "db"]) as? [String: Any])?["share"] as? Bool, false)
+        XCTAssertEqual(try home.run(["hosts", "edit", "db", "--share", "maybe"]).status, 2)
+    }
+
     func testRemovingAHostKeepsItsKnownHosts() throws {
         let home = try VaultHome()
         let key = "AAAAC3NzaC1lZDI1NTE5AAAAIOMqqnkVzrm0SdG6UOoqKLsabgH5C9okWi0dh2l9GKJl"

@@ -100,6 +100,13 @@ public struct ConnectionOpener: Sendable {
     }
 
     /// History is a convenience: a Vault that cannot record it is logged, never fatal.
+    /// A Connection History entry of `kind` for the Vault Host `destination` (nothing for an
+    /// ad-hoc target): a workbench pane's session opened on a connection another pane made.
+    public func recordSession(_ destination: String, kind: ConnectionHistoryEntry.Kind) async {
+        guard let host = try? await store.snapshot().host(destination) else { return }
+        await recordHistory(of: host, kind: kind)
+    }
+
     private func recordHistory(of host: TermindDomain.Host, kind: ConnectionHistoryEntry.Kind) async {
         do {
             try await store.record(ConnectionHistoryEntry(hostID: host.id, kind: kind))

@@ -15,11 +15,13 @@ public struct HostFields: Sendable, Equatable {
     public var allowsClipboardWrites: Bool?
     /// Whether this Host's shells start with Termind's shell integration.
     public var usesShellIntegration: Bool?
+    /// Whether this Host's workbench panes share one authenticated connection.
+    public var sharesConnection: Bool?
 
     public init(
         hostname: String? = nil, port: Int? = nil, username: String? = nil, identity: String? = nil, jumps: [String]? = nil,
         tags: [String]? = nil, notes: String? = nil, allowsClipboardWrites: Bool? = nil,
-        usesShellIntegration: Bool? = nil
+        usesShellIntegration: Bool? = nil, sharesConnection: Bool? = nil
     ) {
         self.hostname = hostname
         self.port = port
@@ -30,5 +32,6 @@ public struct HostFields: Sendable, Equatable {
         self.notes = notes
         self.allowsClipboardWrites = allowsClipboardWrites
         self.usesShellIntegration = usesShellIntegration
+        self.sharesConnection = sharesConnection
     }
 }

@@ -84,6 +84,7 @@ public struct VaultEditor: Sendable {
         if let notes = fields.notes { host.notes = notes }
         if let allowed = fields.allowsClipboardWrites { host.allowsClipboardWrites = allowed }
         if let integration = fields.usesShellIntegration { host.usesShellIntegration = integration }
+        if let shares = fields.sharesConnection { host.sharesConnection = shares }
         try JumpChain.validate(host, among: snapshot.hosts)
     }
 

@@ -22,12 +22,15 @@ public struct Host: Sendable, Hashable, Codable, Identifiable {
     /// Whether this Host's shells start with Termind's shell integration (bash and zsh), which
     /// marks prompts and commands for the command history. On unless the person turns it off.
     public var usesShellIntegration: Bool
+    /// Whether this Host's workbench panes share one authenticated connection, each pane a
+    /// channel on it (one authentication for many panes). On unless the person turns it off.
+    public var sharesConnection: Bool
 
     public init(
         id: UUID = UUID(), label: Label, hostname: String, port: Port = .ssh, username: String? = nil,
         identityID: UUID? = nil,
         jumpChain: [UUID] = [], tags: [String] = [], notes: String = "", allowsClipboardWrites: Bool = false,
-        usesShellIntegration: Bool = true
+        usesShellIntegration: Bool = true, sharesConnection: Bool = true
     ) throws(VaultRuleViolation) {
         try Self.checkHostname(hostname)
         self.id = id
@@ -41,6 +44,7 @@ public struct Host: Sendable, Hashable, Codable, Identifiable {
         self.notes = notes
         self.allowsClipboardWrites = allowsClipboardWrites
         self.usesShellIntegration = usesShellIntegration
+        self.sharesConnection = sharesConnection
     }
 
     /// A Host's label is typed before `:PATH` (`termind cp web:/srv .`): a `/` in it would make

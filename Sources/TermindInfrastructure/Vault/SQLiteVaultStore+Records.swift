@@ -76,7 +76,8 @@ extension SQLiteVaultStore {
             tags[try row.uuid("host_id"), default: []].append(try row.get("tag"))
         }
         return try connection.query(sql: """
-            SELECT id, label, hostname, port, username, identity_id, notes, clipboard_writes, shell_integration FROM hosts
+            SELECT id, label, hostname, port, username, identity_id, notes, clipboard_writes, shell_integration,
+                share_connection FROM hosts
             ORDER BY label
             """).map { row in
             let id = try row.uuid("id")
@@ -86,7 +87,8 @@ extension SQLiteVaultStore {
                     port: try Port(try row.get("port")), username: try row.get("username"),
                     identityID: try row.optionalUUID("identity_id"), jumpChain: jumps[id] ?? [], tags: tags[id] ?? [], notes: try row.get("notes"),
                     allowsClipboardWrites: try row.get("clipboard_writes", as: Int64.self) != 0,
-                    usesShellIntegration: try row.get("shell_integration", as: Int64.self) != 0)
+                    usesShellIntegration: try row.get("shell_integration", as: Int64.self) != 0,
+                    sharesConnection: try row.get("share_connection", as: Int64.self) != 0)
             }
         }
     }
@@ -161,16 +163,18 @@ extension SQLiteVaultStore {
         let missingIdentity = VaultRuleViolation.missingRecord(kind: .identity, label: host.identityID?.uuidString ?? "")
         try mappingConstraints(duplicate: .duplicateLabel(kind: .host, label: label), missing: missingIdentity) {
             try connection.execute(sql: """
-                INSERT INTO hosts (id, label, hostname, port, username, identity_id, notes, clipboard_writes, shell_integration)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO hosts (id, label, hostname, port, username, identity_id, notes, clipboard_writes, shell_integration,
+                    share_connection)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT (id) DO UPDATE SET label = excluded.label, hostname = excluded.hostname,
                     port = excluded.port, username = excluded.username, identity_id = excluded.identity_id,
                     notes = excluded.notes, clipboard_writes = excluded.clipboard_writes,
-                    shell_integration = excluded.shell_integration
+                    shell_integration = excluded.shell_integration, share_connection = excluded.share_connection
                 """, arguments: [
                     .id(host.id), .text(label), .text(host.hostname), .integer(Int64(host.port.rawValue)),
                     host.username.sqliteValue, .id(host.identityID), .text(host.notes),
                     .integer(host.allowsClipboardWrites ? 1 : 0), .integer(host.usesShellIntegration ? 1 : 0),
+                    .integer(host.sharesConnection ? 1 : 0),
                 ])
         }
         try connection.execute(sql: "DELETE FROM host_jumps WHERE host_id = ?", arguments: [.id(host.id)])

@@ -26,7 +26,9 @@ final class PaneLink {
     private(set) var size: TerminalSize
     var connectTask: Task<Void, Never>?
     var readTask: Task<Void, Never>?
-    private var connection: (any SSHConnection)?
+    private var connection: PaneConnection?
+    /// Where a shared connection's hold goes back when the Session ends.
+    private var shared: SharedConnections?
     private var shell: (any RemoteShell)?
     private var outgoing: AsyncStream<Outgoing>.Continuation?
     /// True between `beginInputBatch()` and `endInputBatch()`.
@@ -44,10 +46,16 @@ final class PaneLink {
     /// True while `generation` is the attempt in charge and the link is open.
     func serves(_ generation: AttemptGeneration) -> Bool { self.generation == generation }
 
+    /// The hold on the shared connection the shell is a channel of; nil when the pane's
+    /// connection is its own.
+    var lease: SharedConnectionLease? { connection?.lease }
+
     /// Starts the ordered writer for a newly opened shell, opened at `openedSize`: a window
-    /// change that came while it was opening goes out first.
-    func attach(connection: any SSHConnection, shell: any RemoteShell, openedSize: TerminalSize) {
+    /// change that came while it was opening goes out first. A shared `connection` is given
+    /// back to `shared` when the Session ends, never closed by this pane.
+    func attach(connection: PaneConnection, shared: SharedConnections, shell: any RemoteShell, openedSize: TerminalSize) {
         self.connection = connection
+        self.shared = shared
         self.shell = shell
         sentSize = openedSize
         let (stream, continuation) = AsyncStream.makeStream(of: Outgoing.self)
@@ -103,9 +111,9 @@ final class PaneLink {
         outgoing?.yield(.resize(newSize))
     }
 
-    /// Ends the Session: stops its tasks and closes the shell and the connection (in the
-    /// background: a dead peer must not hold the person up). Returns the closing task, for a
-    /// caller that wants to wait a moment for it.
+    /// Ends the Session: stops its tasks and closes the shell and the connection, or gives a
+    /// shared connection back (in the background: a dead peer must not hold the person up).
+    /// Returns the closing task, for a caller that wants to wait a moment for it.
     @discardableResult
     func close() -> Task<Void, Never>? {
         generation = nil
@@ -116,14 +124,14 @@ final class PaneLink {
         batchedInput = []
         connectTask = nil
         readTask = nil
-        let shell = self.shell, connection = self.connection
+        let shell = self.shell, connection = self.connection, shared = self.shared
         self.shell = nil
         self.connection = nil
         sentSize = nil
         guard shell != nil || connection != nil else { return nil }
         return Task.detached {
             await shell?.close()
-            await connection?.close()
+            if let connection, let shared { await Workbench.letGo(connection, in: shared) }
         }
     }
 }

@@ -21,6 +21,7 @@ extension Workbench {
             switch effect {
             case .connect(let label, let generation, let size):
                 connect(id, to: label, generation: generation, size: size)
+                reconnectCompanions(of: id)
             case .send(let bytes):
                 links[id]?.send(bytes)
             case .windowChange(let size):
@@ -43,6 +44,7 @@ extension Workbench {
                 copied(text)
             case .openFileSystem(let side, let generation):
                 openFileSystem(for: id, side: side, generation: generation)
+                reconnectCompanions(of: id)
             case .browse(let request, let generation):
                 browse(request, for: id, generation: generation)
             case .recordDirectoryVisit(let label, let path):
@@ -105,39 +107,37 @@ extension Workbench {
         // A Vault Host's shell starts with the integration unless the Host or the run says no.
         let historyHost = hosts.first { $0.label.rawValue == label && $0.usesShellIntegration }
         let integration = historyHost == nil ? nil : shellIntegrationCommand
-        link.connectTask = Task { [weak self, weak link, services, interactions] in
+        let shared = sharedConnections
+        link.connectTask = Task { [weak self, weak link] in
             do {
-                let connection = try await services.connect(hostLabel: label, interactions: interactions, generation: generation)
-                guard let link, link.serves(generation), !Task.isCancelled else {
-                    await connection.close()
-                    return
-                }
-                let shell: any RemoteShell
-                let openedSize = link.size
-                do {
+                guard let self else { return }
+                // The size as it is once authentication is done (read when the channel opens).
+                let currentSize = { @MainActor [weak link] in link?.size ?? size }
+                let (shell, connection) = try await self.openChannel(on: label, for: id, generation: generation, forFiles: false) {
+                    connection in
+                    let openedSize = await currentSize()
+                    let shell: any RemoteShell
                     if let integration {
                         shell = try await connection.execute(
                             integration, onTerminal: TerminalPane.remoteTerm, size: openedSize, environment: environment)
                     } else {
                         shell = try await connection.openShell(term: TerminalPane.remoteTerm, size: openedSize, environment: environment)
                     }
-                } catch {
-                    await connection.close()
-                    throw error
+                    return OpenedShell(shell: shell, size: openedSize)
                 }
-                guard link.serves(generation), !Task.isCancelled, let self else {
-                    await shell.close()
-                    await connection.close()
+                guard let link, link.serves(generation), !Task.isCancelled else {
+                    await shell.shell.close()
+                    await Self.letGo(connection, in: shared)
                     return
                 }
-                link.attach(connection: connection, shell: shell, openedSize: openedSize)
+                link.attach(connection: connection, shared: shared, shell: shell.shell, openedSize: shell.size)
                 let allowsClipboardWrites = self.hosts.first { $0.label.rawValue == label }?.allowsClipboardWrites ?? false
                 self.deliverFromSession(
                     .shellOpened(generation, at: Date(), allowsClipboardWrites: allowsClipboardWrites), to: id, generation: generation)
                 if integration != nil, let historyHost {
                     self.deliverFromSession(.historyStarted(generation, hostID: historyHost.id), to: id, generation: generation)
                 }
-                self.read(shell, for: id, link: link, generation: generation)
+                self.read(shell.shell, for: id, link: link, generation: generation)
             } catch {
                 self?.deliverFromSession(.connectFailed(generation, error), to: id, generation: generation)
             }
@@ -164,7 +164,10 @@ extension Workbench {
                 self?.deliverFromSession(.shellClosed(generation), to: id, generation: generation)
             } catch {
                 let detail = (error as? SSHFailure)?.detail ?? String(describing: error)
-                self?.deliverFromSession(.connectionLost(generation, detail), to: id, generation: generation)
+                guard let self, link.serves(generation) else { return }
+                let lease = link.lease
+                self.deliverFromSession(.connectionLost(generation, detail), to: id, generation: generation)
+                self.sharedConnectionLost(by: id, lease: lease, detail: detail)
             }
         }
     }

@@ -29,6 +29,13 @@ public final class Workbench {
     var dispatcher: KeyDispatcher
     /// The one interaction queue of this process: every pane's connections ask through it.
     public let interactions: InteractionQueue
+    /// Each sharing Host's one authenticated connection, which its panes open channels on.
+    public let sharedConnections: SharedConnections
+    /// Panes whose shared connection was lost, by which one: Reconnect brings them back together.
+    var lostTogether: [PaneID: LostConnection] = [:]
+    /// Connection attempts under way, by the pane that started them (a shared connection's
+    /// attempt has a generation of its own, and its questions name that pane).
+    var sharedAttempts: [AttemptGeneration: PaneID] = [:]
     let dialogs: InteractionDialogs
     /// The form of the interaction on screen.
     var dialog: InteractionDialog?
@@ -118,8 +125,11 @@ public final class Workbench {
         self.insideTmux = !(environment["TMUX"] ?? "").isEmpty
         let dialogs = InteractionDialogs()
         self.dialogs = dialogs
-        self.interactions = InteractionQueue(presenter: WorkbenchPresenter(dialogs: dialogs))
-        self.transfers = services.transferQueue(interactions: interactions)
+        let interactions = InteractionQueue(presenter: WorkbenchPresenter(dialogs: dialogs))
+        self.interactions = interactions
+        let sharedConnections = SharedConnections { generation in await interactions.cancel(generation: generation) }
+        self.sharedConnections = sharedConnections
+        self.transfers = services.transferQueue(interactions: interactions, shared: sharedConnections)
         let first = Workspace(name: "", pane: .empty())
         self.workspaces = [first]
         if let problem = keymapProblems.first {
@@ -178,6 +188,12 @@ public final class Workbench {
             if let task = link.close() { closing.append(task) }
         }
         browserLinks = [:]
+        // What the panes shared closes once their channels have.
+        let channels = closing
+        closing.append(Task { [sharedConnections] in
+            for task in channels { await task.value }
+            await sharedConnections.closeAll()
+        })
         await BoundedWait.wait(for: closing, atMost: closeTimeout)
     }
 
@@ -283,7 +299,8 @@ public final class Workbench {
         for (workspaceIndex, workspace) in workspaces.enumerated() {
             for (paneIndex, pane) in workspace.panes.enumerated()
             where links[pane.id]?.generation == interaction.generation
-                || browserLinks[pane.id]?.generation == interaction.generation {
+                || browserLinks[pane.id]?.generation == interaction.generation
+                || sharedAttempts[interaction.generation] == pane.id {
                 return "\(interaction.connectionLabel), pane \(paneIndex + 1) of Workspace \(workspaceIndex + 1)"
             }
         }

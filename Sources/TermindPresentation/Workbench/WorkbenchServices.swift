@@ -15,7 +15,8 @@ public protocol WorkbenchServices: Sendable {
 
     /// Plans and opens an authenticated connection to a Vault Host label (or an ad-hoc
     /// `[user@]host[:port]`). Interactions go through `interactions`, the workbench's one queue,
-    /// tagged with `generation`, which the workbench retires when the pane closes or retries.
+    /// tagged with `generation`, which the workbench retires when the pane closes or retries
+    /// (or, for a connection its panes share, when no pane waits for it any more).
     func connect(
         hostLabel: String, interactions: InteractionQueue, generation: AttemptGeneration
     ) async throws -> any SSHConnection
@@ -39,14 +40,19 @@ public protocol WorkbenchServices: Sendable {
     func commitImport(_ selection: ImportSelection, of preview: ImportPreview) async throws -> ImportReport
 
     /// The transfer queue, whose Host connections ask through `interactions` (the workbench's
-    /// queue); nil where there is none. Asked once, when the workbench is made.
-    func transferQueue(interactions: InteractionQueue) -> TransferQueue?
+    /// queue) and stand on the panes' `shared` connections where the Host shares; nil where
+    /// there is none. Asked once, when the workbench is made.
+    func transferQueue(interactions: InteractionQueue, shared: SharedConnections) -> TransferQueue?
 
     /// As `connect`, for a browser pane's own connection: its Connection History entry is of
     /// the `sftp` kind.
     func connectForFiles(
         hostLabel: String, interactions: InteractionQueue, generation: AttemptGeneration
     ) async throws -> any SSHConnection
+
+    /// A pane's session opened on a Host's shared connection that another pane made: its
+    /// Connection History entry (`sftp` when `forFiles`), as opening a connection adds one.
+    func recordSession(hostLabel: String, forFiles: Bool) async
 
     /// This machine's file system, for a browser pane's local side.
     func localFileSystem() -> any FileSystem
@@ -75,7 +81,7 @@ public protocol WorkbenchServices: Sendable {
 
 extension WorkbenchServices {
     /// No transfers (tests, benchmarks): the queue overlay says so.
-    public func transferQueue(interactions: InteractionQueue) -> TransferQueue? { nil }
+    public func transferQueue(interactions: InteractionQueue, shared: SharedConnections) -> TransferQueue? { nil }
 
     /// No editor (benchmarks): `e` says editing is not available here.
     public func fileEditor() -> (any FileEditor)? { nil }
@@ -85,4 +91,7 @@ extension WorkbenchServices {
     {
         throw EditorFailure(command: "", detail: "is not available here")
     }
+
+    /// No Connection History (tests, benchmarks).
+    public func recordSession(hostLabel: String, forFiles: Bool) async {}
 }

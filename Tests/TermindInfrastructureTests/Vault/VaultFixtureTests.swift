@@ -47,6 +47,8 @@ final class VaultFixtureTests: XCTestCase {
         // V3: every Host of V1 keeps the shell integration on; V4: the search index covers
         // the commands V1 held, in any part and any case.
         XCTAssertTrue(snapshot.hosts.allSatisfy(\.usesShellIntegration))
+        // V5: every Host of V1 shares its workbench connection.
+        XCTAssertTrue(snapshot.hosts.allSatisfy(\.sharesConnection))
         let search = SQLiteVaultStore(database: services.database)
         let found = try await search.searchCommands(CommandHistoryQuery(text: "ERROR SYS"))
         XCTAssertEqual(found.map(\.id), [VaultFixture.commands[1].id])

@@ -62,6 +62,7 @@ final class VaultStoreTests: XCTestCase {
         web.identityID = nil
         web.tags = ["renamed"]
         web.notes = ""
+        web.sharesConnection = false  // V5's column written and read back
         var snippet = try XCTUnwrap(saved.snippet("uptime"))
         snippet.tags = []
         // db jumps through web: web may not jump through db, so drop that hop first.

@@ -48,13 +48,15 @@ final class ScriptedShell: RemoteShell {
 }
 
 /// A connection in memory whose shells are `ScriptedShell`s opened at the size asked for
-/// (a shell, or a command on a PTY, such as the shell integration's bootstrap).
+/// (a shell, or a command on a PTY, such as the shell integration's bootstrap): `shell` is the
+/// first, each later one a new channel (panes sharing the connection). `drop()` loses it.
 final class ScriptedConnection: SSHConnection {
     let label: String
     let shell = ScriptedShell()
     /// What `openFileSystem` opens, if anything.
     let fileSystem: (any RemoteFileSystem)?
-        private let state = Mutex<(openedSize: TerminalSize?, term: String?, closed: Bool, command: String?)>((nil, nil, false, nil))
+    private let state = Mutex<(openedSize: TerminalSize?, term: String?, closed: Bool, command: String?)>((nil, nil, false, nil))
+    private let channels = Mutex<(shells: [ScriptedShell], dropped: Bool, fileSystems: Int)>(([], false, 0))
 
     init(label: String, fileSystem: (any RemoteFileSystem)? = nil) {
         self.label = label
@@ -66,6 +68,30 @@ final class ScriptedConnection: SSHConnection {
     var isClosed: Bool { state.withLock { $0.closed } }
     /// The command run on the PTY instead of a shell, if any.
     var command: String? { state.withLock { $0.command } }
+    /// Every shell opened on this connection, in order.
+    var shells: [ScriptedShell] { channels.withLock { $0.shells } }
+    /// How many SFTP sessions were opened on this connection.
+    var fileSystemCount: Int { channels.withLock { $0.fileSystems } }
+
+    /// The transport is lost: nothing more opens, and every shell on it ends with the failure
+    /// (unless `endingChannels` is false: a loss no channel has noticed yet).
+    func drop(endingChannels: Bool = true) {
+        let shells = channels.withLock {
+            $0.dropped = true
+            return $0.shells
+        }
+        if endingChannels { for shell in shells { shell.drop() } }
+    }
+
+    /// A new channel: the first shell, then a new one each time.
+    private func nextShell() throws -> ScriptedShell {
+        try channels.withLock {
+            if $0.dropped { throw SSHFailure(.dropped, connection: label, detail: "the connection was reset") }
+            let next = $0.shells.isEmpty ? shell : ScriptedShell()
+            $0.shells.append(next)
+            return next
+        }
+    }
 
     func execute(_ command: String) async throws -> any RemoteProcess { throw SSHFailure(.channel, connection: label, detail: "no exec here") }
     func execute(_ command: String, onTerminal term: String, size: TerminalSize, environment: [String: String]) async throws -> any RemoteShell {
@@ -74,17 +100,21 @@ final class ScriptedConnection: SSHConnection {
             $0.term = term
             $0.command = command
         }
-        return shell
+        return try nextShell()
     }
     func openShell(term: String, size: TerminalSize, environment: [String: String]) async throws -> any RemoteShell {
         state.withLock {
             $0.openedSize = size
             $0.term = term
         }
-        return shell
+        return try nextShell()
     }
     func openFileSystem() async throws -> any RemoteFileSystem {
         guard let fileSystem else { throw SSHFailure(.channel, connection: label, detail: "no SFTP here") }
+        try channels.withLock {
+            if $0.dropped { throw SSHFailure(.dropped, connection: label, detail: "the connection was reset") }
+            $0.fileSystems += 1
+        }
         return fileSystem
     }
     func close() async { state.withLock { $0.closed = true } }
@@ -116,7 +146,7 @@ final class InMemoryWorkbenchServices: WorkbenchServices {
         if let custom = connector.withLock({ $0 }) {
             return try await custom(hostLabel, interactions, generation)
         }
-        let connection = ScriptedConnection(label: hostLabel)
+        let connection = ScriptedConnection(label: hostLabel, fileSystem: files.withLock { $0.fileSystem })
         state.withLock { $0.connections.append(connection) }
         return connection
     }
@@ -171,6 +201,15 @@ final class InMemoryWorkbenchServices: WorkbenchServices {
 
     func localFileSystem() -> any FileSystem {
         files.withLock { $0.fileSystem } ?? MemoryTree()
+    }
+
+    private let sessions = Mutex<[(host: String, forFiles: Bool)]>([])
+
+    /// The Connection History entries of sessions opened on another pane's connection.
+    var sharedSessions: [(host: String, forFiles: Bool)] { sessions.withLock { $0 } }
+
+    func recordSession(hostLabel: String, forFiles: Bool) async {
+        sessions.withLock { $0.append((hostLabel, forFiles)) }
     }
 
     func recordDirectoryVisit(hostLabel: String, path: String) async {
@@ -260,8 +299,13 @@ struct ScriptedRemoteEdit: Sendable {
 }
 
 enum WorkbenchFixture {
-    static func host(_ label: String, hostname: String = "10.0.0.1", port: Int = 22, username: String? = "deploy") -> Host {
-        try! Host(label: Label(label), hostname: hostname, port: Port(port), username: username)
+    /// A Vault Host. Its panes connect each on their own unless `shares` (the product's
+    /// default, tested in `WorkbenchSharedConnectionTests`): the other tests are of one pane's
+    /// Session, which sharing does not change.
+    static func host(
+        _ label: String, hostname: String = "10.0.0.1", port: Int = 22, username: String? = "deploy", shares: Bool = false
+    ) -> Host {
+        try! Host(label: Label(label), hostname: hostname, port: Port(port), username: username, sharesConnection: shares)
     }
 
     /// The shipped default keymap, read from the source tree.

@@ -42,7 +42,7 @@ final class WorkbenchTransferQueueTests: XCTestCase {
         func commitImport(_ selection: ImportSelection, of preview: ImportPreview) async throws -> ImportReport {
             try await base.commitImport(selection, of: preview)
         }
-        func transferQueue(interactions: InteractionQueue) -> TransferQueue? { queue }
+        func transferQueue(interactions: InteractionQueue, shared: SharedConnections) -> TransferQueue? { queue }
         func connectForFiles(hostLabel: String, interactions: InteractionQueue, generation: AttemptGeneration) async throws -> any SSHConnection {
             try await base.connectForFiles(hostLabel: hostLabel, interactions: interactions, generation: generation)
         }

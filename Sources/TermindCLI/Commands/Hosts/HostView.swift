@@ -15,6 +15,8 @@ struct HostView: Encodable {
     let clipboardWrites: Bool
     /// Whether this Host's shells start with Termind's shell integration (command history).
     let shellIntegration: Bool
+    /// Whether this Host's workbench panes share one authenticated connection.
+    let share: Bool
 
     init(_ host: Host, in snapshot: VaultSnapshot) {
         label = host.label.rawValue
@@ -27,5 +29,6 @@ struct HostView: Encodable {
         notes = host.notes
         clipboardWrites = host.allowsClipboardWrites
         shellIntegration = host.usesShellIntegration
+        share = host.sharesConnection
     }
 }

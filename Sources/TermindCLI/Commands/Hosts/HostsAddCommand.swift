@@ -17,6 +17,8 @@ struct HostsAddCommand: Command {
                     help: "Whether remote programs in this Host's panes may set your clipboard (OSC 52; default deny)"),
             .option("shell-integration", .choice(["on", "off"]), valueName: "on|off",
                     help: "Start bash and zsh with Termind's integration, for the command history (default on)"),
+            .option("share", .choice(["on", "off"]), valueName: "on|off",
+                    help: "Workbench panes on this Host share one connection, one authentication (default on)"),
         ],
         examples: ["termind hosts add web --hostname 10.0.0.5 --port 2222 --identity deploy --jump bastion --tag prod"])
 
@@ -31,7 +33,8 @@ struct HostsAddCommand: Command {
             hostname: hostname, port: parsed.integer("port"), username: parsed.value("user"),
             identity: parsed.value("identity"), jumps: parsed.values("jump"), tags: parsed.values("tag"),
             notes: parsed.value("notes"), allowsClipboardWrites: parsed.value("clipboard").map { $0 == "allow" },
-            usesShellIntegration: parsed.value("shell-integration").map { $0 == "on" })
+            usesShellIntegration: parsed.value("shell-integration").map { $0 == "on" },
+            sharesConnection: parsed.value("share").map { $0 == "on" })
         dataDirectory = parsed.value("data-dir")
     }
 

@@ -21,6 +21,8 @@ struct HostsEditCommand: Command {
                     help: "Whether remote programs in this Host's panes may set your clipboard (OSC 52; default deny)"),
             .option("shell-integration", .choice(["on", "off"]), valueName: "on|off",
                     help: "Start bash and zsh with Termind's integration, for the command history (default on)"),
+            .option("share", .choice(["on", "off"]), valueName: "on|off",
+                    help: "Workbench panes on this Host share one connection, one authentication (default on)"),
         ])
 
     let label: String
@@ -44,7 +46,8 @@ struct HostsEditCommand: Command {
             jumps: parsed.flag("no-jump") ? [] : (jumps.isEmpty ? nil : jumps),
             tags: parsed.flag("no-tags") ? [] : (tags.isEmpty ? nil : tags),
             notes: parsed.value("notes"), allowsClipboardWrites: parsed.value("clipboard").map { $0 == "allow" },
-            usesShellIntegration: parsed.value("shell-integration").map { $0 == "on" })
+            usesShellIntegration: parsed.value("shell-integration").map { $0 == "on" },
+            sharesConnection: parsed.value("share").map { $0 == "on" })
         dataDirectory = parsed.value("data-dir")
     }
 

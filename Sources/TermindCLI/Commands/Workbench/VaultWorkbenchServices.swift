@@ -85,13 +85,15 @@ struct VaultWorkbenchServices: WorkbenchServices {
         return try await importer.commit(plan, of: preview, passphrases: NoImportPassphrases(), storePassphrases: false)
     }
 
-    /// The queue over `termind cp`'s engine and partial records, each Host's connection opened
-    /// by the same opener as the panes' (asking through the workbench's dialogs).
-    func transferQueue(interactions: InteractionQueue) -> TransferQueue? {
+    /// The queue over `termind cp`'s engine and partial records, each Host's SFTP session on
+    /// the panes' shared connection where the Host shares, else opened by the same opener as
+    /// the panes' (asking through the workbench's dialogs).
+    func transferQueue(interactions: InteractionQueue, shared: SharedConnections) -> TransferQueue? {
         slot.queue.withLock { queue in
             if let queue { return queue }
             let made = TransferQueue(
-                sites: WorkbenchTransferSites(opener: opener, interactions: interactions), store: partials, listing: partials)
+                sites: WorkbenchTransferSites(opener: opener, interactions: interactions, shared: shared),
+                store: partials, listing: partials)
             queue = made
             return made
         }
@@ -101,6 +103,10 @@ struct VaultWorkbenchServices: WorkbenchServices {
         hostLabel: String, interactions: InteractionQueue, generation: AttemptGeneration
     ) async throws -> any SSHConnection {
         try await opener.open(hostLabel, interactions: interactions, generation: generation, history: .sftp)
+    }
+
+    func recordSession(hostLabel: String, forFiles: Bool) async {
+        await opener.recordSession(hostLabel, kind: forFiles ? .sftp : .ssh)
     }
 
     func localFileSystem() -> any FileSystem {

@@ -13,7 +13,9 @@ final class BrowserLink {
     var openTask: Task<Void, Never>?
     private(set) var fileSystem: (any FileSystem)?
     private var remote: (any RemoteFileSystem)?
-    private var connection: (any SSHConnection)?
+    private var connection: PaneConnection?
+    /// Where a shared connection's hold goes back when the browser's session ends.
+    private var shared: SharedConnections?
     /// Requests in flight, by a number of their own, cancelled when the link closes.
     private var requests: [Int: Task<Void, Never>] = [:]
     private var nextRequest = 0
@@ -26,11 +28,16 @@ final class BrowserLink {
 
     func serves(_ generation: AttemptGeneration) -> Bool { self.generation == generation }
 
-    /// The file system is open: a remote one with its connection, or this machine's.
-    func attach(_ fileSystem: any FileSystem, remote: (any RemoteFileSystem)?, connection: (any SSHConnection)?) {
+    /// The hold on the shared connection the SFTP session is a channel of, if any.
+    var lease: SharedConnectionLease? { connection?.lease }
+
+    /// The file system is open: a remote one with its connection (given back to `shared`
+    /// when it is shared), or this machine's.
+    func attach(_ fileSystem: any FileSystem, remote: (any RemoteFileSystem)?, connection: PaneConnection?, shared: SharedConnections) {
         self.fileSystem = fileSystem
         self.remote = remote
         self.connection = connection
+        self.shared = shared
     }
 
     /// Runs `body` as a request of this link: cancelled if the link closes first. A listing
@@ -56,14 +63,14 @@ final class BrowserLink {
         openTask = nil
         for task in requests.values { task.cancel() }
         requests = [:]
-        let remote = self.remote, connection = self.connection
+        let remote = self.remote, connection = self.connection, shared = self.shared
         self.remote = nil
         self.connection = nil
         fileSystem = nil
         guard remote != nil || connection != nil else { return nil }
         return Task.detached {
             await remote?.close()
-            await connection?.close()
+            if let connection, let shared { await Workbench.letGo(connection, in: shared) }
         }
     }
 }

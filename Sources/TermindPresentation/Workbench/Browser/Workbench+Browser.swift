@@ -64,47 +64,46 @@ extension Workbench {
 
     // MARK: - Effects
 
-    /// Opens pane `id`'s file system in the background: for a Host, a connection of its own
-    /// (an `sftp` Connection History entry) and an SFTP session on it; for this machine, its
-    /// file system at once. The start directory comes back as `.fileSystemOpened`.
+    /// Opens pane `id`'s file system in the background: for a Host, an SFTP session on its
+    /// shared connection, or on a connection of its own (an `sftp` Connection History entry)
+    /// when the Host does not share; for this machine, its file system at once. The start
+    /// directory comes back as `.fileSystemOpened`.
     func openFileSystem(for id: PaneID, side: BrowserSide, generation: AttemptGeneration) {
         browserLinks.removeValue(forKey: id)?.close()
         let link = BrowserLink(generation: generation)
         browserLinks[id] = link
-        link.openTask = Task { [weak self, weak link, services, interactions] in
+        let shared = sharedConnections
+        link.openTask = Task { [weak self, weak link, services] in
             do {
                 let fileSystem: any FileSystem
                 var remote: (any RemoteFileSystem)?
-                var connection: (any SSHConnection)?
+                var connection: PaneConnection?
                 switch side {
                 case .local:
                     fileSystem = services.localFileSystem()
                 case .remote(let label):
-                    let opened = try await services.connectForFiles(hostLabel: label, interactions: interactions, generation: generation)
-                    connection = opened
-                    do {
-                        let sftp = try await opened.openFileSystem()
-                        remote = sftp
-                        fileSystem = sftp
-                    } catch {
-                        await opened.close()
-                        throw error
+                    guard let self else { return }
+                    let opened = try await self.openChannel(on: label, for: id, generation: generation, forFiles: true) {
+                        try await $0.openFileSystem()
                     }
+                    connection = opened.connection
+                    remote = opened.channel
+                    fileSystem = opened.channel
                 }
                 let home: String
                 do {
                     home = try await fileSystem.realpath(".")
                 } catch {
                     await remote?.close()
-                    await connection?.close()
+                    if let connection { await Self.letGo(connection, in: shared) }
                     throw error
                 }
                 guard let link, link.serves(generation), !Task.isCancelled, let self else {
                     await remote?.close()
-                    await connection?.close()
+                    if let connection { await Self.letGo(connection, in: shared) }
                     return
                 }
-                link.attach(fileSystem, remote: remote, connection: connection)
+                link.attach(fileSystem, remote: remote, connection: connection, shared: shared)
                 self.deliverToBrowser(.fileSystemOpened(generation, home: home), to: id, generation: generation)
             } catch {
                 self?.deliverToBrowser(.connectFailed(generation, error), to: id, generation: generation)

@@ -1,0 +1,164 @@
+import Foundation
+import TermindTestSupport
+import XCTest
+
+/// One authentication per Host, as a person sees it in the built binary in tmux: ten panes of
+/// one Host made by splitting (`C-\ %`, `C-\ "`) are ten channels on one connection, so the
+/// rig's sshd logs one `Accepted publickey`; with `hosts edit --share off` it logs ten. Against
+/// the asyncssh server's keyboard-interactive login, five panes ask for the one-time code once.
+final class SharedConnectionEndToEndTests: XCTestCase {
+    private var home: VaultHome!
+
+    override func setUpWithError() throws {
+        home = try VaultHome()
+    }
+
+    override func tearDown() {
+        home = nil
+    }
+
+    private func keys(_ session: TmuxSession, _ names: String...) {
+        _ = try? ChildProcess.run("tmux", ["send-keys", "-t", session.name] + names)
+    }
+
+    private func waitUntil(timeout: TimeInterval = 30, _ condition: () -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if condition() { return true }
+            usleep(100_000)
+        }
+        return condition()
+    }
+
+    private static func count(_ text: String, in log: String) -> Int {
+        log.components(separatedBy: text).count - 1
+    }
+
+    /// Opens the workbench on `web`, trusts its key, splits the pane into `panes`, and returns
+    /// how many logins sshd accepted once every pane's session started.
+    private func acceptedLogins(forPanes panes: Int, on server: SSHDServer) throws -> Int {
+        let session = try TmuxSession(command: [try TermindBinary.path(), "connect", "web"], environment: home.terminalEnvironment)
+        defer { session.kill() }
+        // Room for ten panes made by halving the focused one.
+        _ = try ChildProcess.run("tmux", ["resize-window", "-t", session.name, "-x", "400", "-y", "120"])
+        XCTAssertTrue(session.waitForScreen(containing: "Unknown host key"), session.screen())
+        keys(session, "s")
+        XCTAssertTrue(session.waitForScreen(containing: "~$"), session.screen())
+        for index in 1..<panes {
+            keys(session, "C-\\", index.isMultiple(of: 2) ? "\"" : "%")
+            usleep(300_000)
+        }
+        XCTAssertTrue(
+            waitUntil { Self.count("Starting session:", in: server.log()) >= panes },
+            "sshd started \(Self.count("Starting session:", in: server.log())) sessions; the screen:\n\(session.screen())")
+        XCTAssertFalse(session.screen().contains("no room"), session.screen())
+        sleep(1)  // a late extra login would show by now
+        let log = server.log()
+        print("\(panes) panes: \(Self.count("Starting session:", in: log)) sessions, \(Self.count("Accepted publickey", in: log)) 'Accepted publickey' lines")
+        return Self.count("Accepted publickey", in: log)
+    }
+
+    private func webHost() throws -> SSHDServer {
+        let server = try startSSHD(configure: "MaxStartups 100\n")
+        try home.succeed(["keys", "import", "rig", "--file", server.clientPrivateKeyPath])
+        try home.succeed(["identities", "add", "tester", "--user", server.username, "--key", "rig"])
+        try home.succeed(["hosts", "add", "web", "--hostname", server.host, "--port", String(server.port), "--identity", "tester"])
+        return server
+    }
+
+    func testTenPanesOfASharingHostAreOneLoginInTheSSHDLog() throws {
+        let server = try webHost()
+        XCTAssertEqual(try acceptedLogins(forPanes: 10, on: server), 1)
+    }
+
+    func testTenPanesWithShareOffAreTenLoginsInTheSSHDLog() throws {
+        let server = try webHost()
+        try home.succeed(["hosts", "edit", "web", "--share", "off"])
+        XCTAssertEqual(try acceptedLogins(forPanes: 10, on: server), 10)
+    }
+
+    func testFivePanesOnAKeyboardInteractiveHostAskForTheOneTimeCodeOnce() throws {
+        let round = AsyncSSHScenario.Round(
+            name: "Second factor", instruction: "Enter the code from your token",
+            prompts: [AsyncSSHScenario.Prompt("Code: ", echo: false)], answers: ["123456"])
+        let server = try startAsyncSSH(AsyncSSHScenario().user("alice", keyboardInteractive: [round]).withShell())
+        try home.succeed([
+            "hosts", "add", "otp", "--hostname", server.host, "--port", String(server.port), "--user", "alice",
+            "--shell-integration", "off",
+        ])
+        let session = try TmuxSession(command: [try TermindBinary.path(), "connect", "otp"], environment: home.terminalEnvironment)
+        defer { session.kill() }
+        XCTAssertTrue(session.waitForScreen(containing: "Unknown host key"), session.screen())
+        keys(session, "o")  // Trust once
+        XCTAssertTrue(session.waitForScreen(containing: "Second factor"), session.screen())
+        XCTAssertTrue(session.waitForScreen(containing: "Asked by otp, pane 1 of Workspace 1"), session.screen())
+        session.send("123456", enter: false)
+        keys(session, "Enter")
+        XCTAssertTrue(session.waitForScreen(containing: "│$"), session.screen())
+
+        for index in 1..<5 {
+            keys(session, "C-\\", index.isMultiple(of: 2) ? "\"" : "%")
+            usleep(300_000)
+        }
+        XCTAssertTrue(waitUntil { ((try? server.events("shell").count) ?? 0) == 5 }, session.screen())
+        sleep(1)
+        XCTAssertFalse(session.screen().contains("Second factor"), "no second dialog: \(session.screen())")
+        XCTAssertEqual(try server.events("kbdint_round_answered").count, 1, "the code was asked once")
+        XCTAssertEqual(try server.events("connect").count, 1, "one connection for five panes")
+        XCTAssertEqual(try server.events("shell").count, 5)
+    }
+
+    func testTransfersOnAKeyboardInteractiveHostTakeChannelsOfTheSharedConnectionAndAskNothingMore() throws {
+        let files = try TemporaryDirectory(prefix: "termind-share-remote", mode: 0o755)
+        let landing = try TemporaryDirectory(prefix: "termind-share-local")
+        let names = (1...6).map { "file-\($0).bin" }
+        for (index, name) in names.enumerated() {
+            let bytes = Data((0..<(200_000 + index)).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ index) })
+            XCTAssertTrue(FileManager.default.createFile(atPath: files.appending(name).path, contents: bytes))
+        }
+        let round = AsyncSSHScenario.Round(
+            name: "Second factor", instruction: "Enter the code from your token",
+            prompts: [AsyncSSHScenario.Prompt("Code: ", echo: false)], answers: ["123456"])
+        let server = try startAsyncSSH(
+            AsyncSSHScenario().user("alice", keyboardInteractive: [round]).withShell().sftp(root: files.path))
+        try home.succeed([
+            "hosts", "add", "otp", "--hostname", server.host, "--port", String(server.port), "--user", "alice",
+            "--shell-integration", "off",
+        ])
+        let session = try TmuxSession(command: [try TermindBinary.path(), "connect", "otp"], environment: home.terminalEnvironment)
+        defer { session.kill() }
+        XCTAssertTrue(session.waitForScreen(containing: "Unknown host key"), session.screen())
+        keys(session, "o")  // Trust once: the silent extras do not inherit it
+        XCTAssertTrue(session.waitForScreen(containing: "Second factor"), session.screen())
+        session.send("123456", enter: false)
+        keys(session, "Enter")
+        XCTAssertTrue(session.waitForScreen(containing: "│$"), session.screen())
+
+        // The Host's browser beside the terminal, this machine's beside that, at `landing`.
+        keys(session, "C-\\", "b")
+        XCTAssertTrue(session.waitForScreen(containing: "file-6.bin"), session.screen())
+        keys(session, "C-\\", "b")
+        XCTAssertTrue(session.waitForScreen(containing: "local:"), session.screen())
+        keys(session, "g", "C-u")
+        _ = try? ChildProcess.run("tmux", ["send-keys", "-t", session.name, "-l", landing.path])
+        keys(session, "Enter")
+        XCTAssertTrue(session.waitForScreen(containing: "local:\(landing.path)"), session.screen())
+
+        // Every file of the Host's browser, copied here: four at a time.
+        keys(session, "C-\\", "O")
+        keys(session, "a", "c")
+        XCTAssertTrue(
+            waitUntil { names.allSatisfy { FileManager.default.fileExists(atPath: landing.appending($0).path) } },
+            "every file landed: \(session.screen())")
+        for name in names {
+            XCTAssertEqual(
+                FileManager.default.contents(atPath: landing.appending(name).path),
+                FileManager.default.contents(atPath: files.appending(name).path), name)
+        }
+        XCTAssertFalse(session.screen().contains("Second factor"), "nothing more was asked: \(session.screen())")
+        XCTAssertEqual(try server.events("kbdint_round_answered").count, 1, "the code was asked once")
+        XCTAssertEqual(try server.events("auth_complete").count, 1, "one login for the panes and the transfers")
+        print("SFTP sessions on the one login: \(try server.events("sftp").count); connections: \(try server.events("connect").count)")
+        XCTAssertGreaterThanOrEqual(try server.events("sftp").count, 3, "the browser's, the queue's and the extras' channels")
+    }
+}
