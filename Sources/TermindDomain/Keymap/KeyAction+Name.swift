@@ -40,6 +40,8 @@ extension KeyAction {
         case copyCommandOutput = "copy-output"
         case openBrowser = "open-browser"
         case history
+        case toggleBroadcast = "toggle-broadcast"
+        case broadcastWorkspace = "broadcast-workspace"
 
         /// What follows the name in the file, for error messages.
         var argumentRule: ArgumentRule {
@@ -124,6 +126,8 @@ extension KeyAction {
         case .copyCommandOutput: self = .copyCommandOutput
         case .openBrowser: self = .openBrowser
         case .history: self = .history
+        case .toggleBroadcast: self = .toggleBroadcast
+        case .broadcastWorkspace: self = .broadcastWorkspace
         }
     }
 }

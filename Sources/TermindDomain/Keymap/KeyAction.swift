@@ -45,6 +45,10 @@ public enum KeyAction: Sendable, Hashable {
     /// Open the command history overlay: search the commands run on Hosts, insert one at the
     /// focused pane's prompt.
     case history
+    /// Add the focused terminal pane to the broadcast set, or take it out.
+    case toggleBroadcast
+    /// Broadcast to every terminal pane of the Workspace, or end any broadcast.
+    case broadcastWorkspace
 
     /// Cells a resize moves when the binding gives no count, as tmux's `resize-pane`.
     public static let defaultResizeCells = 1
@@ -83,6 +87,8 @@ public enum KeyAction: Sendable, Hashable {
         case .copyCommandOutput: .copyCommandOutput
         case .openBrowser: .openBrowser
         case .history: .history
+        case .toggleBroadcast: .toggleBroadcast
+        case .broadcastWorkspace: .broadcastWorkspace
         }
     }
 
@@ -131,6 +137,8 @@ public enum KeyAction: Sendable, Hashable {
         case .paste: "Paste what copy mode copied last (bracketed if the program asked)"
         case .openBrowser: "Open a file browser beside the pane (its Host's files, or this machine's)"
         case .history: "Search the command history; Enter puts the command at the prompt"
+        case .toggleBroadcast: "Add the pane to the broadcast (typing goes to all), or take it out"
+        case .broadcastWorkspace: "Broadcast to every pane of the Workspace, or end it"
         }
     }
 }

@@ -5,6 +5,8 @@ struct PaneDrawContext {
     let number: Int
     let isFocused: Bool
     let isZoomed: Bool
+    /// The pane is in the broadcast set: what is typed into one of the set goes to it too.
+    var isBroadcasting = false
     /// "C-\ r" and similar, from the keymap, for the hints.
     var reconnectKeys: String?
     var closeKeys: String?

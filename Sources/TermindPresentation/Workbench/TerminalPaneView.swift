@@ -98,6 +98,7 @@ struct TerminalPaneView {
         if pane.isScrolling || pane.scrollOffset > 0 {
             markers.append("scroll \(pane.scrollOffset)/\(pane.surface.scrollbackCount)")
         }
+        if context.isBroadcasting { markers.append("broadcast") }
         if isZoomed { markers.append("zoom") }
         switch pane.status {
         case .connecting: markers.append("connecting")

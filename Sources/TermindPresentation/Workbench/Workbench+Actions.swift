@@ -94,6 +94,10 @@ extension Workbench {
             openBrowser()
         case .history:
             openHistoryOverlay()
+        case .toggleBroadcast:
+            toggleBroadcast()
+        case .broadcastWorkspace:
+            toggleWorkspaceBroadcast()
         }
     }
 

@@ -85,7 +85,8 @@ extension Workbench {
             guard let pane = panes[frame.paneID] else { continue }
             let context = PaneDrawContext(
                 number: (ids.firstIndex(of: frame.paneID) ?? 0) + 1, isFocused: frame.paneID == focused && focus == .panes,
-                isZoomed: workspace.isZoomed, reconnectKeys: reconnect, closeKeys: close, quickOpenKeys: quickOpenKeys)
+                isZoomed: workspace.isZoomed, isBroadcasting: broadcast.contains(frame.paneID) && pane.isLive,
+                reconnectKeys: reconnect, closeKeys: close, quickOpenKeys: quickOpenKeys)
             if let paneCursor = pane.draw(into: &buffer, in: frame.rect, context: context) { cursor = paneCursor }
         }
         return cursor
@@ -112,6 +113,8 @@ extension Workbench {
         var pane = "pane \(index + 1)/\(panes.count)"
         if let label = focused?.hostLabel { pane += " · \(label)" }
         if let hint = focused?.statusHint { pane += " · \(hint)" }
+        let receiving = broadcastCount
+        if receiving > 0 { pane = "broadcast to \(receiving) pane\(receiving == 1 ? "" : "s") · " + pane }
         if focus == .navigator { pane = "Navigator: type to filter, Enter opens, Tab back to the panes" }
         var message = self.message
         if confirmingClose != nil {

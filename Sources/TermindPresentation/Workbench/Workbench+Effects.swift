@@ -91,6 +91,7 @@ extension Workbench {
     private func deliverFromSession(_ event: PaneEvent, to id: PaneID, generation: AttemptGeneration) {
         guard links[id]?.serves(generation) == true else { return }
         deliver(event, to: id)
+        if panes[id]?.isLive != true { pruneBroadcast() }
         if id == workspace.focusedPaneID { deliver(.viewed, to: id) }
         if case .output = event { followWorkingDirectory(of: id) }
         onChange()

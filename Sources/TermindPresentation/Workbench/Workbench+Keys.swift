@@ -86,7 +86,7 @@ extension Workbench {
             navigator.filter += Self.firstLine(of: bytes)
             navigator.selection = 0
         } else {
-            deliver(.paste(bytes), to: workspace.focusedPaneID)
+            for id in inputTargets { deliver(.paste(bytes), to: id) }
         }
     }
 
@@ -96,8 +96,9 @@ extension Workbench {
 
     // MARK: - The focused pane
 
+    /// A key for the focused pane, and for every pane of the broadcast it is in.
     func sendToPane(_ press: KeyPress) {
-        deliver(.key(press), to: workspace.focusedPaneID)
+        for id in inputTargets { deliver(.key(press), to: id) }
     }
 
     // MARK: - The Navigator
@@ -263,7 +264,15 @@ extension Workbench {
         }
         guard taken > 0 else { return 0 }
         message = nil
-        deliver(.typed(bytes), to: workspace.focusedPaneID)
+        let focused = workspace.focusedPaneID
+        for id in inputTargets {
+            // A broadcast pane that does not take plain text now (copy mode) gets each key.
+            if id == focused || panes[id]?.acceptsPlainText == true {
+                deliver(.typed(bytes), to: id)
+            } else {
+                for event in events.prefix(taken) { if case .key(let press) = event { deliver(.key(press), to: id) } }
+            }
+        }
         return taken
     }
 

@@ -87,6 +87,8 @@ public final class Workbench {
     var landedTransfers: Set<TransferQueueItem.ID> = []
     /// What copy mode copied last, for the paste action.
     var pasteBuffer: [UInt8]?
+    /// The panes that receive broadcast input (Workbench+Broadcast).
+    var broadcast: Set<PaneID> = []
     /// Termind runs inside tmux (`TMUX` is set): copies also go out in tmux's passthrough.
     let insideTmux: Bool
     /// The command that starts a remote shell with Termind's shell integration (the command

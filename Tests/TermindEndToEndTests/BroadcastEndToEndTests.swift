@@ -1,0 +1,41 @@
+import Foundation
+import TermindTestSupport
+import XCTest
+
+/// Broadcast input in the built binary, in tmux against the rig's sshd: three panes on one
+/// Host, two of them in the broadcast, one line typed runs in those two and not in the third.
+final class BroadcastEndToEndTests: XCTestCase {
+    func testALineTypedIntoTheBroadcastRunsInItsTwoPanesAndNotTheThird() throws {
+        let server = try startSSHD(configure: "MaxStartups 100\n")
+        let home = try VaultHome()
+        try home.succeed(["keys", "import", "rig", "--file", server.clientPrivateKeyPath])
+        try home.succeed(["identities", "add", "tester", "--user", server.username, "--key", "rig"])
+        try home.succeed(["hosts", "add", "web", "--hostname", server.host, "--port", String(server.port), "--identity", "tester"])
+        defer { server.stop() }
+
+        let session = try TmuxSession(command: [try TermindBinary.path(), "connect", "web"], environment: home.terminalEnvironment)
+        defer { session.kill() }
+        XCTAssertTrue(session.waitForScreen(containing: "Unknown host key"), session.screen())
+        session.keys("s")
+        XCTAssertTrue(session.waitForScreen(containing: "~$"), session.screen())
+        session.keys("C-\\", "%")
+        XCTAssertTrue(session.waitForScreen(where: { $0.components(separatedBy: "~$").count - 1 >= 2 }), session.screen())
+        session.keys("C-\\", "\"")
+        XCTAssertTrue(session.waitForScreen(where: { $0.components(separatedBy: "~$").count - 1 >= 3 }), session.screen())
+
+        // Panes 2 (top right) and 3 (bottom right) join: 3 is focused after the split.
+        session.keys("C-\\", "B")
+        session.keys("C-\\", "Up")
+        session.keys("C-\\", "B")
+        XCTAssertTrue(session.waitForScreen(where: { $0.contains("broadcast to 2 panes") || $0.components(separatedBy: "[broadcast]").count - 1 == 2 }),
+                      session.screen())
+        session.send("echo bc-$((6*7)); hostname")
+        XCTAssertTrue(session.waitForScreen(where: { $0.components(separatedBy: "bc-42").count - 1 == 2 }), session.screen())
+        Thread.sleep(forTimeInterval: 0.5)
+        let screen = session.screen()
+        print("Broadcast to two of three panes:\n\(screen)")
+        let left = screen.split(separator: "\n").map { String($0.prefix(70)) }.joined(separator: "\n")
+        XCTAssertFalse(left.contains("bc-42"), "the left pane (and the Navigator) stay untouched: \(screen)")
+        XCTAssertEqual(screen.components(separatedBy: "bc-42").count - 1, 2, screen)
+    }
+}
