@@ -37,5 +37,22 @@ final class BroadcastEndToEndTests: XCTestCase {
         let left = screen.split(separator: "\n").map { String($0.prefix(70)) }.joined(separator: "\n")
         XCTAssertFalse(left.contains("bc-42"), "the left pane (and the Navigator) stay untouched: \(screen)")
         XCTAssertEqual(screen.components(separatedBy: "bc-42").count - 1, 2, screen)
+
+        // A Snippet with a variable, added by another termind while this one runs, to the set.
+        try home.succeed(["snippets", "add", "greet", "--script", "echo snip-{{n}}-$((3*3))"])
+        session.keys("C-\\", "s")
+        XCTAssertTrue(session.waitForScreen(where: { $0.contains("Snippets → 2 panes (broadcast)") && $0.contains("greet") }), session.screen())
+        session.keys("Enter")
+        XCTAssertTrue(session.waitForScreen(containing: "{{n}} ="), session.screen())
+        session.type("seven")
+        session.keys("Enter")
+        XCTAssertTrue(session.waitForScreen(containing: "echo snip-seven-$((3*3))"), session.screen())
+        session.keys("Enter")  // typed into both panes, at their prompts
+        XCTAssertTrue(session.waitForScreen(where: { !$0.contains("Snippets →") }), session.screen())
+        session.keys("Enter")  // run it in both
+        XCTAssertTrue(session.waitForScreen(where: { $0.components(separatedBy: "snip-seven-9").count - 1 == 2 }), session.screen())
+        let after = session.screen()
+        print("A Snippet sent to the broadcast:\n\(after)")
+        XCTAssertFalse(after.split(separator: "\n").map { String($0.prefix(70)) }.joined().contains("snip-"), after)
     }
 }

@@ -42,6 +42,7 @@ extension KeyAction {
         case history
         case toggleBroadcast = "toggle-broadcast"
         case broadcastWorkspace = "broadcast-workspace"
+        case snippets
 
         /// What follows the name in the file, for error messages.
         var argumentRule: ArgumentRule {
@@ -128,6 +129,7 @@ extension KeyAction {
         case .history: self = .history
         case .toggleBroadcast: self = .toggleBroadcast
         case .broadcastWorkspace: self = .broadcastWorkspace
+        case .snippets: self = .snippets
         }
     }
 }

@@ -49,6 +49,8 @@ public enum KeyAction: Sendable, Hashable {
     case toggleBroadcast
     /// Broadcast to every terminal pane of the Workspace, or end any broadcast.
     case broadcastWorkspace
+    /// Pick a Snippet, fill in its variables, and type it into the pane (or the broadcast).
+    case snippets
 
     /// Cells a resize moves when the binding gives no count, as tmux's `resize-pane`.
     public static let defaultResizeCells = 1
@@ -89,6 +91,7 @@ public enum KeyAction: Sendable, Hashable {
         case .history: .history
         case .toggleBroadcast: .toggleBroadcast
         case .broadcastWorkspace: .broadcastWorkspace
+        case .snippets: .snippets
         }
     }
 
@@ -139,6 +142,7 @@ public enum KeyAction: Sendable, Hashable {
         case .history: "Search the command history; Enter puts the command at the prompt"
         case .toggleBroadcast: "Add the pane to the broadcast (typing goes to all), or take it out"
         case .broadcastWorkspace: "Broadcast to every pane of the Workspace, or end it"
+        case .snippets: "Type a Snippet into the pane or the broadcast (asks its {{variables}})"
         }
     }
 }

@@ -98,6 +98,8 @@ extension Workbench {
             toggleBroadcast()
         case .broadcastWorkspace:
             toggleWorkspaceBroadcast()
+        case .snippets:
+            openSnippetPicker()
         }
     }
 

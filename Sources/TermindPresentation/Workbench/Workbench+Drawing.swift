@@ -52,6 +52,9 @@ extension Workbench {
             let matches = quickOpen.matches(hosts: hostSearch, workspaces: workspaces, recent: recent)
             cursor = QuickOpenView.draw(quickOpen, matches: matches, in: area, into: &buffer)
         }
+        if let snippetPicker {
+            cursor = SnippetPickerView.draw(snippetPicker, in: area, into: &buffer)
+        }
         if let historyOverlay {
             cursor = HistoryOverlayView.draw(historyOverlay, hosts: hosts, now: Date(), in: area, into: &buffer)
         }

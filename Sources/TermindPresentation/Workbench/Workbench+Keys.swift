@@ -54,6 +54,10 @@ extension Workbench {
             handleHistoryKey(press)
             return
         }
+        if snippetPicker != nil {
+            handleSnippetKey(press)
+            return
+        }
         if transferOverlay != nil && !dispatcher.isAwaitingKey && press.keymapKey != keymap.prefix {
             handleTransferQueueKey(press)
             return
@@ -79,6 +83,8 @@ extension Workbench {
         } else if quickOpen != nil {
             quickOpen?.query += Self.firstLine(of: bytes)
             quickOpen?.selection = 0
+        } else if snippetPicker != nil {
+            pasteIntoSnippetPicker(bytes)
         } else if historyOverlay != nil {
             historyOverlay?.query += Self.firstLine(of: bytes)
             searchHistory()
@@ -243,7 +249,7 @@ extension Workbench {
     /// character or the pane does not take plain typing now).
     func typePlainRun(_ events: ArraySlice<InputEvent>, boundCache: inout [Character: Bool]) -> Int {
         guard dialog == nil, !confirmingQuit, confirmingClose == nil, !choosingMoveTarget, helpScroll == nil, quickOpen == nil,
-              importScreen == nil, transferOverlay == nil, transferQuestion == nil, editDialog == nil, historyOverlay == nil, !dispatcher.isAwaitingKey, focus == .panes || !navigator.isVisible,
+              importScreen == nil, transferOverlay == nil, transferQuestion == nil, editDialog == nil, historyOverlay == nil, snippetPicker == nil, !dispatcher.isAwaitingKey, focus == .panes || !navigator.isVisible,
               focusedPane?.acceptsPlainText == true
         else { return 0 }
         var bytes: [UInt8] = []

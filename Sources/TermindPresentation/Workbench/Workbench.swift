@@ -96,6 +96,8 @@ public final class Workbench {
     public var shellIntegrationCommand: String?
     /// The command history overlay, when open.
     var historyOverlay: HistoryOverlay?
+    /// The Snippet picker, while open (`Workbench+Snippets`).
+    var snippetPicker: SnippetPicker?
     /// The last command history write asked for: each waits for the one before.
     var commandRecording: Task<Void, Never>?
     /// Who lends the terminal to the person's editor (the loop); nil in tests without one.

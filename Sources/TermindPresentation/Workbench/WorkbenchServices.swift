@@ -67,6 +67,9 @@ public protocol WorkbenchServices: Sendable {
     /// The command history rows `query` asks for, newest first (the history overlay).
     func searchCommands(_ query: CommandHistoryQuery) async throws -> [CommandHistoryEntry]
 
+    /// The Vault's Snippets (the Snippet picker).
+    func snippets() async throws -> [Snippet]
+
     /// The person's editor as a process on this terminal (`$VISUAL`, else `$EDITOR`, else `vi`,
     /// as `termind edit` runs it); nil where the workbench cannot run one.
     func fileEditor() -> (any FileEditor)?
@@ -91,6 +94,9 @@ extension WorkbenchServices {
     {
         throw EditorFailure(command: "", detail: "is not available here")
     }
+
+    /// No Snippets (tests, benchmarks).
+    public func snippets() async throws -> [Snippet] { [] }
 
     /// No Connection History (tests, benchmarks).
     public func recordSession(hostLabel: String, forFiles: Bool) async {}

@@ -127,6 +127,8 @@ final class InMemoryWorkbenchServices: WorkbenchServices {
 
     private let state: Mutex<(hosts: [Host], attempts: [(label: String, generation: AttemptGeneration)], connections: [ScriptedConnection], saved: [Workspace]?, recent: [Workspace])>
     private let connector: Mutex<Connector?> = Mutex(nil)
+    /// The Vault's Snippets, as the test sets them.
+    let storedSnippets = Mutex<[Snippet]>([])
 
     init(hosts: [Host], recent: [Workspace] = []) {
         state = Mutex((hosts, [], [], nil, recent))
@@ -140,6 +142,8 @@ final class InMemoryWorkbenchServices: WorkbenchServices {
     var savedWorkspaces: [Workspace]? { state.withLock { $0.saved } }
 
     func hosts() async throws -> [Host] { state.withLock { $0.hosts } }
+
+    func snippets() async throws -> [Snippet] { storedSnippets.withLock { $0 } }
 
     func connect(hostLabel: String, interactions: InteractionQueue, generation: AttemptGeneration) async throws -> any SSHConnection {
         state.withLock { $0.attempts.append((hostLabel, generation)) }

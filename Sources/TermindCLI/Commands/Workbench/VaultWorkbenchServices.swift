@@ -54,6 +54,10 @@ struct VaultWorkbenchServices: WorkbenchServices {
         try await store.snapshot().hosts.sorted { $0.label < $1.label }
     }
 
+    func snippets() async throws -> [Snippet] {
+        try await store.snapshot().snippets
+    }
+
     func connect(
         hostLabel: String, interactions: InteractionQueue, generation: AttemptGeneration
     ) async throws -> any SSHConnection {
