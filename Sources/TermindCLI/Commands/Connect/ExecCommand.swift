@@ -14,9 +14,11 @@ struct ExecCommand: Command {
             several Hosts, they run in parallel, standard input is not read unless --stdin-all
             is given, each output line is prefixed with the Host's label, a summary goes to
             stderr, and the exit status is 0 only if every command succeeded. HOST is a Vault
-            label or an ad-hoc [user@]hostname[:port].
+            label or an ad-hoc [user@]hostname[:port]. --tag adds every Host with the tag;
+            --snippet runs a Vault Snippet instead of the words after '--', its {{variables}}
+            given with --var.
             """,
-        arguments: [.init("HOST", .host, repeating: true, help: "Vault labels or ad-hoc [user@]hostname[:port]")],
+        arguments: [.init("HOST", .host, optional: true, repeating: true, help: "Vault labels or ad-hoc [user@]hostname[:port]")],
         options: ConnectionOptions.definitions + [
             .option("parallel", .integer(1...1024), valueName: "N", help: "Hosts at once (default 16; fewer when ulimit -n cannot hold them)"),
             .flag("json", help: "One JSON object per Host: host, exitStatus, signal, stdout, stderr, error"),
@@ -26,16 +28,23 @@ struct ExecCommand: Command {
             .flag("stdin-all", help: "Read standard input once and send the same bytes to every Host (at most --stdin-limit)"),
             .option("stdin-limit", .integer(1...4096), valueName: "MIB",
                     help: "The most --stdin-all reads, in MiB (default \(ExecInput.defaultStdinAllLimitMiB))"),
+            .option("tag", valueName: "TAG", repeating: true, help: "Also every Vault Host with this tag (repeatable)"),
+            .option("snippet", valueName: "NAME", help: "Run this Vault Snippet instead of a command after '--'"),
+            .option("var", valueName: "NAME=VALUE", repeating: true, help: "A value for the Snippet's {{NAME}} (repeatable)"),
         ],
         examples: [
             "termind exec web -- uptime", "termind exec web db cache --parallel 8 -- 'df -h /'",
             "tar c . | termind exec web -- tar x -C /srv", "termind exec -t web -- top",
             "termind exec web db --stdin-all -- 'cat >> ~/.ssh/authorized_keys' < key.pub",
+            "termind exec --tag prod --snippet tail-log --var lines=50",
         ],
         acceptsTrailingCommand: true)
 
-    let hosts: [String]
-    let command: String
+    let namedHosts: [String]
+    let words: String?
+    let tags: [String]
+    let snippet: String?
+    let values: [String: String]
     let parallel: Int
     let json: Bool
     let noInput: Bool
@@ -45,10 +54,19 @@ struct ExecCommand: Command {
     let options: ConnectionOptions
 
     init(_ parsed: ParsedCommandLine) throws(UsageError) {
-        hosts = parsed.argumentList("HOST")
-        guard !parsed.trailing.isEmpty else { throw UsageError("give the command after '--', e.g. termind exec web -- uptime") }
+        namedHosts = parsed.argumentList("HOST")
+        tags = parsed.values("tag")
+        snippet = parsed.value("snippet")
+        values = try ExecTarget.values(parsed.values("var"))
+        if snippet != nil {
+            guard parsed.trailing.isEmpty else { throw UsageError("give either --snippet NAME or a command after '--', not both") }
+        } else {
+            guard !parsed.trailing.isEmpty else { throw UsageError("give the command after '--', e.g. termind exec web -- uptime") }
+            if !values.isEmpty { throw UsageError("--var goes with --snippet") }
+        }
+        guard !namedHosts.isEmpty || !tags.isEmpty else { throw UsageError("give a HOST or --tag TAG, e.g. termind exec web -- uptime") }
         // Like ssh, the words are joined with spaces and the remote shell parses them.
-        command = parsed.trailing.joined(separator: " ")
+        words = parsed.trailing.isEmpty ? nil : parsed.trailing.joined(separator: " ")
         parallel = parsed.integer("parallel") ?? 16
         json = parsed.flag("json")
         noInput = parsed.flag("no-stdin")
@@ -57,13 +75,24 @@ struct ExecCommand: Command {
         terminal = try ExecTerminalRequest(ttyCount: parsed.flagCount("tty"), noTTY: parsed.flag("no-tty"))
         options = ConnectionOptions(parsed)
         if noInput && stdinAll { throw UsageError("-n sends no input and --stdin-all sends it to every Host: give one of them") }
-        if terminal != .never && (hosts.count > 1 || json) {
+        if terminal != .never && (namedHosts.count > 1 || !tags.isEmpty || json) {
             throw UsageError("a PTY (-t) is for one Host without --json: the command's terminal is this one")
         }
         if parsed.value("stdin-limit") != nil && !stdinAll { throw UsageError("--stdin-limit goes with --stdin-all") }
     }
 
     func run(_ context: CommandContext) async throws -> Int32 {
+        var hosts = namedHosts, command = words ?? ""
+        if snippet != nil || !tags.isEmpty {
+            let snapshot = try await VaultAccess(context, dataDirectory: options.dataDirectory).store.snapshot()
+            do {
+                let target = try ExecTarget.resolve(hosts: namedHosts, words: words, snippet: snippet, values: values, tags: tags, in: snapshot)
+                (hosts, command) = (target.hosts, target.command)
+            } catch {
+                context.err("termind: \(error.message)\n")
+                return ExitCode.usage.rawValue
+            }
+        }
         let usesPTY = terminal.usesPTY(inputIsTerminal: isatty(STDIN_FILENO) == 1)
         if terminal == .whenTerminal && !usesPTY {
             context.err("termind: no PTY for the command: standard input is not a terminal (-tt forces one)\n")
@@ -81,7 +110,7 @@ struct ExecCommand: Command {
         }
         let access = try ConnectionAccess(context, options: options)
         if hosts.count == 1 && !json {
-            return await runStreaming(hosts[0], input: input, usesPTY: usesPTY, access: access, context: context)
+            return await runStreaming(hosts[0], command: command, input: input, usesPTY: usesPTY, access: access, context: context)
         }
         let wanted = min(parallel, hosts.count)
         let (budget, limit) = DescriptorBudget.apply(wanted: wanted)
@@ -106,7 +135,7 @@ struct ExecCommand: Command {
     /// One Host: bytes go out as they arrive, stdout and stderr apart; on a PTY, this terminal
     /// is the command's.
     private func runStreaming(
-        _ host: String, input: ExecInput, usesPTY: Bool, access: ConnectionAccess, context: CommandContext
+        _ host: String, command: String, input: ExecInput, usesPTY: Bool, access: ConnectionAccess, context: CommandContext
     ) async -> Int32 {
         let localTerminal = usesPTY ? LocalTerminal() : nil
         do {
@@ -117,7 +146,7 @@ struct ExecCommand: Command {
                         environment: context.environment["LANG"].map { ["LANG": $0] } ?? [:])
                     return try await localTerminal.attach(shell, output: context)
                 }
-                return try await stream(on: connection, host: host, input: input, context: context)
+                return try await stream(command, on: connection, host: host, input: input, context: context)
             }
         } catch {
             localTerminal?.restore()
@@ -126,7 +155,9 @@ struct ExecCommand: Command {
         }
     }
 
-    private func stream(on connection: any SSHConnection, host: String, input: ExecInput, context: CommandContext) async throws -> Int32 {
+    private func stream(
+        _ command: String, on connection: any SSHConnection, host: String, input: ExecInput, context: CommandContext
+    ) async throws -> Int32 {
         let process = try await connection.execute(command)
         let sending = Task { await input.send(to: process) }
         defer { sending.cancel() }
