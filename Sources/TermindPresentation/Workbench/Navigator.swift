@@ -1,3 +1,4 @@
+import Foundation
 import TermindDomain
 
 /// The sidebar on the left: the Vault's Hosts (filtered as the person types), the open
@@ -28,6 +29,8 @@ struct Navigator {
     var filter = ""
     /// Index into the selectable entries.
     var selection = 0
+    /// The Hosts marked to open together (Space, C-a), by Vault id.
+    var marked: Set<UUID> = []
 
     /// The sidebar's lines for these lists, Hosts filtered by `filter` (best match first).
     func entries(hosts: HostSearch, workspaces: [Workspace], recent: [Workspace]) -> NavigatorEntries {

@@ -29,6 +29,9 @@ struct NavigatorEntries: RandomAccessCollection {
         self.init(head: entries, hosts: [], showing: [], tail: [])
     }
 
+    /// The Hosts the filter shows, best first.
+    var shownHosts: [Host] { hostIndices.map { hosts[$0] } }
+
     var startIndex: Int { 0 }
     var endIndex: Int { head.count + hostIndices.count + tail.count }
 

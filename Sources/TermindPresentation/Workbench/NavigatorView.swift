@@ -36,10 +36,13 @@ enum NavigatorView {
         let filterLine: String
         let filterStyle: CellStyle
         if !navigator.filter.isEmpty {
-            filterLine = " Filter: \(navigator.filter)"
+            let marked = navigator.marked.isEmpty ? "" : " \(navigator.marked.count) marked ·"
+            filterLine = "\(marked) Filter: \(navigator.filter)"
             filterStyle = WorkbenchTheme.barEmphasis
         } else {
-            filterLine = hasFocus ? " Type to filter Hosts" : " Navigator"
+            filterLine = !navigator.marked.isEmpty
+                ? " \(navigator.marked.count) marked: Enter opens them"
+                : hasFocus ? " Type to filter Hosts" : " Navigator"
             filterStyle = WorkbenchTheme.dim
         }
         buffer.fill(CellRect(column: rect.column, row: rect.row, columns: rect.columns, rows: 1), style: filterStyle)
@@ -62,7 +65,8 @@ enum NavigatorView {
                 buffer.put("   \(text)", column: rect.column, row: row, style: WorkbenchTheme.dim, clip: lineRect)
             case .host(let host):
                 // A hostname may come from an imported ssh_config: escaped like any untrusted text.
-                let column = buffer.put("  \(TerminalSafeText(host.label.rawValue).text)", column: rect.column, row: row, style: style, clip: lineRect)
+                let mark = navigator.marked.contains(host.id) ? "*" : " "
+                let column = buffer.put(" \(mark)\(TerminalSafeText(host.label.rawValue).text)", column: rect.column, row: row, style: style, clip: lineRect)
                 let detail = " \(TerminalSafeText(host.hostname).text)"
                 if column + 1 < lineRect.endColumn {
                     buffer.put(TextWrap.truncated(detail, to: lineRect.endColumn - column), column: column, row: row,

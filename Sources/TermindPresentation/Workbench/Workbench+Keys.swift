@@ -119,9 +119,24 @@ extension Workbench {
         case .pageUp: navigator.moveSelection(by: -10, in: entries)
         case .pageDown: navigator.moveSelection(by: 10, in: entries)
         case .enter:
-            if let entry = navigator.selected(in: entries) { openNavigatorEntry(entry) }
+            if !navigator.marked.isEmpty {
+                openMarkedHosts()
+            } else if let entry = navigator.selected(in: entries) {
+                openNavigatorEntry(entry)
+            }
+        case .character(" ") where press.modifiers.isEmpty:
+            // Spaces never count in the filter: Space marks the Host to open with others.
+            if case .host(let host)? = navigator.selected(in: entries) {
+                if navigator.marked.remove(host.id) == nil { navigator.marked.insert(host.id) }
+                navigator.moveSelection(by: 1, in: entries)
+            }
+        case .character("a") where press.modifiers == .control:
+            let shown = Set(entries.shownHosts.map(\.id))
+            navigator.marked = shown.isSubset(of: navigator.marked) ? navigator.marked.subtracting(shown) : navigator.marked.union(shown)
         case .escape:
-            if navigator.filter.isEmpty {
+            if !navigator.marked.isEmpty {
+                navigator.marked = []
+            } else if navigator.filter.isEmpty {
                 focus = .panes
             } else {
                 navigator.filter = ""

@@ -87,6 +87,25 @@ extension Workbench {
 
     /// Opens a Recent Workspace: its layout with fresh panes, each terminal pane connecting to
     /// its Host (a Host no longer in the Vault restores as an empty pane).
+    /// The Hosts marked in the Navigator, each in a pane of one new Workspace, tiled (in the
+    /// Navigator's order), each connecting as a pane opened alone would.
+    func openMarkedHosts() {
+        let chosen = hosts.filter { navigator.marked.contains($0.id) }
+        navigator.marked = []
+        navigator.filter = ""
+        navigator.selection = 0
+        let panes = chosen.map { Pane(kind: .terminal, hostID: $0.id) }
+        guard let root = PaneTree.tiled(panes) else { return }
+        let name = chosen.count <= 3 ? chosen.map(\.label.rawValue).joined(separator: ", ") : "\(chosen.count) Hosts"
+        let opened = Workspace(name: name, root: root, focusedPaneID: panes.first?.id)
+        workspaces.append(opened)
+        selectedWorkspace = workspaces.count - 1
+        focus = .panes
+        for (pane, host) in zip(panes, chosen) {
+            startSession(for: pane.id, kind: .terminal, label: host.label.rawValue)
+        }
+    }
+
     func openRecent(_ index: Int) {
         guard recent.indices.contains(index) else { return }
         let saved = recent.remove(at: index)

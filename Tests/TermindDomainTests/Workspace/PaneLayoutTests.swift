@@ -104,3 +104,21 @@ final class PaneLayoutTests: XCTestCase {
             file: file, line: line)
     }
 }
+
+/// `PaneTree.tiled`: even shares, alternating axes.
+final class PaneTreeTiledTests: XCTestCase {
+    func testOneTwoThreeAndFourPanesTileEvenly() throws {
+        let panes = (0..<4).map { _ in Pane.empty() }
+        XCTAssertNil(PaneTree.tiled([]))
+        XCTAssertEqual(PaneTree.tiled([panes[0]]), .pane(panes[0]))
+        guard case .split(let three)? = PaneTree.tiled(Array(panes.prefix(3))) else { return XCTFail("not a split") }
+        XCTAssertEqual(three.axis, .horizontal)
+        XCTAssertEqual(three.fraction, 1.0 / 3.0, accuracy: 0.0001)
+        guard case .split(let right) = three.second else { return XCTFail("the right side is not split") }
+        XCTAssertEqual(right.axis, .vertical)
+        let four = try XCTUnwrap(PaneTree.tiled(panes))
+        XCTAssertEqual(four.panes.map(\.id), panes.map(\.id), "reading order kept")
+        let layout = Workspace(name: "grid", root: four).layout(in: CellSize(columns: 101, rows: 41))
+        XCTAssertEqual(Set(layout.frames.map(\.rect.columns)).count, 1, "equal widths: \(layout.frames)")
+    }
+}
