@@ -46,6 +46,12 @@ public actor VaultDatabase {
         try read { try VaultMigrator.recordedVersion($0) }
     }
 
+    /// SQLite's `PRAGMA data_version` on this process's connection: it changes whenever another
+    /// connection (another termind) commits to the file, and never for this one's own writes.
+    public func changeCounter() throws -> Int {
+        try mappingFailures { Int(try open().pragma("data_version") ?? "") ?? 0 }
+    }
+
     /// Closes the connection (checkpointing the WAL if this was the last one); the next call
     /// opens it again.
     public func close() {

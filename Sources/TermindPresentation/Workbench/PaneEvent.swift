@@ -70,4 +70,6 @@ enum PaneEvent {
     /// The shell was started with the shell integration, for the Vault Host `hostID`: the
     /// commands it reports go to that Host's command history.
     case historyStarted(AttemptGeneration, hostID: UUID)
+    /// The pane's Vault Host was removed by another process: its session ends.
+    case hostRemoved
 }

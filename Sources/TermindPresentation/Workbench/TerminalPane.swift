@@ -119,6 +119,10 @@ final class TerminalPane: PaneComponent {
             return status == .connected ? sendSurfaceOutput() : []
         case .close:
             return (generation.map { [.retire($0)] } ?? []) + [.disconnect]
+        case .hostRemoved:
+            guard status.isLive else { return [] }
+            status = .ended("its Host was removed from the Vault")
+            return (generation.map { [.retire($0)] } ?? []) + [.disconnect]
         case .shellOpened(let attempt, let date, let allowsClipboardWrites):
             guard attempt == generation else { return [] }
             if hasBeenConnected {

@@ -80,6 +80,8 @@ public final class Workbench {
     /// The divider the mouse is dragging.
     var draggedDivider: PaneDivider?
     var pendingCountRefresh: Task<Void, Never>?
+    /// Polls the Vault for other processes' writes (`Workbench+LiveVault`).
+    var vaultWatch: Task<Void, Never>?
     /// The transfer queue (nil where the services offer none) and its overlay, when open.
     let transfers: TransferQueue?
     var transferOverlay: TransferQueueOverlay?
@@ -160,6 +162,7 @@ public final class Workbench {
         await reloadHosts()
         recent = Self.distinctRecent(await services.recentWorkspaces())
         run(.listInterruptedTransfers)
+        watchVault()
         if let destination {
             openDestination(destination)
         } else if !hosts.isEmpty {
@@ -179,6 +182,7 @@ public final class Workbench {
         dialogs.cancelAll()
         answerUpload(false)  // the copy is kept, and its edit says where
         pendingCountRefresh?.cancel()
+        vaultWatch?.cancel()
         var closing: [Task<Void, Never>] = []
         // Transfers stop keeping their partials: the next run lists them as interrupted.
         if let transfers { closing.append(Task { await transfers.shutdown() }) }

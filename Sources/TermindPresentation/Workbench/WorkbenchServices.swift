@@ -70,6 +70,10 @@ public protocol WorkbenchServices: Sendable {
     /// The Vault's Snippets (the Snippet picker).
     func snippets() async throws -> [Snippet]
 
+    /// A number that changes whenever another process writes to the Vault; nil where nothing
+    /// else can (the workbench then never polls).
+    func vaultChangeCounter() async -> Int?
+
     /// The person's editor as a process on this terminal (`$VISUAL`, else `$EDITOR`, else `vi`,
     /// as `termind edit` runs it); nil where the workbench cannot run one.
     func fileEditor() -> (any FileEditor)?
@@ -94,6 +98,9 @@ extension WorkbenchServices {
     {
         throw EditorFailure(command: "", detail: "is not available here")
     }
+
+    /// No other writers (tests, benchmarks).
+    public func vaultChangeCounter() async -> Int? { nil }
 
     /// No Snippets (tests, benchmarks).
     public func snippets() async throws -> [Snippet] { [] }

@@ -145,6 +145,17 @@ final class InMemoryWorkbenchServices: WorkbenchServices {
 
     func snippets() async throws -> [Snippet] { storedSnippets.withLock { $0 } }
 
+    /// The Vault's change counter as another process would move it; nil: never polled.
+    let vaultCounter = Mutex<Int?>(nil)
+
+    func vaultChangeCounter() async -> Int? { vaultCounter.withLock { $0 } }
+
+    /// Another process rewrote the Vault's Hosts: the list changes and the counter moves.
+    func changeHostsElsewhere(_ hosts: [Host]) {
+        state.withLock { $0.hosts = hosts }
+        vaultCounter.withLock { $0 = ($0 ?? 0) + 1 }
+    }
+
     func connect(hostLabel: String, interactions: InteractionQueue, generation: AttemptGeneration) async throws -> any SSHConnection {
         state.withLock { $0.attempts.append((hostLabel, generation)) }
         if let custom = connector.withLock({ $0 }) {

@@ -34,6 +34,8 @@ struct VaultWorkbenchServices: WorkbenchServices {
     let editCopies: EditCopyDirectories
     /// The editor's environment (`$VISUAL`, `$EDITOR`, and the rest it inherits).
     let environment: [String: String]
+    /// The Vault file, for noticing what other termind processes write to it.
+    let database: VaultDatabase
 
     var store: any VaultStore { opener.store }
 
@@ -48,6 +50,11 @@ struct VaultWorkbenchServices: WorkbenchServices {
         history = SQLiteVaultStore(database: vault.services.database)
         editCopies = EditCopyDirectories(paths: vault.paths)
         environment = context.environment
+        database = vault.services.database
+    }
+
+    func vaultChangeCounter() async -> Int? {
+        try? await database.changeCounter()
     }
 
     func hosts() async throws -> [TermindDomain.Host] {

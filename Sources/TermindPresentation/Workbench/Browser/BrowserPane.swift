@@ -124,6 +124,10 @@ final class BrowserPane: PaneComponent {
             return connect()
         case .close:
             return (generation.map { [.retire($0)] } ?? []) + [.disconnect]
+        case .hostRemoved:
+            guard status.isLive else { return [] }
+            status = .dropped("its Host was removed from the Vault")
+            return (generation.map { [.retire($0)] } ?? []) + [.disconnect]
         case .fileSystemOpened(let attempt, let home):
             guard attempt == generation else { return [] }
             status = .connected

@@ -1,0 +1,52 @@
+import Foundation
+import TermindDomain
+
+// The live Vault (docs/behaviour.md §5): another termind may add, edit or remove Hosts while the
+// workbench runs. A counter the services read (SQLite's data_version) is polled once a second,
+// no more; when it moves, the Hosts are read again. A Host that is gone ends the sessions of
+// its panes (each says why) and leaves the Recent Workspaces.
+
+extension Workbench {
+    /// How often the Vault's change counter is read while the workbench runs.
+    static let vaultPollInterval = Duration.seconds(1)
+
+    /// Starts watching the Vault, unless the services say nothing else can write to it.
+    func watchVault() {
+        vaultWatch?.cancel()
+        vaultWatch = Task { [weak self, services] in
+            guard var seen = await services.vaultChangeCounter() else { return }
+            while !Task.isCancelled {
+                try? await Task.sleep(for: Self.vaultPollInterval)
+                guard let counter = await services.vaultChangeCounter(), !Task.isCancelled else { return }
+                guard counter != seen else { continue }
+                seen = counter
+                guard let self else { return }
+                await self.vaultChanged()
+            }
+        }
+    }
+
+    /// Reads the Hosts again and lets go of what belonged to Hosts that are gone.
+    func vaultChanged() async {
+        let before = Set(hosts.map(\.id))
+        await reloadHosts()
+        let removed = before.subtracting(hosts.map(\.id))
+        if !removed.isEmpty { hostsRemoved(removed) }
+        onChange()
+    }
+
+    private func hostsRemoved(_ removed: Set<UUID>) {
+        var ended = 0
+        for workspace in workspaces {
+            for pane in workspace.panes {
+                guard let hostID = pane.hostID, removed.contains(hostID), let component = panes[pane.id] else { continue }
+                let effects = component.update(.hostRemoved)
+                if !effects.isEmpty { ended += 1 }
+                run(effects, for: pane.id)
+            }
+        }
+        pruneBroadcast()
+        recent.removeAll { saved in saved.panes.contains { pane in pane.hostID.map { removed.contains($0) } ?? false } }
+        if ended > 0 { message = "a Host was removed from the Vault: \(ended) pane\(ended == 1 ? "" : "s") closed its session" }
+    }
+}

@@ -1,0 +1,30 @@
+import Foundation
+import TermindTestSupport
+import XCTest
+
+/// A running workbench and another termind writing the same Vault: a Host added shows in the
+/// Navigator, a Host removed ends its pane's session with the reason, within a couple of seconds.
+final class LiveVaultEndToEndTests: XCTestCase {
+    func testHostsAddedAndRemovedByAnotherProcessShowInTheRunningWorkbench() throws {
+        let server = try startSSHD(configure: "MaxStartups 100\n")
+        defer { server.stop() }
+        let home = try VaultHome()
+        try home.succeed(["keys", "import", "rig", "--file", server.clientPrivateKeyPath])
+        try home.succeed(["identities", "add", "tester", "--user", server.username, "--key", "rig"])
+        try home.succeed(["hosts", "add", "web", "--hostname", server.host, "--port", String(server.port), "--identity", "tester"])
+
+        let session = try TmuxSession(command: [try TermindBinary.path(), "connect", "web"], environment: home.terminalEnvironment)
+        defer { session.kill() }
+        XCTAssertTrue(session.waitForScreen(containing: "Unknown host key"), session.screen())
+        session.keys("s")
+        XCTAssertTrue(session.waitForScreen(containing: "~$"), session.screen())
+
+        try home.succeed(["hosts", "add", "fresh-node", "--hostname", "192.0.2.7", "--identity", "tester"])
+        XCTAssertTrue(session.waitForScreen(where: { $0.contains("fresh-node 192.0.2.7") }, timeout: 5), session.screen())
+
+        try home.succeed(["hosts", "rm", "web"])
+        XCTAssertTrue(session.waitForScreen(where: { $0.contains("Session ended: its Host was removed from the Vault") }, timeout: 5),
+                      session.screen())
+        XCTAssertFalse(session.screen().contains("web 127.0.0.1"), session.screen())
+    }
+}
