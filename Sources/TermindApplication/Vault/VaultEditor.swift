@@ -253,6 +253,28 @@ public struct VaultEditor: Sendable {
         }
     }
 
+    // MARK: Templates
+
+    /// Saves `layout` as a new Template; a taken label is refused.
+    @discardableResult
+    public func addTemplate(_ label: String, layout: TemplateLayout) async throws -> Template {
+        let label = try Label(label)
+        return try await store.update { snapshot in
+            guard snapshot.template(label.rawValue) == nil else {
+                throw VaultRuleViolation.duplicateLabel(kind: .template, label: label.rawValue)
+            }
+            let template = Template(label: label, layout: layout)
+            return VaultUpdate([.save(.template(template))], returning: template)
+        }
+    }
+
+    public func removeTemplate(_ label: String) async throws {
+        try await store.update { snapshot in
+            let template = try Self.require(snapshot.template(label), .template, label)
+            return VaultUpdate([.remove(.template, id: template.id)])
+        }
+    }
+
     // MARK: Known Hosts
 
     /// Adds a trust record; the same pattern, type and key twice is refused.

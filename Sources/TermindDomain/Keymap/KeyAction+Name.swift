@@ -43,6 +43,7 @@ extension KeyAction {
         case toggleBroadcast = "toggle-broadcast"
         case broadcastWorkspace = "broadcast-workspace"
         case snippets
+        case saveTemplate = "save-template"
 
         /// What follows the name in the file, for error messages.
         var argumentRule: ArgumentRule {
@@ -130,6 +131,7 @@ extension KeyAction {
         case .toggleBroadcast: self = .toggleBroadcast
         case .broadcastWorkspace: self = .broadcastWorkspace
         case .snippets: self = .snippets
+        case .saveTemplate: self = .saveTemplate
         }
     }
 }

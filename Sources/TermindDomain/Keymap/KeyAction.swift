@@ -51,6 +51,8 @@ public enum KeyAction: Sendable, Hashable {
     case broadcastWorkspace
     /// Pick a Snippet, fill in its variables, and type it into the pane (or the broadcast).
     case snippets
+    /// Save the shown Workspace's layout as a Template (asks its name).
+    case saveTemplate
 
     /// Cells a resize moves when the binding gives no count, as tmux's `resize-pane`.
     public static let defaultResizeCells = 1
@@ -92,6 +94,7 @@ public enum KeyAction: Sendable, Hashable {
         case .toggleBroadcast: .toggleBroadcast
         case .broadcastWorkspace: .broadcastWorkspace
         case .snippets: .snippets
+        case .saveTemplate: .saveTemplate
         }
     }
 
@@ -143,6 +146,7 @@ public enum KeyAction: Sendable, Hashable {
         case .toggleBroadcast: "Add the pane to the broadcast (typing goes to all), or take it out"
         case .broadcastWorkspace: "Broadcast to every pane of the Workspace, or end it"
         case .snippets: "Type a Snippet into the pane or the broadcast (asks its {{variables}})"
+        case .saveTemplate: "Save this Workspace's layout as a Template (Quick Open opens it)"
         }
     }
 }

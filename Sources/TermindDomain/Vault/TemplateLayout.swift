@@ -14,6 +14,14 @@ public indirect enum TemplateLayout: Sendable, Hashable, Codable {
     case pane(kind: PaneKind, hostID: UUID?)
     case split(axis: Axis, fraction: Double, first: TemplateLayout, second: TemplateLayout)
 
+    /// Every pane, left to right: its kind and Host.
+    public var panes: [(kind: PaneKind, hostID: UUID?)] {
+        switch self {
+        case .pane(let kind, let hostID): [(kind, hostID)]
+        case .split(_, _, let first, let second): first.panes + second.panes
+        }
+    }
+
     /// Every Host the layout names, left to right.
     public var hostIDs: [UUID] {
         switch self {

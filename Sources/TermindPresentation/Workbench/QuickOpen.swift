@@ -1,6 +1,6 @@
 import TermindDomain
 
-/// The Quick Open overlay: a line to type into and the Hosts and Workspaces that match it,
+/// The Quick Open overlay: a line to type into and the Hosts, Workspaces and Templates that match it,
 /// best first. Enter opens the selected one. A plain value owned by the workbench.
 struct QuickOpen {
     /// One thing Quick Open can open.
@@ -8,6 +8,7 @@ struct QuickOpen {
         case host(Host)
         case workspace(index: Int, name: String)
         case recent(index: Int, name: String)
+        case template(Template)
         /// A screen to open (the Import screen), offered once the query matches its name.
         case action(KeyAction, name: String)
 
@@ -17,6 +18,7 @@ struct QuickOpen {
             case .host(let host): host.label.rawValue
             case .workspace(let index, let name): "\(index + 1) \(name)"
             case .recent(_, let name): name
+            case .template(let template): template.label.rawValue
             case .action(_, let name): name
             }
         }
@@ -27,6 +29,7 @@ struct QuickOpen {
             case .host: "Host"
             case .workspace: "Workspace"
             case .recent: "Recent Workspace"
+            case .template: "Template"
             case .action: "Screen"
             }
         }
@@ -36,6 +39,7 @@ struct QuickOpen {
             case .host(let host): (host.username.map { "\($0)@" } ?? "") + "\(host.hostname):\(host.port)"
             case .workspace: "open"
             case .recent: "last run"
+            case .template(let template): "\(template.layout.panes.count) panes, opens a new Workspace"
             case .action(let action, _): action.summary
             }
         }
@@ -47,11 +51,12 @@ struct QuickOpen {
     var selection = 0
 
     /// Every candidate matching the query, best first (in list order when the query is empty).
-    func matches(hosts: HostSearch, workspaces: [Workspace], recent: [Workspace]) -> [Candidate] {
+    func matches(hosts: HostSearch, workspaces: [Workspace], recent: [Workspace], templates: [Template]) -> [Candidate] {
         var others: [Candidate] = []
         if targetPane == nil {
             others += workspaces.enumerated().map { .workspace(index: $0.offset, name: $0.element.name) }
             others += recent.enumerated().map { .recent(index: $0.offset, name: $0.element.name) }
+            others += templates.map(Candidate.template)
         }
         guard !query.isEmpty else { return hosts.hosts.map(Candidate.host) + others }
         if targetPane == nil { others.append(.action(.importSSH, name: "Import from ~/.ssh")) }

@@ -100,6 +100,8 @@ extension Workbench {
             toggleWorkspaceBroadcast()
         case .snippets:
             openSnippetPicker()
+        case .saveTemplate:
+            openSaveTemplatePrompt()
         }
     }
 

@@ -49,8 +49,11 @@ extension Workbench {
             cursor = .hidden
         }
         if let quickOpen {
-            let matches = quickOpen.matches(hosts: hostSearch, workspaces: workspaces, recent: recent)
+            let matches = quickOpen.matches(hosts: hostSearch, workspaces: workspaces, recent: recent, templates: templates)
             cursor = QuickOpenView.draw(quickOpen, matches: matches, in: area, into: &buffer)
+        }
+        if let saveTemplatePrompt {
+            cursor = SaveTemplatePromptView.draw(saveTemplatePrompt, panes: workspace.panes.count, in: area, into: &buffer)
         }
         if let snippetPicker {
             cursor = SnippetPickerView.draw(snippetPicker, in: area, into: &buffer)

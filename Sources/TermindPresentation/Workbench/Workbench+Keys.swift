@@ -58,6 +58,10 @@ extension Workbench {
             handleSnippetKey(press)
             return
         }
+        if saveTemplatePrompt != nil {
+            handleSaveTemplateKey(press)
+            return
+        }
         if transferOverlay != nil && !dispatcher.isAwaitingKey && press.keymapKey != keymap.prefix {
             handleTransferQueueKey(press)
             return
@@ -85,6 +89,8 @@ extension Workbench {
             quickOpen?.selection = 0
         } else if snippetPicker != nil {
             pasteIntoSnippetPicker(bytes)
+        } else if saveTemplatePrompt != nil {
+            saveTemplatePrompt?.name += Self.firstLine(of: bytes)
         } else if historyOverlay != nil {
             historyOverlay?.query += Self.firstLine(of: bytes)
             searchHistory()
@@ -186,7 +192,7 @@ extension Workbench {
 
     private func handleQuickOpenKey(_ press: KeyPress) {
         guard var state = quickOpen else { return }
-        let matches = state.matches(hosts: hostSearch, workspaces: workspaces, recent: recent)
+        let matches = state.matches(hosts: hostSearch, workspaces: workspaces, recent: recent, templates: templates)
         switch press.key {
         case .escape:
             quickOpen = nil
@@ -198,6 +204,7 @@ extension Workbench {
             case .host(let host): open(host, in: state.targetPane)
             case .workspace(let index, _): selectWorkspace(index)
             case .recent(let index, _): openRecent(index)
+            case .template(let template): openTemplate(template)
             case .action(let action, _): perform(action)
             }
             return
@@ -264,7 +271,7 @@ extension Workbench {
     /// character or the pane does not take plain typing now).
     func typePlainRun(_ events: ArraySlice<InputEvent>, boundCache: inout [Character: Bool]) -> Int {
         guard dialog == nil, !confirmingQuit, confirmingClose == nil, !choosingMoveTarget, helpScroll == nil, quickOpen == nil,
-              importScreen == nil, transferOverlay == nil, transferQuestion == nil, editDialog == nil, historyOverlay == nil, snippetPicker == nil, !dispatcher.isAwaitingKey, focus == .panes || !navigator.isVisible,
+              importScreen == nil, transferOverlay == nil, transferQuestion == nil, editDialog == nil, historyOverlay == nil, snippetPicker == nil, saveTemplatePrompt == nil, !dispatcher.isAwaitingKey, focus == .panes || !navigator.isVisible,
               focusedPane?.acceptsPlainText == true
         else { return 0 }
         var bytes: [UInt8] = []

@@ -73,6 +73,19 @@ extension Workbench {
         install(PaneKinds.component(for: .empty, id: id, hostLabel: nil, size: contentSize(of: id, in: workspace)))
     }
 
+    /// Shows a Workspace just made: in place of the shown one when that is a lone empty pane
+    /// (the workbench's start), else as a new one.
+    func show(_ opened: Workspace) {
+        if workspace.paneCount == 1, workspace.focusedPane.kind == .empty {
+            closeSession(workspace.focusedPaneID)
+            workspaces[selectedWorkspace] = opened
+        } else {
+            workspaces.append(opened)
+            selectedWorkspace = workspaces.count - 1
+        }
+        focus = .panes
+    }
+
     /// Reconnects the focused pane when its Session is over.
     func reconnectFocusedPane() {
         deliver(.reconnect, to: workspace.focusedPaneID)
@@ -85,8 +98,6 @@ extension Workbench {
         panes[id] = nil
     }
 
-    /// Opens a Recent Workspace: its layout with fresh panes, each terminal pane connecting to
-    /// its Host (a Host no longer in the Vault restores as an empty pane).
     /// The Hosts marked in the Navigator, each in a pane of one new Workspace, tiled (in the
     /// Navigator's order), each connecting as a pane opened alone would.
     func openMarkedHosts() {
@@ -97,23 +108,24 @@ extension Workbench {
         let panes = chosen.map { Pane(kind: .terminal, hostID: $0.id) }
         guard let root = PaneTree.tiled(panes) else { return }
         let name = chosen.count <= 3 ? chosen.map(\.label.rawValue).joined(separator: ", ") : "\(chosen.count) Hosts"
-        let opened = Workspace(name: name, root: root, focusedPaneID: panes.first?.id)
-        workspaces.append(opened)
-        selectedWorkspace = workspaces.count - 1
-        focus = .panes
+        show(Workspace(name: name, root: root, focusedPaneID: panes.first?.id))
         for (pane, host) in zip(panes, chosen) {
             startSession(for: pane.id, kind: .terminal, label: host.label.rawValue)
         }
     }
 
+    /// Opens a Recent Workspace: its layout with fresh panes, each terminal pane connecting to
+    /// its Host (a Host no longer in the Vault restores as an empty pane).
     func openRecent(_ index: Int) {
         guard recent.indices.contains(index) else { return }
         let saved = recent.remove(at: index)
-        let restored = Workspace(
-            name: saved.name, restoring: saved.templateLayout, existingHostIDs: Set(hosts.map(\.id)))
-        workspaces.append(restored)
-        selectedWorkspace = workspaces.count - 1
-        focus = .panes
+        openRestored(Workspace(name: saved.name, restoring: saved.templateLayout, existingHostIDs: Set(hosts.map(\.id))))
+    }
+
+    /// Shows `restored` (a Recent Workspace or a Template) as a new Workspace and connects
+    /// its panes; a pane without a Host stays empty.
+    func openRestored(_ restored: Workspace) {
+        show(restored)
         for pane in restored.panes {
             if pane.kind == .terminal, let host = host(id: pane.hostID) {
                 startSession(for: pane.id, kind: pane.kind, label: host.label.rawValue)

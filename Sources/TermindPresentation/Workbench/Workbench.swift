@@ -100,6 +100,9 @@ public final class Workbench {
     var historyOverlay: HistoryOverlay?
     /// The Snippet picker, while open (`Workbench+Snippets`).
     var snippetPicker: SnippetPicker?
+    /// The Vault's Templates, read with the Hosts; and the prompt naming one being saved.
+    var templates: [Template] = []
+    var saveTemplatePrompt: SaveTemplatePrompt?
     /// The last command history write asked for: each waits for the one before.
     var commandRecording: Task<Void, Never>?
     /// Who lends the terminal to the person's editor (the loop); nil in tests without one.
@@ -158,12 +161,14 @@ public final class Workbench {
 
     /// Reads the Vault's Hosts and the Recent Workspaces, then connects `destination` (a Host
     /// label or an ad-hoc target) when given; otherwise the Navigator has focus, ready to pick.
-    public func start(connecting destination: String? = nil) async {
+    public func start(connecting destination: String? = nil, template: String? = nil) async {
         await reloadHosts()
         recent = Self.distinctRecent(await services.recentWorkspaces())
         run(.listInterruptedTransfers)
         watchVault()
-        if let destination {
+        if let template {
+            openTemplate(named: template)
+        } else if let destination {
             openDestination(destination)
         } else if !hosts.isEmpty {
             focus = .navigator
@@ -280,6 +285,9 @@ public final class Workbench {
     func reloadHosts() async {
         if let loaded = try? await services.hosts() {
             hosts = loaded
+        }
+        if let loaded = try? await services.templates() {
+            templates = loaded.sorted { $0.label < $1.label }
         }
     }
 

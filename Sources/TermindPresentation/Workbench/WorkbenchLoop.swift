@@ -44,7 +44,7 @@ public final class WorkbenchLoop {
 
     /// Takes the terminal, runs until the person quits (or a signal ends it), closes every
     /// Session and gives the terminal back. Returns the exit status.
-    public func run(connecting destination: String? = nil) async -> Int32 {
+    public func run(connecting destination: String? = nil, template: String? = nil) async -> Int32 {
         terminal.enter()
         holdsTerminal = true
         workbench.resize(to: terminal.size)
@@ -61,7 +61,7 @@ public final class WorkbenchLoop {
         self.input = input
         draw()
 
-        await workbench.start(connecting: destination)
+        await workbench.start(connecting: destination, template: template)
         if !workbench.isFinished {
             await withCheckedContinuation { finished = $0 }
         }

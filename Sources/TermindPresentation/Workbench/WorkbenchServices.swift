@@ -70,6 +70,12 @@ public protocol WorkbenchServices: Sendable {
     /// The Vault's Snippets (the Snippet picker).
     func snippets() async throws -> [Snippet]
 
+    /// The Vault's Templates (Quick Open, `connect --template`).
+    func templates() async throws -> [Template]
+
+    /// Saves a Workspace's layout as a new Template named `label` (a taken label is refused).
+    func saveTemplate(_ label: String, layout: TemplateLayout) async throws -> Template
+
     /// A number that changes whenever another process writes to the Vault; nil where nothing
     /// else can (the workbench then never polls).
     func vaultChangeCounter() async -> Int?
@@ -101,6 +107,13 @@ extension WorkbenchServices {
 
     /// No other writers (tests, benchmarks).
     public func vaultChangeCounter() async -> Int? { nil }
+
+    /// No Templates (tests, benchmarks).
+    public func templates() async throws -> [Template] { [] }
+
+    public func saveTemplate(_ label: String, layout: TemplateLayout) async throws -> Template {
+        throw EditorFailure(command: "", detail: "saving a Template is not available here")
+    }
 
     /// No Snippets (tests, benchmarks).
     public func snippets() async throws -> [Snippet] { [] }

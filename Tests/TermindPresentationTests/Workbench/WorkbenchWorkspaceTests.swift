@@ -173,7 +173,8 @@ final class WorkbenchWorkspaceTests: WorkbenchTestCase {
         press(.enter)
         await eventually("both panes connected", showing: screenReport) { services.connections.count == 2 && services.connections.allSatisfy { $0.openedSize != nil } }
         XCTAssertEqual(Set(services.attempts.map(\.label)), ["web", "db-primary"])
-        XCTAssertTrue(screen[0].hasSuffix(" 2 prod"), screen[0])
+        XCTAssertTrue(screen[0].hasSuffix(" 1 prod"), "in place of the start's lone empty Workspace: \(screen[0])")
+        XCTAssertEqual(workbench.workspaces.count, 1)
     }
 
     func testTheStatusBarShowsTheWorkspaceThePaneThePrefixAndTransfers() async throws {

@@ -65,6 +65,14 @@ struct VaultWorkbenchServices: WorkbenchServices {
         try await store.snapshot().snippets
     }
 
+    func templates() async throws -> [Template] {
+        try await store.snapshot().templates
+    }
+
+    func saveTemplate(_ label: String, layout: TemplateLayout) async throws -> Template {
+        try await VaultEditor(store: store, secrets: secrets, keyCodec: keyCodec).addTemplate(label, layout: layout)
+    }
+
     func connect(
         hostLabel: String, interactions: InteractionQueue, generation: AttemptGeneration
     ) async throws -> any SSHConnection {

@@ -14,7 +14,7 @@ enum WorkbenchLaunch {
     /// target) connects at once in the first pane. `shellIntegration` false starts every Host's
     /// plain shell (`--no-shell-integration`).
     static func run(
-        _ context: CommandContext, dataDirectory: String?, destination: String? = nil, systemKnownHosts: Bool = true,
+        _ context: CommandContext, dataDirectory: String?, destination: String? = nil, template: String? = nil, systemKnownHosts: Bool = true,
         shellIntegration: Bool = true
     ) async throws -> Int32 {
         let vault = VaultAccess(context, dataDirectory: dataDirectory)
@@ -24,19 +24,23 @@ enum WorkbenchLaunch {
             // Not a Vault label: it must read as an ad-hoc target, checked before the screen changes.
             _ = try AdHocTarget(parsing: destination, loginName: nil, keyFile: nil)
         }
+        if let template, try await !services.templates().contains(where: { $0.label.rawValue == template }) {
+            context.err("termind: no Template '\(template)' in the Vault (termind templates list shows them)\n")
+            return ExitCode.failure.rawValue
+        }
         let keymap = try KeymapFiles.load(paths: vault.paths)
         for problem in keymap.problems {
             context.logger.warning("keymap: \(problem)")
         }
         let integration = shellIntegration ? try TermindResources.shellIntegrationCommand() : nil
         return try await runOnMainActor(
-            services: services, keymap: keymap, environment: context.environment, destination: destination,
+            services: services, keymap: keymap, environment: context.environment, destination: destination, template: template,
             shellIntegrationCommand: integration)
     }
 
     @MainActor
     private static func runOnMainActor(
-        services: VaultWorkbenchServices, keymap: KeymapLoad, environment: [String: String], destination: String?,
+        services: VaultWorkbenchServices, keymap: KeymapLoad, environment: [String: String], destination: String?, template: String?,
         shellIntegrationCommand: String?
     ) async throws -> Int32 {
         let terminal = try OuterTerminal()
@@ -45,7 +49,7 @@ enum WorkbenchLaunch {
             environment: environment)
         workbench.shellIntegrationCommand = shellIntegrationCommand
         let loop = WorkbenchLoop(terminal: terminal, workbench: workbench, capabilities: TerminalCapabilities(environment: environment))
-        return await loop.run(connecting: destination)
+        return await loop.run(connecting: destination, template: template)
     }
 
     /// True when the workbench can run here: standard input and output are terminals.
