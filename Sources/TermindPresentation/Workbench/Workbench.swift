@@ -212,14 +212,25 @@ public final class Workbench {
 
     /// The Recent Workspaces without repeats: a Workspace opened from Recent and kept again at
     /// quit has the same name and layout as its saved self, and must not list twice. The first
-    /// (the most recent) of each name and layout stays.
+    /// (the most recent) of each name and layout stays; others of the same name but another
+    /// layout are told apart by a number, as `web (2)`.
     static func distinctRecent(_ workspaces: [Workspace]) -> [Workspace] {
         struct Identity: Hashable {
             let name: String
             let layout: TemplateLayout
         }
         var seen = Set<Identity>()
-        return workspaces.filter { seen.insert(Identity(name: $0.name, layout: $0.templateLayout)).inserted }
+        let kept = workspaces.filter { seen.insert(Identity(name: $0.name, layout: $0.templateLayout)).inserted }
+        var taken = Set(kept.map(\.name)), counts: [String: Int] = [:]
+        return kept.map { workspace in
+            counts[workspace.name, default: 0] += 1
+            guard var number = counts[workspace.name], number > 1 else { return workspace }
+            while taken.contains("\(workspace.name) (\(number))") { number += 1 }
+            var renamed = workspace
+            renamed.name = "\(workspace.name) (\(number))"
+            taken.insert(renamed.name)
+            return renamed
+        }
     }
 
     /// Ends the loop with `status` (a signal, the terminal hanging up).

@@ -97,3 +97,18 @@ final class WorkbenchTemplateTests: WorkbenchTestCase {
         XCTAssertEqual(workbench.workspace.panes.map(\.kind), [.terminal, .empty], "the missing Host's pane is empty, the layout kept")
     }
 }
+
+/// Recent Workspaces of one name and different layouts are told apart by a number.
+@MainActor
+final class RecentWorkspaceTitleTests: XCTestCase {
+    func testDuplicateTitlesAreNumberedAndTheSameWorkspaceKeptOnce() async {
+        let web = Workspace(name: "web", pane: .terminal(hostID: UUID()))
+        var split = Workspace(name: "web", pane: .terminal(hostID: UUID()))
+        split.split(.horizontal, with: .empty())
+        let third = Workspace(name: "web", pane: .localBrowser())
+        let taken = Workspace(name: "web (2)", pane: .empty())
+        let listed = Workbench.distinctRecent([web, split, web, taken, third])
+        XCTAssertEqual(listed.map(\.name), ["web", "web (3)", "web (2)", "web (4)"])
+        XCTAssertEqual(Workbench.distinctRecent(listed).map(\.name), listed.map(\.name), "numbered titles stay as they are")
+    }
+}
