@@ -44,6 +44,7 @@ extension KeyAction {
         case broadcastWorkspace = "broadcast-workspace"
         case snippets
         case saveTemplate = "save-template"
+        case broadcastTag = "broadcast-tag"
 
         /// What follows the name in the file, for error messages.
         var argumentRule: ArgumentRule {
@@ -132,6 +133,7 @@ extension KeyAction {
         case .broadcastWorkspace: self = .broadcastWorkspace
         case .snippets: self = .snippets
         case .saveTemplate: self = .saveTemplate
+        case .broadcastTag: self = .broadcastTag
         }
     }
 }

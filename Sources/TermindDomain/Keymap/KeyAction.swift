@@ -53,6 +53,8 @@ public enum KeyAction: Sendable, Hashable {
     case snippets
     /// Save the shown Workspace's layout as a Template (asks its name).
     case saveTemplate
+    /// Broadcast to every connected pane whose Host has a tag (asks which).
+    case broadcastTag
 
     /// Cells a resize moves when the binding gives no count, as tmux's `resize-pane`.
     public static let defaultResizeCells = 1
@@ -95,6 +97,7 @@ public enum KeyAction: Sendable, Hashable {
         case .broadcastWorkspace: .broadcastWorkspace
         case .snippets: .snippets
         case .saveTemplate: .saveTemplate
+        case .broadcastTag: .broadcastTag
         }
     }
 
@@ -147,6 +150,7 @@ public enum KeyAction: Sendable, Hashable {
         case .broadcastWorkspace: "Broadcast to every pane of the Workspace, or end it"
         case .snippets: "Type a Snippet into the pane or the broadcast (asks its {{variables}})"
         case .saveTemplate: "Save this Workspace's layout as a Template (Quick Open opens it)"
+        case .broadcastTag: "Broadcast to every pane on a Host with a tag (asks which)"
         }
     }
 }

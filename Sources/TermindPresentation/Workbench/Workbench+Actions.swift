@@ -102,6 +102,8 @@ extension Workbench {
             openSnippetPicker()
         case .saveTemplate:
             openSaveTemplatePrompt()
+        case .broadcastTag:
+            openBroadcastTagPrompt()
         }
     }
 

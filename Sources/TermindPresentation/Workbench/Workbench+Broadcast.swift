@@ -36,6 +36,31 @@ extension Workbench {
             : "broadcast to all \(broadcastCount) panes of this Workspace: what you type goes to each"
     }
 
+    /// Asks which tag's panes receive input.
+    func openBroadcastTagPrompt() {
+        namePrompt = NamePrompt(purpose: .broadcastTag, name: "")
+        dispatcher.reset()
+    }
+
+    /// Every tag of the Vault's Hosts, sorted.
+    var hostTags: [String] { Array(Set(hosts.flatMap(\.tags))).sorted() }
+
+    /// The broadcast becomes every connected terminal pane, in any Workspace, whose Host has
+    /// `tag`; a tag without such panes says so and keeps the prompt.
+    func broadcast(toTag tag: String) {
+        let tagged = Set(hosts.filter { $0.tags.contains(tag) }.map(\.id))
+        let ids = workspaces.flatMap(\.panes).filter { pane in
+            pane.kind == .terminal && pane.hostID.map { tagged.contains($0) } == true && panes[pane.id]?.isLive == true
+        }.map(\.id)
+        guard !ids.isEmpty else {
+            namePrompt?.problem = tagged.isEmpty ? "no Host has the tag \(TerminalSafeText(tag).text)" : "no connected pane on a Host tagged \(TerminalSafeText(tag).text)"
+            return
+        }
+        namePrompt = nil
+        broadcast = Set(ids)
+        message = "broadcast to the \(ids.count) pane\(ids.count == 1 ? "" : "s") tagged \(TerminalSafeText(tag).text): type into one of them"
+    }
+
     /// How many panes receive broadcast input now.
     var broadcastCount: Int { broadcastPanes.count }
 

@@ -52,8 +52,8 @@ extension Workbench {
             let matches = quickOpen.matches(hosts: hostSearch, workspaces: workspaces, recent: recent, templates: templates)
             cursor = QuickOpenView.draw(quickOpen, matches: matches, in: area, into: &buffer)
         }
-        if let saveTemplatePrompt {
-            cursor = SaveTemplatePromptView.draw(saveTemplatePrompt, panes: workspace.panes.count, in: area, into: &buffer)
+        if let namePrompt {
+            cursor = NamePromptView.draw(namePrompt, panes: workspace.panes.count, tags: hostTags, in: area, into: &buffer)
         }
         if let snippetPicker {
             cursor = SnippetPickerView.draw(snippetPicker, in: area, into: &buffer)

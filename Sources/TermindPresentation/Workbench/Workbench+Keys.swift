@@ -58,8 +58,8 @@ extension Workbench {
             handleSnippetKey(press)
             return
         }
-        if saveTemplatePrompt != nil {
-            handleSaveTemplateKey(press)
+        if namePrompt != nil {
+            handleNamePromptKey(press)
             return
         }
         if transferOverlay != nil && !dispatcher.isAwaitingKey && press.keymapKey != keymap.prefix {
@@ -89,8 +89,8 @@ extension Workbench {
             quickOpen?.selection = 0
         } else if snippetPicker != nil {
             pasteIntoSnippetPicker(bytes)
-        } else if saveTemplatePrompt != nil {
-            saveTemplatePrompt?.name += Self.firstLine(of: bytes)
+        } else if namePrompt != nil {
+            namePrompt?.name += Self.firstLine(of: bytes)
         } else if historyOverlay != nil {
             historyOverlay?.query += Self.firstLine(of: bytes)
             searchHistory()
@@ -271,7 +271,7 @@ extension Workbench {
     /// character or the pane does not take plain typing now).
     func typePlainRun(_ events: ArraySlice<InputEvent>, boundCache: inout [Character: Bool]) -> Int {
         guard dialog == nil, !confirmingQuit, confirmingClose == nil, !choosingMoveTarget, helpScroll == nil, quickOpen == nil,
-              importScreen == nil, transferOverlay == nil, transferQuestion == nil, editDialog == nil, historyOverlay == nil, snippetPicker == nil, saveTemplatePrompt == nil, !dispatcher.isAwaitingKey, focus == .panes || !navigator.isVisible,
+              importScreen == nil, transferOverlay == nil, transferQuestion == nil, editDialog == nil, historyOverlay == nil, snippetPicker == nil, namePrompt == nil, !dispatcher.isAwaitingKey, focus == .panes || !navigator.isVisible,
               focusedPane?.acceptsPlainText == true
         else { return 0 }
         var bytes: [UInt8] = []

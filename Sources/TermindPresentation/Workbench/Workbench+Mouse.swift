@@ -9,7 +9,7 @@ extension Workbench {
     static let wheelLines = 3
 
     func handleMouse(_ event: MouseEvent) {
-        guard dialog == nil, quickOpen == nil, historyOverlay == nil, snippetPicker == nil, saveTemplatePrompt == nil, !confirmingQuit, confirmingClose == nil, fitsScreen else { return }
+        guard dialog == nil, quickOpen == nil, historyOverlay == nil, snippetPicker == nil, namePrompt == nil, !confirmingQuit, confirmingClose == nil, fitsScreen else { return }
         if helpScroll != nil {
             if event.kind == .scrollUp { helpScroll = max(0, (helpScroll ?? 0) - Self.wheelLines) }
             if event.kind == .scrollDown { helpScroll = (helpScroll ?? 0) + Self.wheelLines }

@@ -100,9 +100,10 @@ public final class Workbench {
     var historyOverlay: HistoryOverlay?
     /// The Snippet picker, while open (`Workbench+Snippets`).
     var snippetPicker: SnippetPicker?
-    /// The Vault's Templates, read with the Hosts; and the prompt naming one being saved.
+    /// The Vault's Templates, read with the Hosts.
     var templates: [Template] = []
-    var saveTemplatePrompt: SaveTemplatePrompt?
+    /// The prompt asking a Template's name or a broadcast's tag, while open.
+    var namePrompt: NamePrompt?
     /// The last command history write asked for: each waits for the one before.
     var commandRecording: Task<Void, Never>?
     /// Who lends the terminal to the person's editor (the loop); nil in tests without one.

@@ -103,4 +103,36 @@ final class WorkbenchBroadcastTests: WorkbenchTestCase {
         XCTAssertEqual(workbench.broadcastCount, 0)
         XCTAssertTrue(screenText.contains("only a connected terminal pane can join a broadcast"), screenText)
     }
+
+    func testTheBroadcastOfATagIsEveryConnectedPaneOnAHostWithIt() async throws {
+        var web = WorkbenchFixture.host("web"), db = WorkbenchFixture.host("db", hostname: "10.0.0.2")
+        web.tags = ["prod"]
+        db.tags = ["prod"]
+        try await start(hosts: [web, db, WorkbenchFixture.host("lab", hostname: "10.0.0.3")], size: CellSize(columns: 150, rows: 40))
+        try await openFromNavigator("web")
+        for label in ["db", "lab"] {
+            let before = services.connections.count
+            prefixed(.character("f"))
+            type(label)
+            press(.enter)
+            await eventually("\(label) connected", showing: screenReport) {
+                services.connections.count == before + 1 && services.connections.last?.openedSize != nil
+            }
+        }
+        let shells = services.connections.map(\.shell)
+        prefixed(.character("T"))
+        await waitForScreen(containing: "Broadcast to the panes of a tag")
+        XCTAssertTrue(screenText.contains("tags: prod"), screenText)
+        type("nope")
+        press(.enter)
+        await waitForScreen(containing: "no Host has the tag nope")
+        press(.character("u"), .control)
+        type("prod")
+        press(.enter)
+        XCTAssertEqual(workbench.broadcastCount, 2)
+        focusPane(1)
+        type("uptime")
+        await eventually("the prod panes got it", showing: screenReport) { shells[0].written == "uptime" && shells[1].written == "uptime" }
+        XCTAssertEqual(shells[2].written, "", "lab has no such tag")
+    }
 }

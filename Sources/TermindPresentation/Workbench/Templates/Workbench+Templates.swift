@@ -13,32 +13,12 @@ extension Workbench {
             message = "nothing to save: open a Host or a browser in this Workspace first"
             return
         }
-        saveTemplatePrompt = SaveTemplatePrompt(name: workspace.name)
+        namePrompt = NamePrompt(purpose: .saveTemplate, name: workspace.name)
         dispatcher.reset()
     }
 
-    func handleSaveTemplateKey(_ press: KeyPress) {
-        guard var prompt = saveTemplatePrompt, !prompt.isSaving else { return }
-        switch press.key {
-        case .escape:
-            saveTemplatePrompt = nil
-            return
-        case .enter:
-            prompt.isSaving = true
-            prompt.problem = nil
-            saveTemplate(named: prompt.name.trimmingCharacters(in: .whitespaces))
-        case .backspace:
-            if !prompt.name.isEmpty { prompt.name.removeLast() }
-        case .character("u") where press.modifiers == .control:
-            prompt.name = ""
-        default:
-            guard let character = press.typedCharacter else { return }
-            prompt.name.append(character)
-        }
-        saveTemplatePrompt = prompt
-    }
-
-    private func saveTemplate(named name: String) {
+    /// Saves the shown Workspace as `name` (the prompt's Enter); a refusal stays in the prompt.
+    func saveTemplate(named name: String) {
         let layout = workspace.templateLayout, count = workspace.panes.count
         Task { [weak self, services] in
             let result: Result<Template, any Error>
@@ -46,12 +26,12 @@ extension Workbench {
             guard let self else { return }
             switch result {
             case .success(let template):
-                self.saveTemplatePrompt = nil
+                self.namePrompt = nil
                 self.templates.append(template)
                 self.message = "saved Template \(TerminalSafeText(template.label.rawValue).text) (\(count) pane\(count == 1 ? "" : "s")): Quick Open (C-\\ f) opens it"
             case .failure(let error):
-                self.saveTemplatePrompt?.isSaving = false
-                self.saveTemplatePrompt?.problem = "not saved: \(Self.text(of: error))"
+                self.namePrompt?.isSaving = false
+                self.namePrompt?.problem = "not saved: \(Self.text(of: error))"
             }
             self.onChange()
         }

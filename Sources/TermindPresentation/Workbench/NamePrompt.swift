@@ -1,0 +1,15 @@
+/// A one-line prompt over the panes for a name: the Template to save the shown Workspace as
+/// (`C-\ S`), or the tag whose panes receive broadcast input (`C-\ T`). It keeps the name typed
+/// and why the last try was refused. A plain value owned by the workbench.
+struct NamePrompt {
+    enum Purpose: Equatable {
+        case saveTemplate
+        case broadcastTag
+    }
+
+    let purpose: Purpose
+    var name: String
+    var problem: String?
+    /// True while the Vault write is under way (keys wait).
+    var isSaving = false
+}

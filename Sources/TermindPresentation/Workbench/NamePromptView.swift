@@ -1,0 +1,34 @@
+import TermindDomain
+
+/// Draws a name prompt: a box over the screen's middle with the field, what was refused, and
+/// the keys. A namespace of drawing.
+enum NamePromptView {
+    static func draw(_ prompt: NamePrompt, panes: Int, tags: [String], in area: CellRect, into buffer: inout CellBuffer) -> ScreenCursor {
+        let title: String, label: String, keys: String
+        switch prompt.purpose {
+        case .saveTemplate:
+            title = "Save this Workspace as a Template (\(panes) pane\(panes == 1 ? "" : "s"))"
+            label = " Name: "
+            keys = prompt.isSaving ? " saving…" : " Enter saves (each pane's kind and Host, every divider) · Esc cancels"
+        case .broadcastTag:
+            title = "Broadcast to the panes of a tag"
+            label = " Tag: "
+            keys = " Enter broadcasts to its connected panes · Esc cancels"
+        }
+        let box = CellBuffer.centered(columns: 70, rows: 7, in: area)
+        let inside = buffer.drawBox(box, style: WorkbenchTheme.dialog, borderStyle: WorkbenchTheme.dialogBorder, title: title)
+        guard inside.rows >= 3, inside.columns > 4 else { return .hidden }
+        let field = CellRect(column: inside.column, row: inside.row, columns: inside.columns, rows: 1)
+        buffer.fill(field, style: WorkbenchTheme.field)
+        let end = buffer.put(label + TerminalSafeText(prompt.name).text, column: inside.column, row: inside.row, style: WorkbenchTheme.field, clip: field)
+        var dim = WorkbenchTheme.dialog
+        dim.foreground = .indexed(244)
+        if let problem = prompt.problem {
+            buffer.put(" " + problem, column: inside.column, row: inside.row + 1, style: WorkbenchTheme.failure, clip: inside)
+        } else if prompt.purpose == .broadcastTag, !tags.isEmpty {
+            buffer.put(" tags: " + TerminalSafeText(tags.joined(separator: ", ")).text, column: inside.column, row: inside.row + 1, style: dim, clip: inside)
+        }
+        buffer.put(keys, column: inside.column, row: inside.endRow - 1, style: dim, clip: inside)
+        return ScreenCursor(row: inside.row, column: min(end, inside.endColumn - 1))
+    }
+}
