@@ -97,6 +97,8 @@ final class BrowserEndToEndTests: XCTestCase {
         session.keys("y")
         XCTAssertTrue(waitUntil { !manager.fileExists(atPath: root + "/site") }, session.screen())
         session.keys("Escape")
+        // Escape alone: read together with the next key it would be Alt with that key.
+        XCTAssertTrue(session.waitForScreen(where: { !$0.contains("filter \"site\"") }), session.screen())
 
         // A delete the server refuses: root's file in root's directory.
         session.keys("/")

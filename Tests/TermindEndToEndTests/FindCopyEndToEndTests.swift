@@ -50,9 +50,8 @@ final class FindCopyEndToEndTests: XCTestCase {
         session.keys("v", "$", "y")
         XCTAssertTrue(session.waitForScreen(containing: "copied 21 characters, C-\\ ] pastes"), session.screen())
         XCTAssertTrue(session.waitForScreen(where: { !$0.contains("marker:") }), "back at the live screen:\n\(session.screen())")
-        XCTAssertTrue(waitUntil {
-            (try? ChildProcess.run("tmux", ["show-buffer"]).stdout) == "echo copy-ok-$((6*7))"
-        }, "OSC 52 reached tmux: \((try? ChildProcess.run("tmux", ["show-buffer"]).stdout) ?? "no buffer")")
+        // The tmux server's buffers are shared by every test's session: look for ours among them.
+        XCTAssertTrue(waitUntil { Self.tmuxBuffers().contains("echo copy-ok-$((6*7))") }, "OSC 52 reached tmux: \(Self.tmuxBuffers())")
 
         // Paste it at the prompt, where it is typed as it was copied, then run it.
         session.keys("C-\\", "]")
@@ -79,4 +78,10 @@ final class FindCopyEndToEndTests: XCTestCase {
         }), session.screen())
     }
 
+
+    /// Every buffer the tmux server holds, newest first.
+    private static func tmuxBuffers() -> [String] {
+        let names = (try? ChildProcess.run("tmux", ["list-buffers", "-F", "#{buffer_name}"]).stdout) ?? ""
+        return names.split(separator: "\n").compactMap { try? ChildProcess.run("tmux", ["show-buffer", "-b", String($0)]).stdout }
+    }
 }
