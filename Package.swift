@@ -66,10 +66,10 @@ let package = Package(
                 .copy("V4__command_search.sql"), .copy("V5__host_share_connection.sql"),
             ]
         ),
-        /** Files read at run time: the default keymap and the bash/zsh shell integration (later help text, themes). */
+        /** Files read at run time: the default keymap, the bash/zsh shell integration and the metrics sampler script. */
         .target(
             name: "TermindResources", path: "Resources", exclude: ["README.md"],
-            resources: [.copy("keymap.default"), .copy("shell")]
+            resources: [.copy("keymap.default"), .copy("shell"), .copy("metrics")]
         ),
         /** libssh2 session workers, channels, the SFTP v3 protocol, transfers, host-key checks. */
         .target(
