@@ -9,7 +9,14 @@ filesystems=@@filesystems@@
 limit=
 if command -v timeout >/dev/null 2>&1; then limit='timeout 3'; fi
 # Only whole block devices that store data: partitions would count twice, loop and ram none.
+# mawk (Debian's awk) reads a pipe in blocks unless interactive: a sample would wait a whole
+# interval inside it. Other awks read it a line at a time already.
+sieve=awk
+if awk -W interactive 'BEGIN { exit 0 }' </dev/null >/dev/null 2>&1; then sieve='awk -W interactive'; fi
 blocks=$(ls /sys/block 2>/dev/null | grep -v -E '^(loop|ram|zram)')
+# The loop runs in the background while the foreground waits for termind to close the
+# channel's input, then ends the whole process group: closing an exec channel alone would leave
+# the loop running until its next write.
 while :; do
   echo "@@sample $(getconf CLK_TCK 2>/dev/null || echo 100) $(getconf PAGESIZE 2>/dev/null || echo 4096)"
   echo '@@uptime'; head -n 1 /proc/uptime
@@ -26,7 +33,7 @@ while :; do
   echo '@@procs'; cat /proc/[0-9]*/stat 2>/dev/null
   echo '@@end'
   sleep "$interval"
-done | awk '
+done 2>/dev/null | $sieve '
 # Keeps the processes out of the stream but the 20 busiest since the last sample, each as
 # "pid starttime ticks rsspages name" (never arguments or environment): the sample stays small.
 function emit(   i, j, best, bestKey, k) {
@@ -58,4 +65,6 @@ inprocs {
   next
 }
 { print }
-'
+' 2>/dev/null &
+cat >/dev/null
+kill 0 2>/dev/null

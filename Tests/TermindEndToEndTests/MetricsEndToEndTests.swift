@@ -114,6 +114,16 @@ final class MetricsEndToEndTests: XCTestCase {
         XCTAssertFalse(run.stdout.contains("S3cretArgument"), run.stdout)
     }
 
+    func testOnceEndsAfterOneIntervalAndLeavesNothingRunningOnTheServer() throws {
+        let started = Date()
+        _ = try report("--once --json --interval 5")
+        // Two samples five seconds apart; waiting for the script's next sample would take ten.
+        XCTAssertLessThan(Date().timeIntervalSince(started), 9.5)
+        // The script ended its whole process group when termind closed the channel's input.
+        let ended = waitUntil(timeout: 5) { ((try? ChildProcess.run("pgrep", ["-x", "-f", "sleep 5"]))?.stdout ?? "x").isEmpty }
+        XCTAssertTrue(ended, "the sampler's loop is still running on the server")
+    }
+
     func testTextReportShowsTheSummaryLine() throws {
         let run = try home.bash("\(try metrics) --once --interval 1", timeout: 60)
         XCTAssertEqual(run.status, 0, run.stderr)

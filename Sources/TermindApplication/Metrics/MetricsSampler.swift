@@ -16,30 +16,30 @@ public struct MetricsSampler: Sendable {
         self.allInterfaces = allInterfaces
     }
 
-    /// Metrics as they come, until the consumer stops (the channel is then closed, and the
-    /// script dies of SIGPIPE at its next write) or the sampler fails: `MetricsFailure`
-    /// (unavailable, unreadable, ended) or the connection's own error.
-    public func metrics(on connection: any SSHConnection) -> AsyncThrowingStream<ServerMetrics, any Error> {
-        let (stream, continuation) = AsyncThrowingStream<ServerMetrics, any Error>.makeStream(bufferingPolicy: .bufferingNewest(8))
-        let task = Task {
-            var process: (any RemoteProcess)?
-            do {
-                let opened = try await connection.execute(command)
-                process = opened
-                try await opened.closeInput()
-                try await run(opened, into: continuation)
-            } catch {
-                continuation.finish(throwing: error)
-            }
-            await process?.close()
+    /// Opens the sampler's channel and hands `each` the metrics as they come, until `each`
+    /// returns false or the sampler fails: `MetricsFailure` (unavailable, unreadable, ended) or
+    /// the connection's own error. Either way the channel's input is closed, on which the
+    /// script ends its whole process group at once (closing the channel alone would leave it
+    /// running until its next write), and the channel is closed.
+    public func watch(
+        on connection: any SSHConnection, _ each: (ServerMetrics) async throws -> Bool
+    ) async throws {
+        let process = try await connection.execute(command)
+        do {
+            try await read(process, each)
+        } catch {
+            await stop(process)
+            throw error
         }
-        continuation.onTermination = { _ in task.cancel() }
-        return stream
+        await stop(process)
     }
 
-    private func run(
-        _ process: any RemoteProcess, into continuation: AsyncThrowingStream<ServerMetrics, any Error>.Continuation
-    ) async throws {
+    private func stop(_ process: any RemoteProcess) async {
+        try? await process.closeInput()
+        await process.close()
+    }
+
+    private func read(_ process: any RemoteProcess, _ each: (ServerMetrics) async throws -> Bool) async throws {
         var reader = MetricsStream()
         var previous: MetricsSample?
         for try await output in process.output {
@@ -56,7 +56,7 @@ public struct MetricsSampler: Sendable {
                     throw MetricsFailure.unavailable(on: host)
                 case .sample(let sample):
                     if let previous, let metrics = ServerMetrics.between(previous, sample, allInterfaces: allInterfaces) {
-                        continuation.yield(metrics)
+                        guard try await each(metrics) else { return }
                     }
                     previous = sample
                 }

@@ -52,10 +52,10 @@ struct MetricsCommand: Command {
         let command = self
         return try await InterruptibleRun.run("the metrics of \(TerminalSafeText(host).text)") {
             try await access.withConnection(to: command.host) { connection in
-                for try await metrics in sampler.metrics(on: connection) {
+                try await sampler.watch(on: connection) { metrics in
                     let report = MetricsReport(host: command.host, metrics)
                     context.out(command.json ? try JSONOutput.line(report) : MetricsReportText.text(of: report, context: context))
-                    if command.once { break }
+                    return !command.once
                 }
                 return ExitCode.success.rawValue
             }
