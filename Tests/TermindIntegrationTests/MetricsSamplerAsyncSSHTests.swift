@@ -1,3 +1,4 @@
+import Synchronization
 import TermindApplication
 import TermindDomain
 import TermindResources
@@ -15,12 +16,12 @@ final class MetricsSamplerAsyncSSHTests: XCTestCase {
         return try await within(.seconds(20)) {
             let connection = try await server.connect()
             defer { Task { await connection.close() } }
-            var seen: [ServerMetrics] = []
+            let seen = Mutex<[ServerMetrics]>([])
             try await sampler.watch(on: connection) { metrics in
-                seen.append(metrics)
-                return seen.count < 1
+                seen.withLock { $0.append(metrics) }
+                return false
             }
-            return seen
+            return seen.withLock { $0 }
         }
     }
 

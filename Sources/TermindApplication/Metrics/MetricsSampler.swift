@@ -22,7 +22,7 @@ public struct MetricsSampler: Sendable {
     /// script ends its whole process group at once (closing the channel alone would leave it
     /// running until its next write), and the channel is closed.
     public func watch(
-        on connection: any SSHConnection, _ each: (ServerMetrics) async throws -> Bool
+        on connection: any SSHConnection, _ each: @Sendable (ServerMetrics) async throws -> Bool
     ) async throws {
         let process = try await connection.execute(command)
         do {
@@ -39,7 +39,7 @@ public struct MetricsSampler: Sendable {
         await process.close()
     }
 
-    private func read(_ process: any RemoteProcess, _ each: (ServerMetrics) async throws -> Bool) async throws {
+    private func read(_ process: any RemoteProcess, _ each: @Sendable (ServerMetrics) async throws -> Bool) async throws {
         var reader = MetricsStream()
         var previous: MetricsSample?
         for try await output in process.output {
