@@ -13,22 +13,29 @@ if command -v timeout >/dev/null 2>&1; then limit='timeout 3'; fi
 # interval inside it. Other awks read it a line at a time already.
 sieve=awk
 if awk -W interactive 'BEGIN { exit 0 }' </dev/null >/dev/null 2>&1; then sieve='awk -W interactive'; fi
+clock="$(getconf CLK_TCK 2>/dev/null || echo 100) $(getconf PAGESIZE 2>/dev/null || echo 4096)"
 blocks=$(ls /sys/block 2>/dev/null | grep -v -E '^(loop|ram|zram)')
 # The loop runs in the background while the foreground waits for termind to close the
 # channel's input, then ends the whole process group: closing an exec channel alone would leave
 # the loop running until its next write.
 while :; do
-  echo "@@sample $(getconf CLK_TCK 2>/dev/null || echo 100) $(getconf PAGESIZE 2>/dev/null || echo 4096)"
-  echo '@@uptime'; head -n 1 /proc/uptime
-  echo '@@stat'; grep '^cpu' /proc/stat | head -n 513
-  echo '@@meminfo'; grep -E '^(MemTotal|MemAvailable|MemFree|Buffers|Cached):' /proc/meminfo | head -n 5
-  echo '@@loadavg'; head -n 1 /proc/loadavg
-  echo '@@netdev'; tail -n +3 /proc/net/dev | head -n 64
+  # One awk reads the /proc files (each bounded), so a sample costs few processes.
+  awk -v blocks="$blocks" -v clock="$clock" 'BEGIN {
+    print "@@sample " clock
+    print "@@uptime"; if ((getline l < "/proc/uptime") > 0) print l
+    print "@@stat"; n = 0; while ((getline l < "/proc/stat") > 0) if (l ~ /^cpu/ && n++ < 513) print l
+    print "@@meminfo"; while ((getline l < "/proc/meminfo") > 0) if (l ~ /^(MemTotal|MemAvailable|MemFree|Buffers|Cached):/) print l
+    print "@@loadavg"; if ((getline l < "/proc/loadavg") > 0) print l
+    print "@@netdev"; n = 0; while ((getline l < "/proc/net/dev") > 0) if (++n > 2 && n <= 66) print l
+    print "@@diskstats"; k = split(blocks, a, "\n"); for (i = 1; i <= k; i++) w[a[i]] = 1
+    n = 0; while ((getline l < "/proc/diskstats") > 0) { split(l, f, " "); if ((f[3] in w) && n++ < 64) print l }
+  }'
   # Physical interfaces have a device behind them; lo, bridges and veths do not.
   echo '@@physical'
-  for d in /sys/class/net/*/device; do if [ -e "$d" ]; then d=${d%/device}; echo "${d##*/}"; fi; done | head -n 64
-  echo '@@diskstats'
-  awk -v list="$blocks" 'BEGIN { n = split(list, a, "\n"); for (i = 1; i <= n; i++) w[a[i]] = 1 } ($3 in w)' /proc/diskstats | head -n 64
+  n=0
+  for d in /sys/class/net/*/device; do
+    if [ -e "$d" ] && [ $n -lt 64 ]; then n=$((n + 1)); d=${d%/device}; echo "${d##*/}"; fi
+  done
   if [ "$filesystems" = 1 ]; then echo '@@df'; $limit df -P -k 2>/dev/null | tail -n +2 | head -n 64; fi
   echo '@@procs'; cat /proc/[0-9]*/stat 2>/dev/null
   echo '@@end'
