@@ -27,11 +27,16 @@ public enum TermindResources {
     /// with its interval (whole seconds, 1...3600) and whether to report file systems, run by
     /// `sh` from a base64 word so no login shell reinterprets it. Nothing is written on the server.
     public static func metricsSamplerCommand(interval: Int, filesystems: Bool) throws -> String {
-        let script = try text(of: "sampler", extension: "sh", what: "the metrics sampler")
+        let encoded = Data(try metricsSamplerScript(interval: interval, filesystems: filesystems).utf8).base64EncodedString()
+        return #"exec sh -c 'eval "$(echo \#(encoded) | base64 -d 2>/dev/null)"'"#
+    }
+
+    /// The sampler script itself, its settings in place (what `metricsSamplerCommand` sends;
+    /// `termind-bench metrics` runs it to measure its cost).
+    public static func metricsSamplerScript(interval: Int, filesystems: Bool) throws -> String {
+        try text(of: "sampler", extension: "sh", what: "the metrics sampler")
             .replacingOccurrences(of: "@@interval@@", with: String(min(max(interval, 1), 3600)))
             .replacingOccurrences(of: "@@filesystems@@", with: filesystems ? "1" : "0")
-        let encoded = Data(script.utf8).base64EncodedString()
-        return #"exec sh -c 'eval "$(echo \#(encoded) | base64 -d 2>/dev/null)"'"#
     }
 
     private static func text(of name: String, extension pathExtension: String, what: String) throws -> String {
