@@ -154,7 +154,7 @@ let package = Package(
         // MARK: - Fuzzing (`make fuzz`; its inputs replayed by `make test`)
 
         /** One fuzz target per parser of outside input (ssh_config, known_hosts, key files, SFTP replies,
-            terminal input, the pane's emulator, keymap, Recent Workspaces, partial records), each with its invariants. */
+            terminal input, the pane's emulator, keymap, Recent Workspaces, partial records, metrics samples), each with its invariants. */
         .target(
             name: "TermindFuzzTargets",
             dependencies: [
