@@ -26,7 +26,12 @@ public struct MetricsSampler: Sendable {
     ) async throws {
         let process = try await connection.execute(command)
         do {
-            try await read(process, each)
+            // Cancelled, the script is told at once (it ends on its input's EOF), not at its next sample.
+            try await withTaskCancellationHandler {
+                try await read(process, each)
+            } onCancel: {
+                Task { try? await process.closeInput() }
+            }
         } catch {
             await stop(process)
             throw error

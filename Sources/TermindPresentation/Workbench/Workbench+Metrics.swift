@@ -7,7 +7,7 @@ import TermindDomain
 /// pane, the sampler's channel ends with it, and the next pane to connect starts a new one.
 extension Workbench {
     func sampleMetrics(of label: String, on connection: any SSHConnection) {
-        guard metricsSamplers[label] == nil, let sampler = services.metricsSampler(hostLabel: label) else { return }
+        guard metricsSamplers[label] == nil, !metricsYielded.contains(label), let sampler = services.metricsSampler(hostLabel: label) else { return }
         let received: @Sendable (ServerMetrics) async -> Bool = { [weak self] metrics in
             await self?.received(metrics, of: label) ?? false
         }
@@ -17,6 +17,15 @@ extension Workbench {
             self?.hostMetrics[label] = nil
             self?.onChange()
         }
+    }
+
+    /// Stops the Host's sampler so a pane can have its channel (the server's session limit was
+    /// reached); it does not start again on this run. The task to wait for, if one ran.
+    func yieldMetrics(of label: String) -> Task<Void, Never>? {
+        metricsYielded.insert(label)
+        guard let sampler = metricsSamplers.removeValue(forKey: label) else { return nil }
+        sampler.cancel()
+        return sampler
     }
 
     /// Keeps `metrics` for the status bar; false (stop sampling) once the sampler was cancelled.

@@ -40,6 +40,8 @@ public final class Workbench {
     var hostMetrics: [String: ServerMetrics] = [:]
     /// One sampler per Host, on the connection of the pane that first opened a shell on it.
     var metricsSamplers: [String: Task<Void, Never>] = [:]
+    /// Hosts whose sampler gave its channel to a pane (the server's session limit).
+    var metricsYielded: Set<String> = []
     let dialogs: InteractionDialogs
     /// The form of the interaction on screen.
     var dialog: InteractionDialog?

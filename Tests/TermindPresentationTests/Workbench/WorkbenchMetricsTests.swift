@@ -34,6 +34,20 @@ final class WorkbenchMetricsTests: WorkbenchTestCase {
         XCTAssertTrue(screenText.contains("cpu 95%"), screenReport)
     }
 
+    func testAtTheServersSessionLimitAPaneTakesTheSamplersChannel() async throws {
+        try await start(hosts: [WorkbenchFixture.host("web", shares: true)])
+        services.samplesMetrics.withLock { $0 = true }
+        let connection = try await openFromNavigator("web")
+        await eventually("the sampler's channel opened", showing: screenReport) { connection.execs.count == 1 }
+        // Two channels at once: the shell and the sampler fill it.
+        connection.channelLimit.withLock { $0 = 2 }
+        prefixed(.character("%"))
+        await eventually("the split's shell opened on the shared connection", showing: screenReport) { connection.shells.count == 2 }
+        XCTAssertTrue(connection.execs[0].isClosed, "the sampler gave its channel back")
+        XCTAssertEqual(services.attempts.count, 1, "no second login for the pane")
+        await eventually("the sampler stopped", showing: screenReport) { workbench.metricsSamplers.isEmpty }
+    }
+
     func testAServerWithoutProcShowsNoMetricsAndTheTerminalGoesOn() async throws {
         try await start(hosts: [WorkbenchFixture.host("web")])
         services.samplesMetrics.withLock { $0 = true }

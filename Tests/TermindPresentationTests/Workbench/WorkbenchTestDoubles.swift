@@ -84,9 +84,15 @@ final class ScriptedConnection: SSHConnection {
     }
 
     /// A new channel: the first shell, then a new one each time.
+    /// The server's session limit (sshd's MaxSessions): channels open at once, shells and execs.
+    let channelLimit = Mutex(Int.max)
+
     private func nextShell() throws -> ScriptedShell {
-        try channels.withLock {
+        let limit = channelLimit.withLock { $0 }
+        return try channels.withLock {
             if $0.dropped { throw SSHFailure(.dropped, connection: label, detail: "the connection was reset") }
+            let open = $0.shells.filter { !$0.isClosed }.count + $0.execs.filter { !$0.isClosed }.count
+            if open >= limit { throw SSHFailure(.channel, connection: label, detail: "open failed: administratively prohibited") }
             let next = $0.shells.isEmpty ? shell : ScriptedShell()
             $0.shells.append(next)
             return next
