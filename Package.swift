@@ -66,10 +66,10 @@ let package = Package(
                 .copy("V4__command_search.sql"), .copy("V5__host_share_connection.sql"),
             ]
         ),
-        /** Files read at run time: the default keymap and the bash/zsh shell integration (later help text, themes). */
+        /** Files read at run time: the default keymap, the bash/zsh shell integration and the metrics sampler script. */
         .target(
             name: "TermindResources", path: "Resources", exclude: ["README.md"],
-            resources: [.copy("keymap.default"), .copy("shell")]
+            resources: [.copy("keymap.default"), .copy("shell"), .copy("metrics")]
         ),
         /** libssh2 session workers, channels, the SFTP v3 protocol, transfers, host-key checks. */
         .target(
@@ -154,7 +154,7 @@ let package = Package(
         // MARK: - Fuzzing (`make fuzz`; its inputs replayed by `make test`)
 
         /** One fuzz target per parser of outside input (ssh_config, known_hosts, key files, SFTP replies,
-            terminal input, the pane's emulator, keymap, Recent Workspaces, partial records), each with its invariants. */
+            terminal input, the pane's emulator, keymap, Recent Workspaces, partial records, metrics samples), each with its invariants. */
         .target(
             name: "TermindFuzzTargets",
             dependencies: [

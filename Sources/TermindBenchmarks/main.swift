@@ -13,7 +13,8 @@ import TermindTestSupport
 // (PaneScreenBenchmarks.swift; `termind-bench screen`); find over a full scrollback
 // (FindBenchmarks.swift; `termind-bench find`); the SFTP browser's first rows of
 // 10,000 entries against `sftp -b` `ls -l` (BrowserBenchmarks.swift; `termind-bench browser`); the command history's search
-// against the sqlite3 shell (HistoryBenchmarks.swift; `termind-bench history`).
+// against the sqlite3 shell (HistoryBenchmarks.swift; `termind-bench history`); the metrics
+// sampler's CPU and bytes per sample on the server (MetricsBenchmarks.swift; `termind-bench metrics`).
 
 func formatSeconds(_ seconds: Double) -> String {
     seconds < 1 ? String(format: "%8.2f ms", seconds * 1000) : String(format: "%8.3f s ", seconds)
@@ -37,6 +38,11 @@ func require(_ output: ChildProcess.Output, _ what: String) {
 // 60 parallel logins need more than sshd's default MaxStartups of 10 unauthenticated connections.
 let sshd = try SSHDServer.start(configure: "MaxStartups 200\nMaxSessions 100\n")
 defer { sshd.stop() }
+if CommandLine.arguments.dropFirst().first == "metrics" {
+    try MetricsBenchmarks().run()
+    sshd.stop()
+    exit(0)
+}
 if CommandLine.arguments.dropFirst().first == "import" {
     try ImportBenchmarks().run()
     sshd.stop()

@@ -32,6 +32,8 @@ final class FuzzRegressionTests: XCTestCase {
 
     func testEveryShellOutputGivesTheSameMarksHoweverSplitAndOnlyRecordableRows() throws { try replay("shell-marks") }
 
+    func testEveryMetricsOutputGivesTheSameSamplesHoweverSplitWithinBoundsAndFiniteFigures() throws { try replay("metrics-samples") }
+
     func testEachCorpusDirectoryBelongsToATarget() throws {
         let directories = try FileManager.default.contentsOfDirectory(atPath: Self.corpus).filter { name in
             var isDirectory: ObjCBool = false

@@ -14,6 +14,9 @@ struct StatusBar {
     var activeTransfers: Int
     /// "C-\ ?", the keys that open the help overlay.
     var helpKeys: String?
+    /// The focused pane's Host's metrics ("cpu 12% mem 45% load 0.52"); the first thing a narrow
+    /// bar gives up.
+    var metrics: String? = nil
 
     /// The left part keeps at least this many columns for the pane (or the message) before the
     /// right part gives up its longer forms.
@@ -57,6 +60,7 @@ struct StatusBar {
     private func rightParts(fitting width: Int) -> (waiting: String, right: String) {
         let transfers = "\(activeTransfers) transfer\(activeTransfers == 1 ? "" : "s")"
         var rights = [transfers + (helpKeys.map { "  \($0) help" } ?? "") + " ", transfers + " ", "\(activeTransfers)⇅ "]
+        if let metrics { rights.insert(contentsOf: rights.prefix(2).map { metrics + "  " + $0 }, at: 0) }
         if activeTransfers == 0 { rights.append("") }
         var waitings = [""]
         if pendingInteractions > 0 {

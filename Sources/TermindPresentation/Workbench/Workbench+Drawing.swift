@@ -142,6 +142,6 @@ extension Workbench {
             pane: pane, message: message,
             awaitingPrefix: dispatcher.isAwaitingKey ? keymap.prefix.description : nil,
             pendingInteractions: pendingInteractions, activeTransfers: services.activeTransferCount,
-            helpKeys: keys(for: .showHelp))
+            helpKeys: keys(for: .showHelp), metrics: focusedHostMetrics)
     }
 }

@@ -48,6 +48,15 @@ extension Workbench {
                 throw error
             }
             guard (error as? SSHFailure)?.kind != .channel else {
+                // The server's session limit: a pane comes before the status bar's metrics, so
+                // a sampler on this connection gives its channel back first.
+                if let sampler = yieldMetrics(of: label) {
+                    await sampler.value
+                    if let channel = try? await openChannel(lease.connection) {
+                        if !lease.openedConnection { await services.recordSession(hostLabel: label, forFiles: forFiles) }
+                        return (channel, PaneConnection(connection: lease.connection, lease: lease))
+                    }
+                }
                 // Refused on a live connection: this pane connects on its own.
                 await shared.release(lease)
                 return try await Self.openOwn(open, generation: generation, openChannel)

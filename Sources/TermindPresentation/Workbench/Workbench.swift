@@ -36,6 +36,12 @@ public final class Workbench {
     /// Connection attempts under way, by the pane that started them (a shared connection's
     /// attempt has a generation of its own, and its questions name that pane).
     var sharedAttempts: [AttemptGeneration: PaneID] = [:]
+    /// The latest metrics of each Host a pane is connected to, for the status bar.
+    var hostMetrics: [String: ServerMetrics] = [:]
+    /// One sampler per Host, on the connection of the pane that first opened a shell on it.
+    var metricsSamplers: [String: Task<Void, Never>] = [:]
+    /// Hosts whose sampler gave its channel to a pane (the server's session limit).
+    var metricsYielded: Set<String> = []
     let dialogs: InteractionDialogs
     /// The form of the interaction on screen.
     var dialog: InteractionDialog?

@@ -56,7 +56,7 @@ final class ScriptedConnection: SSHConnection {
     /// What `openFileSystem` opens, if anything.
     let fileSystem: (any RemoteFileSystem)?
     private let state = Mutex<(openedSize: TerminalSize?, term: String?, closed: Bool, command: String?)>((nil, nil, false, nil))
-    private let channels = Mutex<(shells: [ScriptedShell], dropped: Bool, fileSystems: Int)>(([], false, 0))
+    private let channels = Mutex<(shells: [ScriptedShell], dropped: Bool, fileSystems: Int, execs: [ScriptedShell])>(([], false, 0, []))
 
     init(label: String, fileSystem: (any RemoteFileSystem)? = nil) {
         self.label = label
@@ -84,16 +84,34 @@ final class ScriptedConnection: SSHConnection {
     }
 
     /// A new channel: the first shell, then a new one each time.
+    /// The server's session limit (sshd's MaxSessions): channels open at once, shells and execs.
+    let channelLimit = Mutex(Int.max)
+
     private func nextShell() throws -> ScriptedShell {
-        try channels.withLock {
+        let limit = channelLimit.withLock { $0 }
+        return try channels.withLock {
             if $0.dropped { throw SSHFailure(.dropped, connection: label, detail: "the connection was reset") }
+            let open = $0.shells.filter { !$0.isClosed }.count + $0.execs.filter { !$0.isClosed }.count
+            if open >= limit { throw SSHFailure(.channel, connection: label, detail: "open failed: administratively prohibited") }
             let next = $0.shells.isEmpty ? shell : ScriptedShell()
             $0.shells.append(next)
             return next
         }
     }
 
-    func execute(_ command: String) async throws -> any RemoteProcess { throw SSHFailure(.channel, connection: label, detail: "no exec here") }
+    /// The commands run on exec channels that `ScriptedConnection.execCommand` answers, each a
+    /// `ScriptedShell` the test prints into (the metrics sampler's).
+    var execs: [ScriptedShell] { channels.withLock { $0.execs } }
+
+    func execute(_ command: String) async throws -> any RemoteProcess {
+        guard command == Self.execCommand else { throw SSHFailure(.channel, connection: label, detail: "no exec here") }
+        let process = ScriptedShell()
+        channels.withLock { $0.execs.append(process) }
+        return process
+    }
+
+    /// The one exec command this connection runs (the others are refused).
+    static let execCommand = "termind-metrics-sampler"
     func execute(_ command: String, onTerminal term: String, size: TerminalSize, environment: [String: String]) async throws -> any RemoteShell {
         state.withLock {
             $0.openedSize = size
@@ -169,6 +187,12 @@ final class InMemoryWorkbenchServices: WorkbenchServices {
     func recentWorkspaces() async -> [Workspace] { state.withLock { $0.recent } }
     func saveRecentWorkspaces(_ workspaces: [Workspace]) async { state.withLock { $0.saved = workspaces } }
     var activeTransferCount: Int { 0 }
+
+    /// Whether Hosts have a metrics sampler (off unless a test turns it on).
+    let samplesMetrics = Mutex(false)
+    func metricsSampler(hostLabel: String) -> MetricsSampler? {
+        samplesMetrics.withLock { $0 } ? MetricsSampler(host: hostLabel, command: ScriptedConnection.execCommand) : nil
+    }
 
     // MARK: Import
 

@@ -5,6 +5,7 @@ import TermindDomain
 import TermindInfrastructure
 import TermindPresentation
 import TermindRemoteInfrastructure
+import TermindResources
 
 /// The workbench's services port over the real adapters: the Vault's Hosts, the one
 /// `ConnectionOpener` (host-key trust through the workbench's own interaction queue, the
@@ -151,6 +152,12 @@ struct VaultWorkbenchServices: WorkbenchServices {
     }
 
     /// The editor `termind edit` runs (`$VISUAL`, else `$EDITOR`, else `vi`).
+    /// The status bar's sampler: every 2 s, without file systems (docs/behaviour.md §9).
+    func metricsSampler(hostLabel: String) -> MetricsSampler? {
+        guard let command = try? TermindResources.metricsSamplerCommand(interval: 2, filesystems: false) else { return nil }
+        return MetricsSampler(host: hostLabel, command: command)
+    }
+
     func fileEditor() -> (any FileEditor)? {
         SpawnedEditor(environment: environment)
     }
