@@ -34,6 +34,7 @@ final class WorkerLoop {
         case write(Int)
         case tunnelInbound(Int)
         case tunnelOutbound(Int)
+        case listener(Int)
     }
 
     let worker: ConnectionWorker
@@ -50,6 +51,9 @@ final class WorkerLoop {
     var established = false
     var channels: [Int: WorkerChannel] = [:]
     var tunnels: [Int: WorkerTunnel] = [:]
+    /// Forwarding rules' listeners, and SOCKS clients still in their handshake.
+    var listeners: [Int: WorkerListener] = [:]
+    var socksClients: [Int: WorkerSOCKSClient] = [:]
     /// Requests to the server, run one at a time, first first.
     var operations: [WorkerOperation] = []
     private var lastIdentifier = 0
@@ -174,6 +178,8 @@ final class WorkerLoop {
             progress = try pumpTunnel(tunnel) || progress
             if outboundBlocked { return progress }
         }
+        progress = try pumpForwarding() || progress
+        if outboundBlocked { return progress }
         if !didRead { try drainTransport() }
         return progress
     }
@@ -195,6 +201,9 @@ final class WorkerLoop {
         case .tunnelOutbound(let id):
             guard let tunnel = tunnels[id], let remote = tunnel.remote else { return false }
             return try pumpTunnelOutbound(tunnel, remote)
+        case .listener(let id):
+            guard let listener = listeners[id] else { return false }
+            return try acceptRemote(listener)
         }
     }
 
@@ -363,7 +372,7 @@ final class WorkerLoop {
     var socketEvents: Int16 {
         guard established else { return 0 }
         var events: Int32 = 0
-        if !(channels.isEmpty && tunnels.isEmpty && operations.isEmpty) { events |= POLLIN }
+        if !(channels.isEmpty && tunnels.isEmpty && operations.isEmpty && listeners.isEmpty) { events |= POLLIN }
         if outboundBlocked { events |= POLLOUT }
         return Int16(events)
     }
@@ -380,6 +389,12 @@ final class WorkerLoop {
         }
         for tunnel in tunnels.values where tunnel.localEvents != 0 {
             descriptors.append(pollfd(fd: tunnel.localDescriptor, events: tunnel.localEvents, revents: 0))
+        }
+        for listener in listeners.values where listener.descriptor >= 0 {
+            descriptors.append(pollfd(fd: listener.descriptor, events: Int16(POLLIN), revents: 0))
+        }
+        for client in socksClients.values where client.descriptor >= 0 && !client.connecting {
+            descriptors.append(pollfd(fd: client.descriptor, events: Int16(POLLIN), revents: 0))
         }
         let ready = poll(&descriptors, nfds_t(descriptors.count), timeout)
         if ready > 0, let socketIndex, descriptors[socketIndex].revents & Int16(POLLIN) != 0 {
@@ -416,6 +431,13 @@ final class WorkerLoop {
             tunnel.closeLocal()
         }
         tunnels = [:]
+        for listener in listeners.values {
+            listener.remote = nil  // freed with the session
+            listener.close()
+        }
+        listeners = [:]
+        for client in socksClients.values { client.close() }
+        socksClients = [:]
         transport?.disconnect()
         session?.disconnect()
         transport = nil

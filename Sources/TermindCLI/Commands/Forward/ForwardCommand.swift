@@ -1,0 +1,121 @@
+import Foundation
+import Synchronization
+import TermindApplication
+import TermindDomain
+
+/// `termind forward HOST [-L ...] [-R ...] [-D ...]`: forwards ports over one authenticated
+/// connection until SIGINT or SIGTERM, like `ssh -N`. Each rule that listens prints a line;
+/// one that cannot (a port in use) is reported and the others keep running.
+struct ForwardCommand: Command {
+    static let definition = CommandDefinition(
+        name: "forward", abstract: "Forward ports over one connection until interrupted (ssh -N)",
+        discussion: """
+            -L listens here and connects from the server to host:hostport; -R asks the server to
+            listen and connects from here; -D listens here as a SOCKS5 and SOCKS4a proxy (CONNECT
+            only; names are resolved by the server). Listeners bind to loopback unless an address
+            is given ('*' for every interface); port 0 takes any free port, printed. One line per
+            listener is printed (--json: one object per line). A rule that cannot listen (a port
+            in use) is reported and the others keep running. SIGINT or SIGTERM closes the
+            listeners and exits 0, or 1 when a rule could not listen; the connection's own
+            failures exit with its category's status.
+            """,
+        arguments: [.init("HOST", .host, help: "A Vault label or an ad-hoc [user@]hostname[:port]")],
+        options: ConnectionOptions.definitions + [
+            .option("local", short: "L", valueName: "[BIND:]PORT:HOST:HOSTPORT", repeating: true,
+                    help: "Listen here on PORT; connect from the server to HOST:HOSTPORT"),
+            .option("remote", short: "R", valueName: "[BIND:]PORT:HOST:HOSTPORT", repeating: true,
+                    help: "The server listens on PORT; connect from here to HOST:HOSTPORT"),
+            .option("dynamic", short: "D", valueName: "[BIND:]PORT", repeating: true,
+                    help: "Listen here on PORT as a SOCKS5/SOCKS4a proxy through the server"),
+            .flag("json", help: "One JSON object per listener: rule, kind, address, port, side, target, error"),
+        ],
+        examples: [
+            "termind forward web -L 8080:localhost:80", "termind forward web -R 9000:localhost:3000",
+            "termind forward web -D 1080", "termind forward web -L 0.0.0.0:5432:db.internal:5432 -D 127.0.0.1:1080",
+        ])
+
+    let host: String
+    let rules: [ForwardRule]
+    let json: Bool
+    let options: ConnectionOptions
+
+    init(_ parsed: ParsedCommandLine) throws(UsageError) {
+        host = parsed.argument("HOST") ?? ""
+        json = parsed.flag("json")
+        options = ConnectionOptions(parsed)
+        var rules: [ForwardRule] = []
+        do {
+            for (kind, option) in [(ForwardRule.Kind.local, "local"), (.remote, "remote"), (.dynamic, "dynamic")] {
+                for text in parsed.values(option) { rules.append(try ForwardRule(kind, parsing: text)) }
+            }
+        } catch {
+            throw UsageError(error.description)
+        }
+        guard !rules.isEmpty else { throw UsageError("give at least one rule: -L, -R or -D, e.g. termind forward web -L 8080:localhost:80") }
+        self.rules = rules
+    }
+
+    func run(_ context: CommandContext) async throws -> Int32 {
+        let access = try ConnectionAccess(context, options: options)
+        let connection: any SSHConnection
+        do {
+            connection = try await access.connect(host)
+        } catch {
+            context.err(ConnectionAccess.message(for: error))
+            return (error as? any CategorizedFailure)?.exitCode.rawValue ?? ExitCode.failure.rawValue
+        }
+        // Listening for signals before the first listener, so none is missed.
+        let stop = ForwardStopSignal()
+        InterruptSignals.start { _ in stop.fire() }
+        defer { InterruptSignals.stop() }
+
+        var listening = 0
+        var failed = 0
+        for rule in rules {
+            do {
+                let listener = try await connection.forward(rule)
+                listening += 1
+                context.out(json ? try JSONOutput.line(ForwardView(listener)) : ForwardView.line(listener))
+            } catch let failure as ForwardFailure {
+                failed += 1
+                if json { context.out(try JSONOutput.line(ForwardView(failure))) }
+                context.err("termind: \(failure.description)\n")
+            } catch {
+                await connection.close()
+                context.err(ConnectionAccess.message(for: error))
+                return (error as? any CategorizedFailure)?.exitCode.rawValue ?? ExitCode.failure.rawValue
+            }
+        }
+        if listening == 0 {
+            await connection.close()
+            return ExitCode.failure.rawValue
+        }
+        await stop.wait()
+        await connection.close()
+        return failed == 0 ? ExitCode.success.rawValue : ExitCode.failure.rawValue
+    }
+}
+
+/// The first SIGINT or SIGTERM, awaited once by `forward`.
+final class ForwardStopSignal: Sendable {
+    private let state = Mutex<(fired: Bool, waiter: CheckedContinuation<Void, Never>?)>((false, nil))
+
+    func fire() {
+        let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
+            state.fired = true
+            defer { state.waiter = nil }
+            return state.waiter
+        }
+        waiter?.resume()
+    }
+
+    func wait() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let fired = state.withLock { state -> Bool in
+                if !state.fired { state.waiter = continuation }
+                return state.fired
+            }
+            if fired { continuation.resume() }
+        }
+    }
+}
