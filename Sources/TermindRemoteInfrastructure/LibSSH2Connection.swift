@@ -103,6 +103,12 @@ final class LibSSH2Connection: SSHConnection {
         }
     }
 
+    func waitUntilEnded() async -> SSHFailure? {
+        await target.waitUntilEnded()
+        if case .failed(let failure) = target.ending { return failure }
+        return nil
+    }
+
     func close() async {
         await target.close()
         for hop in hops.reversed() { await hop.close() }

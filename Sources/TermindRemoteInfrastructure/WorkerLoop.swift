@@ -75,6 +75,11 @@ final class WorkerLoop {
     /// One buffer for every read on this thread.
     var readBuffer = [UInt8](repeating: 0, count: 32_768)
 
+    /// Linux's POLLRDHUP (the peer shut its side), which Glibc's Swift module leaves out.
+    static let peerHangUp: Int32 = 0x2000
+    /// The session socket reported the server's close while no channel was there to read it.
+    var peerClosed = false
+
     /// Keepalives without an answer before the connection counts as lost (OpenSSH's
     /// `ServerAliveCountMax`).
     static let keepaliveCountMax = 3
@@ -126,6 +131,9 @@ final class WorkerLoop {
     func pump() throws -> Int32 {
         guard let transport else {
             throw SSHFailure(.dropped, connection: label, detail: "the session is gone; reconnect")
+        }
+        if peerClosed {
+            throw SSHFailure(.dropped, connection: label, detail: "the server closed the connection; reconnect")
         }
         var passes = 0
         var busy = false
@@ -372,7 +380,13 @@ final class WorkerLoop {
     var socketEvents: Int16 {
         guard established else { return 0 }
         var events: Int32 = 0
-        if !(channels.isEmpty && tunnels.isEmpty && operations.isEmpty && listeners.isEmpty) { events |= POLLIN }
+        if !(channels.isEmpty && tunnels.isEmpty && operations.isEmpty) || listeners.values.contains(where: { $0.remote != nil }) {
+            events |= POLLIN
+        } else if !listeners.isEmpty {
+            // Only local listeners: nothing would read what arrives (a keepalive's answer), so
+            // POLLIN would wake the loop forever; the peer's close is what matters.
+            events |= Self.peerHangUp
+        }
         if outboundBlocked { events |= POLLOUT }
         return Int16(events)
     }
@@ -399,6 +413,10 @@ final class WorkerLoop {
         let ready = poll(&descriptors, nfds_t(descriptors.count), timeout)
         if ready > 0, let socketIndex, descriptors[socketIndex].revents & Int16(POLLIN) != 0 {
             lastInbound = .now
+        }
+        if ready > 0, let socketIndex, events & Int16(POLLIN) == 0,
+           Int32(descriptors[socketIndex].revents) & (Self.peerHangUp | POLLHUP | POLLERR) != 0 {
+            peerClosed = true
         }
     }
 

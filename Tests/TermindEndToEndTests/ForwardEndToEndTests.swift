@@ -256,6 +256,26 @@ final class ForwardEndToEndTests: XCTestCase {
         XCTAssertTrue(alone.stderr.contains("127.0.0.1:\(http): port \(http) is already in use"), alone.stderr)
     }
 
+    func testALostConnectionEndsTheForwardWithTheConnectionStatus() throws {
+        let (forward, _) = try startForward(["-D", "127.0.0.1:0"], expecting: 1)
+        // The session's own sshd processes outlive the listening one: kill every process
+        // holding this server's established connections until none is left.
+        server.stop()
+        var killed: Set<Int32> = []
+        for _ in 0..<50 {
+            let sessions = try ChildProcess.run("ss", ["-Htnp", "state", "established", "( sport = :\(server.port) )"])
+            let pids = Set(sessions.stdout.components(separatedBy: "pid=").dropFirst().compactMap { Int32($0.prefix { $0.isNumber }) })
+            if pids.isEmpty && !killed.isEmpty { break }
+            for pid in pids { kill(pid, SIGKILL) }
+            killed.formUnion(pids)
+            usleep(100_000)
+        }
+        XCTAssertFalse(killed.isEmpty, "the session's sshd processes were found")
+        let exit = try XCTUnwrap(forward.waitForExit(within: 30), "forward noticed the server is gone (killed \(killed))")
+        XCTAssertEqual(exit.status, 7, exit.stderr)
+        XCTAssertTrue(exit.stderr.contains("termind: connection:"), exit.stderr)
+    }
+
     func testJSONPrintsOneObjectPerListenerAndBadRulesAreUsageErrors() throws {
         let child = try home.start(["forward", "--json"] + connectOptions + [target, "-L", "0:localhost:80", "-D", "0"])
         children.append(child)

@@ -16,5 +16,8 @@ public protocol SSHConnection: Sendable {
     /// `ForwardFailure` when it cannot listen; each forwarded connection's own failure only
     /// ends that connection (and is logged).
     func forward(_ rule: ForwardRule) async throws -> ForwardListening
+    /// Returns once the connection has ended: nil when it was closed from this side, the
+    /// failure when it was lost.
+    func waitUntilEnded() async -> SSHFailure?
     func close() async
 }

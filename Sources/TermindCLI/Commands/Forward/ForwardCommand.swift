@@ -66,7 +66,7 @@ struct ForwardCommand: Command {
         }
         // Listening for signals before the first listener, so none is missed.
         let stop = ForwardStopSignal()
-        InterruptSignals.start { _ in stop.fire() }
+        InterruptSignals.start { _ in stop.fire(nil) }
         defer { InterruptSignals.stop() }
 
         var listening = 0
@@ -90,32 +90,45 @@ struct ForwardCommand: Command {
             await connection.close()
             return ExitCode.failure.rawValue
         }
-        await stop.wait()
+        // Like ssh -N, a lost connection ends the command (its listeners are gone with it).
+        Task { if let lost = await connection.waitUntilEnded() { stop.fire(lost) } }
+        if let lost = await stop.wait() {
+            context.err(ConnectionAccess.message(for: lost))
+            return lost.exitCode.rawValue
+        }
         await connection.close()
         return failed == 0 ? ExitCode.success.rawValue : ExitCode.failure.rawValue
     }
 }
 
-/// The first SIGINT or SIGTERM, awaited once by `forward`.
+/// The first SIGINT or SIGTERM (nil), or the connection's loss, awaited once by `forward`.
 final class ForwardStopSignal: Sendable {
-    private let state = Mutex<(fired: Bool, waiter: CheckedContinuation<Void, Never>?)>((false, nil))
-
-    func fire() {
-        let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
-            state.fired = true
-            defer { state.waiter = nil }
-            return state.waiter
-        }
-        waiter?.resume()
+    private struct State {
+        var fired = false
+        var lost: SSHFailure?
+        var waiter: CheckedContinuation<SSHFailure?, Never>?
     }
 
-    func wait() async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let fired = state.withLock { state -> Bool in
+    private let state = Mutex(State())
+
+    func fire(_ lost: SSHFailure?) {
+        let (waiter, value) = state.withLock { state -> (CheckedContinuation<SSHFailure?, Never>?, SSHFailure?) in
+            guard !state.fired else { return (nil, nil) }
+            state.fired = true
+            state.lost = lost
+            defer { state.waiter = nil }
+            return (state.waiter, lost)
+        }
+        waiter?.resume(returning: value)
+    }
+
+    func wait() async -> SSHFailure? {
+        await withCheckedContinuation { (continuation: CheckedContinuation<SSHFailure?, Never>) in
+            let fired = state.withLock { state -> (Bool, SSHFailure?) in
                 if !state.fired { state.waiter = continuation }
-                return state.fired
+                return (state.fired, state.lost)
             }
-            if fired { continuation.resume() }
+            if fired.0 { continuation.resume(returning: fired.1) }
         }
     }
 }
