@@ -297,3 +297,46 @@ final class ForwardEndToEndTests: XCTestCase {
         XCTAssertEqual(none.status, 2, none.stderr)
     }
 }
+
+/// Forwarding rules kept on a Host: `hosts edit --forward`, `hosts show`, and `forward HOST`
+/// running the enabled ones.
+final class HostForwardsEndToEndTests: XCTestCase {
+    func testForwardWithNoRuleRunsTheHostsEnabledRules() throws {
+        let server = try startSSHD()
+        defer { server.stop() }
+        let home = try VaultHome()
+        let site = try TemporaryDirectory(prefix: "termind-forward-site")
+        _ = try site.write("kept on the Host\n", to: "page.txt", mode: 0o644)
+        let http = try ChildProcess("python3", ["-u", "-m", "http.server", "0", "--bind", "127.0.0.1", "--directory", site.path])
+        defer { http.stop() }
+        let httpLine = try http.waitForLine { $0.contains("Serving HTTP") }
+        let httpPort = try XCTUnwrap(httpLine.components(separatedBy: " port ").last?.components(separatedBy: " ").first)
+
+        try home.succeed(["keys", "import", "rig", "--file", server.clientPrivateKeyPath])
+        try home.succeed(["identities", "add", "tester", "--user", server.username, "--key", "rig"])
+        try home.succeed(["hosts", "add", "web", "--hostname", server.host, "--port", String(server.port), "--identity", "tester"])
+        try home.succeed(["hosts", "edit", "web", "--forward", "L 127.0.0.1:0:127.0.0.1:\(httpPort)", "--forward", "D 0",
+                          "--forward", "R 0:127.0.0.1:\(httpPort)"])
+        try home.succeed(["hosts", "edit", "web", "--disable-forward", "D 0", "--remove-forward", "R 0:127.0.0.1:\(httpPort)"])
+        let shown = try XCTUnwrap(try home.json(["hosts", "show", "web"]) as? [String: Any])
+        let forwards = try XCTUnwrap(shown["forwards"] as? [[String: Any]])
+        XCTAssertEqual(forwards.map { $0["rule"] as? String }, ["L 127.0.0.1:0:127.0.0.1:\(httpPort)", "D 0"])
+        XCTAssertEqual(forwards.map { $0["enabled"] as? Bool }, [true, false])
+
+        let missing = try home.run(["hosts", "edit", "web", "--remove-forward", "L 1:a:2"])
+        XCTAssertNotEqual(missing.status, 0)
+        XCTAssertTrue(missing.stderr.contains("L 1:a:2"), missing.stderr)
+        let malformed = try home.run(["hosts", "edit", "web", "--forward", "8080:localhost:80"])
+        XCTAssertEqual(malformed.status, 2, malformed.stderr)
+
+        let forward = try home.start(["forward", "--batch", "--accept-new", "web"])
+        defer { forward.stop() }
+        let line = try forward.waitForLine { $0.hasPrefix("-") }
+        XCTAssertTrue(line.hasPrefix("-L 127.0.0.1:"), "only the enabled rule runs: \(line)")
+        let port = try XCTUnwrap(line.split(separator: " ")[1].split(separator: ":").last)
+        let page = try ChildProcess.run("curl", ["-sS", "--max-time", "20", "http://127.0.0.1:\(port)/page.txt"])
+        XCTAssertEqual(page.stdout, "kept on the Host\n", page.stderr)
+        forward.signal(SIGTERM)
+        XCTAssertEqual(forward.waitForExit(within: 10)?.status, 0)
+    }
+}

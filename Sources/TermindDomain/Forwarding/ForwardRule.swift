@@ -1,8 +1,10 @@
+import Foundation
+
 /// One port-forwarding rule, as `ssh -L`, `-R` and `-D` spell it: where to listen and, for
 /// local and remote rules, where the other side connects. A listener binds to loopback unless
 /// the rule names an address (OpenSSH's `GatewayPorts no`); port 0 asks for any free port.
-public struct ForwardRule: Sendable, Equatable, Hashable, CustomStringConvertible {
-    public enum Kind: String, Sendable, Equatable, Hashable {
+public struct ForwardRule: Sendable, Equatable, Hashable, Codable, CustomStringConvertible {
+    public enum Kind: String, Sendable, Equatable, Hashable, Codable {
         /// `-L`: listen here, connect from the server (`direct-tcpip`).
         case local = "L"
         /// `-R`: the server listens (`tcpip-forward`), connect from here.
@@ -78,6 +80,21 @@ public struct ForwardRule: Sendable, Equatable, Hashable, CustomStringConvertibl
         fields.append(current)
         return fields
     }
+
+    /// Parses a rule as Hosts and `hosts edit --forward` write it: its kind, a space, its
+    /// specification (`L 8080:localhost:80`, `-D 1080` as well).
+    public init(parsingStored text: String) throws(ForwardRuleError) {
+        var trimmed = Substring(text.trimmingCharacters(in: .whitespaces))
+        if trimmed.hasPrefix("-") { trimmed = trimmed.dropFirst() }
+        guard let letter = trimmed.first, let kind = Kind(rawValue: String(letter).uppercased()),
+              trimmed.dropFirst().first?.isWhitespace == true else {
+            throw ForwardRuleError(rule: text, reason: "give the kind first: 'L 8080:localhost:80', 'R 9000:localhost:3000' or 'D 1080'")
+        }
+        try self.init(kind, parsing: trimmed.dropFirst().trimmingCharacters(in: .whitespaces))
+    }
+
+    /// `L 127.0.0.1:8080:localhost:80`: how a Host shows and stores the rule.
+    public var stored: String { "\(kind.rawValue) \(specification)" }
 
     /// The rule as `ssh` spells it after its flag: `127.0.0.1:8080:localhost:80`.
     public var specification: String {

@@ -17,7 +17,8 @@ struct ForwardCommand: Command {
             listener is printed (--json: one object per line). A rule that cannot listen (a port
             in use) is reported and the others keep running. SIGINT or SIGTERM closes the
             listeners and exits 0, or 1 when a rule could not listen; the connection's own
-            failures exit with its category's status.
+            failures exit with its category's status. With no rule given, the Host's enabled
+            rules run (hosts edit --forward).
             """,
         arguments: [.init("HOST", .host, help: "A Vault label or an ad-hoc [user@]hostname[:port]")],
         options: ConnectionOptions.definitions + [
@@ -51,11 +52,21 @@ struct ForwardCommand: Command {
         } catch {
             throw UsageError(error.description)
         }
-        guard !rules.isEmpty else { throw UsageError("give at least one rule: -L, -R or -D, e.g. termind forward web -L 8080:localhost:80") }
         self.rules = rules
     }
 
     func run(_ context: CommandContext) async throws -> Int32 {
+        var rules = self.rules
+        if rules.isEmpty {
+            // No rule given: the Host's enabled rules.
+            let snapshot = try await VaultAccess(context, dataDirectory: options.dataDirectory).store.snapshot()
+            rules = snapshot.host(host)?.forwards.filter(\.enabled).map(\.rule) ?? []
+            guard !rules.isEmpty else {
+                context.err("termind: \(host) has no enabled forwarding rule; give -L, -R or -D, "
+                    + "or keep rules on the Host: termind hosts edit \(host) --forward 'L 8080:localhost:80'\n")
+                return ExitCode.usage.rawValue
+            }
+        }
         let access = try ConnectionAccess(context, options: options)
         let connection: any SSHConnection
         do {
