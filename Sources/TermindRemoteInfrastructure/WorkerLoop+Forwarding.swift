@@ -91,8 +91,14 @@ extension WorkerLoop {
                 progress = acceptLocal(listener) || progress
             }
         }
+        let now = ContinuousClock.now
         for id in socksClients.keys.sorted() {
             guard let client = socksClients[id], !client.connecting else { continue }
+            if client.deadline < now {
+                dropSOCKS(client, "no complete handshake within \(WorkerSOCKSClient.handshakeLimit.secondsText)")
+                progress = true
+                continue
+            }
             progress = readSOCKS(client) || progress
         }
         return progress

@@ -365,6 +365,8 @@ final class WorkerLoop {
         if let started = operations.first?.started { deadlines.append(started.advanced(by: ioTimeout)) }
         // PTY input waiting for its pacing to relax (`TerminalInputPacing`).
         deadlines += channels.values.compactMap { $0.outbound.isEmpty ? nil : $0.pacedUntil }
+        // SOCKS handshakes that must end in time.
+        if let soonest = socksClients.values.map(\.deadline).min() { deadlines.append(soonest) }
         if keepaliveInterval > 0 {
             deadlines.append(keepaliveDue ?? now)
             if !(channels.isEmpty && tunnels.isEmpty) { deadlines.append(lastInbound.advanced(by: deadPeerLimit)) }

@@ -17,6 +17,9 @@ final class WorkerSOCKSClient {
     var negotiation = SOCKSNegotiation()
     /// Waiting for the server to open the channel: the socket is not read meanwhile.
     var connecting = false
+    /// A handshake not done by then is dropped, so silent clients cannot hold sockets forever.
+    let deadline = ContinuousClock.now.advanced(by: WorkerSOCKSClient.handshakeLimit)
+    static let handshakeLimit = Duration.seconds(10)
 
     init(id: Int, listener: String, descriptor: Int32) {
         self.id = id

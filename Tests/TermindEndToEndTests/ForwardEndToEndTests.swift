@@ -169,9 +169,10 @@ final class ForwardEndToEndTests: XCTestCase {
                 'control bytes in name': b'\\x05\\x01\\x00' + b'\\x05\\x01\\x00\\x03\\x04\\x1b[2J\\x00\\x50',
                 'endless socks4 user id': b'\\x04\\x01\\x00\\x50\\x7f\\x00\\x00\\x01' + b'A' * 100000,
                 'huge greeting': b'\\x05\\xff' + b'\\x01' * 255 + b'\\x05' * 100000,
+                'half a greeting, then silence': b'\\x05\\x02',
             }
             for name, payload in payloads.items():
-                c = socket.create_connection(('127.0.0.1', port), timeout=10)
+                c = socket.create_connection(('127.0.0.1', port), timeout=20)
                 try:
                     c.sendall(payload)
                 except OSError:
@@ -188,7 +189,7 @@ final class ForwardEndToEndTests: XCTestCase {
             """
         let output = try ChildProcess.run("python3", ["-c", script, String(ports[0])])
         let lines = output.stdout.split(separator: "\n")
-        XCTAssertEqual(lines.count, 9, output.stdout + output.stderr)
+        XCTAssertEqual(lines.count, 10, output.stdout + output.stderr)
         for line in lines { XCTAssertTrue(line.hasSuffix("closed"), String(line)) }
         XCTAssertTrue(forward.isRunning, "hostile clients do not end the forward")
         let page = try curl(["--socks5-hostname", "127.0.0.1:\(ports[0])", "http://localhost:\(http)/page.txt"])
