@@ -8,9 +8,7 @@ final class BroadcastEndToEndTests: XCTestCase {
     func testALineTypedIntoTheBroadcastRunsInItsTwoPanesAndNotTheThird() throws {
         let server = try startSSHD(configure: "MaxStartups 100\n")
         let home = try VaultHome()
-        try home.succeed(["keys", "import", "rig", "--file", server.clientPrivateKeyPath])
-        try home.succeed(["identities", "add", "tester", "--user", server.username, "--key", "rig"])
-        try home.succeed(["hosts", "add", "web", "--hostname", server.host, "--port", String(server.port), "--identity", "tester"])
+        try home.addRigHosts("web", on: server)
         defer { server.stop() }
 
         let session = try TmuxSession(command: [try TermindBinary.path(), "connect", "web"], environment: home.terminalEnvironment)

@@ -23,9 +23,7 @@ final class BrowserCopyEndToEndTests: CopyTestCase {
         }
         XCTAssertTrue(manager.createFile(atPath: local.appending("up.txt").path, contents: Data("going up\n".utf8)))
         let server = try sshd()
-        try home.succeed(["keys", "import", "rig", "--file", server.clientPrivateKeyPath])
-        try home.succeed(["identities", "add", "tester", "--user", server.username, "--key", "rig"])
-        try home.succeed(["hosts", "add", "web", "--hostname", server.host, "--port", String(server.port), "--identity", "tester"])
+        try home.addRigHosts("web", on: server)
 
         let session = try TmuxSession(command: [try TermindBinary.path(), "connect", "web"], environment: home.terminalEnvironment)
         defer { session.kill() }

@@ -29,9 +29,7 @@ final class BrowserEndToEndTests: XCTestCase {
 
     func testBrowseBesideATerminalMakeRenameDeleteAndSeeARefusalWithTheServersReason() throws {
         let server = try startSSHD(configure: "MaxStartups 100\n")
-        try home.succeed(["keys", "import", "rig", "--file", server.clientPrivateKeyPath])
-        try home.succeed(["identities", "add", "tester", "--user", server.username, "--key", "rig"])
-        try home.succeed(["hosts", "add", "web", "--hostname", server.host, "--port", String(server.port), "--identity", "tester"])
+        try home.addRigHosts("web", on: server)
 
         // The remote side: a directory the session's account owns, with one it may not change.
         let remote = try TemporaryDirectory(prefix: "termind-browse", mode: 0o755)

@@ -20,9 +20,7 @@ final class FindCopyEndToEndTests: XCTestCase {
 
     func testFindALineInTheScrollbackCopyItAndPasteItBackAtThePrompt() throws {
         let server = try startSSHD(configure: "MaxStartups 100\n")
-        try home.succeed(["keys", "import", "rig", "--file", server.clientPrivateKeyPath])
-        try home.succeed(["identities", "add", "tester", "--user", server.username, "--key", "rig"])
-        try home.succeed(["hosts", "add", "web", "--hostname", server.host, "--port", String(server.port), "--identity", "tester"])
+        try home.addRigHosts("web", on: server)
 
         let session = try TmuxSession(command: [try TermindBinary.path(), "connect", "web"], environment: home.terminalEnvironment)
         defer { session.kill() }

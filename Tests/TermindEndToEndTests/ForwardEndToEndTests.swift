@@ -313,9 +313,7 @@ final class HostForwardsEndToEndTests: XCTestCase {
         let httpLine = try http.waitForLine { $0.contains("Serving HTTP") }
         let httpPort = try XCTUnwrap(httpLine.components(separatedBy: " port ").last?.components(separatedBy: " ").first)
 
-        try home.succeed(["keys", "import", "rig", "--file", server.clientPrivateKeyPath])
-        try home.succeed(["identities", "add", "tester", "--user", server.username, "--key", "rig"])
-        try home.succeed(["hosts", "add", "web", "--hostname", server.host, "--port", String(server.port), "--identity", "tester"])
+        try home.addRigHosts("web", on: server)
         try home.succeed(["hosts", "edit", "web", "--forward", "L 127.0.0.1:0:127.0.0.1:\(httpPort)", "--forward", "D 0",
                           "--forward", "R 0:127.0.0.1:\(httpPort)"])
         try home.succeed(["hosts", "edit", "web", "--disable-forward", "D 0", "--remove-forward", "R 0:127.0.0.1:\(httpPort)"])

@@ -14,9 +14,7 @@ final class HistoryEndToEndTests: XCTestCase {
     override func setUpWithError() throws {
         server = try startSSHD(configure: "MaxStartups 100\n")
         home = try VaultHome()
-        try home.succeed(["keys", "import", "rig", "--file", server.clientPrivateKeyPath])
-        try home.succeed(["identities", "add", "tester", "--user", server.username, "--key", "rig"])
-        try home.succeed(["hosts", "add", "web", "--hostname", server.host, "--port", String(server.port), "--identity", "tester"])
+        try home.addRigHosts("web", on: server)
     }
 
     override func tearDown() {

@@ -60,9 +60,7 @@ final class SharedConnectionEndToEndTests: XCTestCase {
 
     private func webHost() throws -> SSHDServer {
         let server = try startSSHD(configure: "MaxStartups 100\n")
-        try home.succeed(["keys", "import", "rig", "--file", server.clientPrivateKeyPath])
-        try home.succeed(["identities", "add", "tester", "--user", server.username, "--key", "rig"])
-        try home.succeed(["hosts", "add", "web", "--hostname", server.host, "--port", String(server.port), "--identity", "tester"])
+        try home.addRigHosts("web", on: server)
         return server
     }
 

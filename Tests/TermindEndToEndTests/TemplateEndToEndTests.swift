@@ -11,11 +11,7 @@ final class TemplateEndToEndTests: XCTestCase {
         let server = try startSSHD(configure: "MaxStartups 100\n")
         defer { server.stop() }
         let home = try VaultHome()
-        try home.succeed(["keys", "import", "rig", "--file", server.clientPrivateKeyPath])
-        try home.succeed(["identities", "add", "tester", "--user", server.username, "--key", "rig"])
-        for label in ["web", "db"] {
-            try home.succeed(["hosts", "add", label, "--hostname", server.host, "--port", String(server.port), "--identity", "tester"])
-        }
+        try home.addRigHosts("web", "db", on: server)
 
         let first = try TmuxSession(command: [try TermindBinary.path(), "connect", "web"], environment: home.terminalEnvironment)
         defer { first.kill() }

@@ -20,9 +20,7 @@ final class TransferQueueEndToEndTests: CopyTestCase {
 
     func testAnInterruptedCopyIsListedThenResumedPausedAndResumedFromTheOverlay() throws {
         let server = try sshd()
-        try home.succeed(["keys", "import", "rig", "--file", server.clientPrivateKeyPath])
-        try home.succeed(["identities", "add", "tester", "--user", server.username, "--key", "rig"])
-        try home.succeed(["hosts", "add", "web", "--hostname", server.host, "--port", String(server.port), "--identity", "tester"])
+        try home.addRigHosts("web", on: server)
         let source = remote.appending("big.bin").path
         let made = try ChildProcess.run("sh", ["-c", "head -c 400000000 /dev/urandom > '\(source)' && chmod 644 '\(source)'"])
         XCTAssertEqual(made.status, 0, made.stderr)

@@ -70,6 +70,17 @@ final class VaultHome: @unchecked Sendable {
         return result.stdout
     }
 
+    /// The rig's key as Key `rig`, an Identity `tester` (the sshd's account, with that key),
+    /// and a Host per label on the sshd: what most end-to-end tests start from.
+    func addRigHosts(_ labels: String..., on server: SSHDServer, file: StaticString = #filePath, line: UInt = #line) throws {
+        try succeed(["keys", "import", "rig", "--file", server.clientPrivateKeyPath], file: file, line: line)
+        try succeed(["identities", "add", "tester", "--user", server.username, "--key", "rig"], file: file, line: line)
+        for label in labels {
+            try succeed(
+                ["hosts", "add", label, "--hostname", server.host, "--port", String(server.port), "--identity", "tester"], file: file, line: line)
+        }
+    }
+
     /// Parses `--json` output.
     func json(_ arguments: [String], file: StaticString = #filePath, line: UInt = #line) throws -> Any {
         let text = try succeed(arguments + ["--json"], file: file, line: line)

@@ -22,9 +22,7 @@ final class WorkbenchEditEndToEndTests: XCTestCase {
         XCTAssertEqual(chown.status, 0, chown.stderr)
         // In the past, so a write in this second shows as a change.
         setModified(file, to: 1_600_000_000)
-        try home.succeed(["keys", "import", "rig", "--file", server.clientPrivateKeyPath])
-        try home.succeed(["identities", "add", "tester", "--user", server.username, "--key", "rig"])
-        try home.succeed(["hosts", "add", "web", "--hostname", server.host, "--port", String(server.port), "--identity", "tester"])
+        try home.addRigHosts("web", on: server)
     }
 
     override func tearDown() {

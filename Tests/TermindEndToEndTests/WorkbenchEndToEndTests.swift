@@ -28,9 +28,7 @@ final class WorkbenchEndToEndTests: XCTestCase {
 
     func testConnectApproveTheHostKeySplitRunCommandsInBothPanesResizeAndQuit() throws {
         let server = try startSSHD(configure: "MaxStartups 100\n")
-        try home.succeed(["keys", "import", "rig", "--file", server.clientPrivateKeyPath])
-        try home.succeed(["identities", "add", "tester", "--user", server.username, "--key", "rig"])
-        try home.succeed(["hosts", "add", "web", "--hostname", server.host, "--port", String(server.port), "--identity", "tester"])
+        try home.addRigHosts("web", on: server)
 
         let session = try workbench(["connect", "web"])
         defer { session.kill() }
@@ -91,9 +89,7 @@ final class WorkbenchEndToEndTests: XCTestCase {
 
     func testHostileSequencesAndOddWidthsInAPaneLeaveTheWorkbenchAliveAndItsBarsInPlace() throws {
         let server = try startSSHD(configure: "MaxStartups 100\n")
-        try home.succeed(["keys", "import", "rig", "--file", server.clientPrivateKeyPath])
-        try home.succeed(["identities", "add", "tester", "--user", server.username, "--key", "rig"])
-        try home.succeed(["hosts", "add", "web", "--hostname", server.host, "--port", String(server.port), "--identity", "tester"])
+        try home.addRigHosts("web", on: server)
 
         let session = try workbench(["connect", "web"])
         defer { session.kill() }
