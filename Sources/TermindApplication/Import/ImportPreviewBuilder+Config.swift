@@ -44,12 +44,10 @@ extension ImportPreviewBuilder {
             for host in resolution.hosts {
                 covered.insert(host.location.file)
                 guard seenAliases.insert(host.alias).inserted else { continue }
-                var item = ImportHostItem(
+                hosts.append(ImportHostItem(
                     alias: host.alias, hostname: host.hostname, port: host.port, user: host.user,
                     identityFiles: host.identityFiles, proxyJump: host.proxyJump, proxyJumpHops: host.proxyJumpHops,
-                    location: Self.location(host.location))
-                item.forwards = host.forwards
-                hosts.append(item)
+                    location: Self.location(host.location)))
             }
         }
         return hosts
