@@ -52,9 +52,14 @@ extension Workbench {
                 // a sampler on this connection gives its channel back first.
                 if let sampler = yieldMetrics(of: label) {
                     await sampler.value
-                    if let channel = try? await openChannel(lease.connection) {
-                        if !lease.openedConnection { await services.recordSession(hostLabel: label, forFiles: forFiles) }
-                        return (channel, PaneConnection(connection: lease.connection, lease: lease))
+                    // sshd frees the session once it has handled the close and reaped the
+                    // sampler's process: a loaded server may take a moment.
+                    for attempt in 0..<10 {
+                        if attempt > 0 { try? await Task.sleep(for: .milliseconds(100)) }
+                        if let channel = try? await openChannel(lease.connection) {
+                            if !lease.openedConnection { await services.recordSession(hostLabel: label, forFiles: forFiles) }
+                            return (channel, PaneConnection(connection: lease.connection, lease: lease))
+                        }
                     }
                 }
                 // Refused on a live connection: this pane connects on its own.
