@@ -175,6 +175,9 @@ final class WorkerLoop {
             if outboundBlocked { return progress }
         }
         if !didRead { try drainTransport() }
+        // The reads above take every packet the socket holds, an operation's answer among
+        // them: it waits in libssh2's queue, and the quiet socket would not wake the loop.
+        if !operations.isEmpty, !outboundBlocked { progress = try runOperations() || progress }
         return progress
     }
 

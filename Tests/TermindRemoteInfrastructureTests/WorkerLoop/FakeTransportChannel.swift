@@ -22,6 +22,9 @@ final class FakeTransportChannel: WorkerTransportChannel {
     var scriptedCalls: [String: [SSH2Result<Int>]] = [:]
     /// Data queued for this channel by another channel's read (libssh2's shared queue).
     var bufferedElsewhere = false
+    /// What else a read of this channel takes off the socket into libssh2's queue (its one
+    /// transport serves every channel): run on each read, before it answers.
+    var alsoArrivesOnRead: () -> Void = {}
 
     var remoteEOF = false
     /// The server's close came (the exit status before it).
@@ -76,6 +79,7 @@ final class FakeTransportChannel: WorkerTransportChannel {
     func changeWindow(to size: TerminalSize) -> SSH2Result<Void> { request("window-change \(size.columns)x\(size.rows)") }
 
     func read(_ stream: ChannelStream, into buffer: UnsafeMutableRawBufferPointer) -> SSH2Result<Int> {
+        alsoArrivesOnRead()
         if let result = script("read \(stream)") { return result }
         reads += 1
         if stream == .stdout { bufferedElsewhere = false }

@@ -19,6 +19,24 @@ final class WorkerLoopWouldBlockTests: XCTestCase {
         XCTAssertEqual(timeout, -1, "nothing is due: the loop sleeps until the socket or a job wakes it")
     }
 
+    func testAnAnswerAnotherChannelsReadTookOffTheSocketCompletesItsRequestInTheSamePass() async throws {
+        let harness = try WorkerLoopHarness()
+        let shell = try await harness.exec("shell")
+        // A second channel opens: the server's confirmation is not there yet, and when it comes
+        // the shell's read takes it off the socket (that read itself finds nothing for the shell).
+        harness.transport.openResults = Array(repeating: .wouldBlock(.inbound), count: 100)
+        shell.channel.alsoArrivesOnRead = { harness.transport.openResults = [] }
+        var openedAfterOnePump = 0
+        let _: ChannelHandle = try await withCheckedThrowingContinuation { continuation in
+            harness.loop.openExec("sftp", continuation: continuation)
+            _ = try? harness.pump()
+            openedAfterOnePump = harness.transport.opened.count
+            for _ in 0..<10 { _ = try? harness.pump() }
+        }
+
+        XCTAssertEqual(openedAfterOnePump, 2, "the confirmation waited in libssh2's queue while the loop went to sleep on a quiet socket")
+    }
+
     func testACallThatBlockedWhileSendingIsRetriedFirstOnceTheSocketIsWritable() async throws {
         let harness = try WorkerLoopHarness()
         let first = try await harness.exec()
