@@ -1,4 +1,5 @@
 import TermindApplication
+import TermindDomain
 
 /// An authenticated connection: the target's worker and, for a jump chain, the hops' workers
 /// (first hop first) whose tunnels carry it. Closing it closes the target, then the hops from
@@ -72,6 +73,40 @@ final class LibSSH2Connection: SSHConnection {
         let banner = try? await target.run { $0.serverBanner }
         return try await SFTPClient.open(
             over: process, location: label, serverSoftware: banner ?? nil, requestTimeout: requestTimeout)
+    }
+
+    func forward(_ rule: ForwardRule) async throws -> ForwardListening {
+        // Names are resolved here, off the worker thread: resolution blocks.
+        func resolved(_ host: String, _ port: Int, passive: Bool) throws -> SocketAddress {
+            do {
+                return try SocketAddress.resolve(host, port: port, passive: passive)[0]
+            } catch {
+                throw ForwardFailure(rule: rule, detail: error.description)
+            }
+        }
+        let bindHost = switch rule.bindAddress {
+        case nil: "127.0.0.1"
+        case "*": "0.0.0.0"
+        case let address?: address
+        }
+        switch rule.kind {
+        case .local, .dynamic:
+            let address = try resolved(bindHost, rule.bindPort, passive: true)
+            return try await target.request { loop, continuation in
+                loop.startLocalListener(rule, at: address, continuation: continuation)
+            }
+        case .remote:
+            let destination = try resolved(rule.targetHost ?? "localhost", rule.targetPort ?? 0, passive: false)
+            return try await target.request { loop, continuation in
+                loop.startRemoteListener(rule, bindHost: bindHost, target: destination, continuation: continuation)
+            }
+        }
+    }
+
+    func waitUntilEnded() async -> SSHFailure? {
+        await target.waitUntilEnded()
+        if case .failed(let failure) = target.ending { return failure }
+        return nil
     }
 
     func close() async {

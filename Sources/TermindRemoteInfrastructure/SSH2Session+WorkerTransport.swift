@@ -18,6 +18,16 @@ extension SSH2Session: WorkerTransport {
         return opened(termind_ssh2_channel_direct_tcpip(handle, host, Int32(clamping: port)))
     }
 
+    func listenRemote(host: String, port: Int) -> SSH2Result<(listener: any WorkerTransportListener, port: Int)> {
+        guard let handle else { return .failed(.sessionGone) }
+        var bound: Int32 = 0
+        switch result(libssh2_channel_forward_listen_ex(handle, host, Int32(clamping: port), &bound, 64)) {
+        case .done(let pointer): return .done((SSH2Listener(session: self, pointer: pointer), Int(bound)))
+        case .wouldBlock(let blocking): return .wouldBlock(blocking)
+        case .failed(let fault): return .failed(fault)
+        }
+    }
+
     private func opened(_ pointer: OpaquePointer?) -> SSH2Result<any WorkerTransportChannel> {
         switch result(pointer) {
         case .done(let pointer): .done(SSH2Channel(session: self, pointer: pointer))

@@ -59,6 +59,7 @@ extension WorkerLoop {
     func pumpTunnel(_ tunnel: WorkerTunnel) throws -> Bool {
         guard let remote = tunnel.remote else { return false }
         if tunnel.closing { return try pumpClosing(tunnel, remote) }
+        if tunnel.connecting && !finishConnecting(tunnel) { return false }
         var progress = false
         for _ in 0..<8 {
             if tunnel.hasPendingToLocal {
@@ -177,7 +178,7 @@ extension WorkerLoop {
 
     /// Starts closing the tunnel: its socket end is closed now, its channel closed and freed
     /// by the loop.
-    private func beginClosing(_ tunnel: WorkerTunnel) {
+    func beginClosing(_ tunnel: WorkerTunnel) {
         tunnel.closing = true
         tunnel.closeLocal()
         logger.debug("\(label): closing the tunnel to \(tunnel.destination)")

@@ -34,6 +34,7 @@ final class WorkerLoop {
         case write(Int)
         case tunnelInbound(Int)
         case tunnelOutbound(Int)
+        case listener(Int)
     }
 
     let worker: ConnectionWorker
@@ -50,6 +51,9 @@ final class WorkerLoop {
     var established = false
     var channels: [Int: WorkerChannel] = [:]
     var tunnels: [Int: WorkerTunnel] = [:]
+    /// Forwarding rules' listeners, and SOCKS clients still in their handshake.
+    var listeners: [Int: WorkerListener] = [:]
+    var socksClients: [Int: WorkerSOCKSClient] = [:]
     /// Requests to the server, run one at a time, first first.
     var operations: [WorkerOperation] = []
     private var lastIdentifier = 0
@@ -70,6 +74,11 @@ final class WorkerLoop {
     var didRead = false
     /// One buffer for every read on this thread.
     var readBuffer = [UInt8](repeating: 0, count: 32_768)
+
+    /// Linux's POLLRDHUP (the peer shut its side), which Glibc's Swift module leaves out.
+    static let peerHangUp: Int32 = 0x2000
+    /// The session socket reported the server's close while no channel was there to read it.
+    var peerClosed = false
 
     /// Keepalives without an answer before the connection counts as lost (OpenSSH's
     /// `ServerAliveCountMax`).
@@ -123,6 +132,9 @@ final class WorkerLoop {
         guard let transport else {
             throw SSHFailure(.dropped, connection: label, detail: "the session is gone; reconnect")
         }
+        if peerClosed {
+            throw SSHFailure(.dropped, connection: label, detail: "the server closed the connection; reconnect")
+        }
         var passes = 0
         var busy = false
         repeat {
@@ -174,6 +186,8 @@ final class WorkerLoop {
             progress = try pumpTunnel(tunnel) || progress
             if outboundBlocked { return progress }
         }
+        progress = try pumpForwarding() || progress
+        if outboundBlocked { return progress }
         if !didRead { try drainTransport() }
         // The reads above take every packet the socket holds, an operation's answer among
         // them: it waits in libssh2's queue, and the quiet socket would not wake the loop.
@@ -198,6 +212,9 @@ final class WorkerLoop {
         case .tunnelOutbound(let id):
             guard let tunnel = tunnels[id], let remote = tunnel.remote else { return false }
             return try pumpTunnelOutbound(tunnel, remote)
+        case .listener(let id):
+            guard let listener = listeners[id] else { return false }
+            return try acceptRemote(listener)
         }
     }
 
@@ -351,6 +368,8 @@ final class WorkerLoop {
         if let started = operations.first?.started { deadlines.append(started.advanced(by: ioTimeout)) }
         // PTY input waiting for its pacing to relax (`TerminalInputPacing`).
         deadlines += channels.values.compactMap { $0.outbound.isEmpty ? nil : $0.pacedUntil }
+        // SOCKS handshakes that must end in time.
+        if let soonest = socksClients.values.map(\.deadline).min() { deadlines.append(soonest) }
         if keepaliveInterval > 0 {
             deadlines.append(keepaliveDue ?? now)
             if !(channels.isEmpty && tunnels.isEmpty) { deadlines.append(lastInbound.advanced(by: deadPeerLimit)) }
@@ -366,7 +385,13 @@ final class WorkerLoop {
     var socketEvents: Int16 {
         guard established else { return 0 }
         var events: Int32 = 0
-        if !(channels.isEmpty && tunnels.isEmpty && operations.isEmpty) { events |= POLLIN }
+        if !(channels.isEmpty && tunnels.isEmpty && operations.isEmpty) || listeners.values.contains(where: { $0.remote != nil }) {
+            events |= POLLIN
+        } else if !listeners.isEmpty {
+            // Only local listeners: nothing would read what arrives (a keepalive's answer), so
+            // POLLIN would wake the loop forever; the peer's close is what matters.
+            events |= Self.peerHangUp
+        }
         if outboundBlocked { events |= POLLOUT }
         return Int16(events)
     }
@@ -384,9 +409,19 @@ final class WorkerLoop {
         for tunnel in tunnels.values where tunnel.localEvents != 0 {
             descriptors.append(pollfd(fd: tunnel.localDescriptor, events: tunnel.localEvents, revents: 0))
         }
+        for listener in listeners.values where listener.descriptor >= 0 {
+            descriptors.append(pollfd(fd: listener.descriptor, events: Int16(POLLIN), revents: 0))
+        }
+        for client in socksClients.values where client.descriptor >= 0 && !client.connecting {
+            descriptors.append(pollfd(fd: client.descriptor, events: Int16(POLLIN), revents: 0))
+        }
         let ready = poll(&descriptors, nfds_t(descriptors.count), timeout)
         if ready > 0, let socketIndex, descriptors[socketIndex].revents & Int16(POLLIN) != 0 {
             lastInbound = .now
+        }
+        if ready > 0, let socketIndex, events & Int16(POLLIN) == 0,
+           Int32(descriptors[socketIndex].revents) & (Self.peerHangUp | POLLHUP | POLLERR) != 0 {
+            peerClosed = true
         }
     }
 
@@ -419,6 +454,13 @@ final class WorkerLoop {
             tunnel.closeLocal()
         }
         tunnels = [:]
+        for listener in listeners.values {
+            listener.remote = nil  // freed with the session
+            listener.close()
+        }
+        listeners = [:]
+        for client in socksClients.values { client.close() }
+        socksClients = [:]
         transport?.disconnect()
         session?.disconnect()
         transport = nil

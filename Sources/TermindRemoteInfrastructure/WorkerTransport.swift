@@ -23,6 +23,9 @@ protocol WorkerTransport: AnyObject {
     func openSessionChannel(window: UInt32, maximumPacket: UInt32) -> SSH2Result<any WorkerTransportChannel>
     /// Opens a `direct-tcpip` channel to `host:port`.
     func openDirectTCPIP(host: String, port: Int) -> SSH2Result<any WorkerTransportChannel>
+    /// Asks the server to listen on `host:port` (`tcpip-forward`); `port` 0 lets it choose,
+    /// and the port it bound comes back.
+    func listenRemote(host: String, port: Int) -> SSH2Result<(listener: any WorkerTransportListener, port: Int)>
     /// Asks the server for an answer every `interval` seconds of silence (`sendKeepalive`).
     func configureKeepalives(interval: Int)
     /// Sends a keepalive if one is due; returns the seconds until the next is.
@@ -82,4 +85,13 @@ protocol WorkerTransportChannel: AnyObject {
     func close() -> SSH2Result<Void>
     /// Frees the channel; no call is made on it afterwards.
     func free() -> SSH2Result<Void>
+}
+
+/// A listener on the server (`tcpip-forward`): the channels it opens for the connections it
+/// takes, one `accept` at a time. Confined to the worker thread.
+protocol WorkerTransportListener: AnyObject {
+    /// The next `forwarded-tcpip` channel; would block while none waits.
+    func accept() -> SSH2Result<any WorkerTransportChannel>
+    /// Stops the server's listening (`cancel-tcpip-forward`).
+    func cancel() -> SSH2Result<Void>
 }

@@ -37,6 +37,8 @@ final class WorkerTunnel {
     var closing = false
     /// The close is sent; the channel can be freed.
     var closeDone = false
+    /// A remote rule's socket whose connect has not finished: nothing moves until it has.
+    var connecting = false
 
     init(id: Int, destination: String, localDescriptor: Int32) {
         self.id = id
@@ -58,6 +60,7 @@ final class WorkerTunnel {
     /// The `poll` events the socket end needs now (0 when it needs none).
     var localEvents: Int16 {
         guard localDescriptor >= 0, !closing else { return 0 }
+        if connecting { return Int16(POLLOUT) }
         var events: Int32 = 0
         if !localEOF && !hasPendingToRemote { events |= POLLIN }
         if hasPendingToLocal { events |= POLLOUT }

@@ -26,7 +26,7 @@ public struct FuzzTarget: Sendable {
     public static let all: [FuzzTarget] = [
         SSHConfigFuzzing.target, KnownHostsFuzzing.target, PrivateKeyFuzzing.target, SFTPReplyFuzzing.target,
         InputDecoderFuzzing.target, VTermParserFuzzing.target, PaneSurfaceFuzzing.target, KeymapFuzzing.target,
-        RecentWorkspacesFuzzing.target, PartialRecordFuzzing.target, ShellMarkFuzzing.target, MetricsSampleFuzzing.target,
+        RecentWorkspacesFuzzing.target, PartialRecordFuzzing.target, ShellMarkFuzzing.target, MetricsSampleFuzzing.target, SOCKSHandshakeFuzzing.target,
     ]
 
     public static func named(_ name: String) -> FuzzTarget? {

@@ -1,3 +1,5 @@
+import TermindDomain
+
 /// An authenticated SSH connection. One worker thread owns it and every channel on it;
 /// these calls are messages to that worker. Closing it ends every channel's stream.
 public protocol SSHConnection: Sendable {
@@ -9,5 +11,13 @@ public protocol SSHConnection: Sendable {
     func execute(_ command: String, onTerminal term: String, size: TerminalSize, environment: [String: String]) async throws -> any RemoteShell
     /// Opens the server's file system on a new `sftp` subsystem channel of this connection.
     func openFileSystem() async throws -> any RemoteFileSystem
+    /// Starts a forwarding rule on this connection: its listener binds (here for `-L` and
+    /// `-D`, on the server for `-R`) and serves until the connection closes. Throws
+    /// `ForwardFailure` when it cannot listen; each forwarded connection's own failure only
+    /// ends that connection (and is logged).
+    func forward(_ rule: ForwardRule) async throws -> ForwardListening
+    /// Returns once the connection has ended: nil when it was closed from this side, the
+    /// failure when it was lost.
+    func waitUntilEnded() async -> SSHFailure?
     func close() async
 }

@@ -44,10 +44,12 @@ extension ImportPreviewBuilder {
             for host in resolution.hosts {
                 covered.insert(host.location.file)
                 guard seenAliases.insert(host.alias).inserted else { continue }
-                hosts.append(ImportHostItem(
+                var item = ImportHostItem(
                     alias: host.alias, hostname: host.hostname, port: host.port, user: host.user,
                     identityFiles: host.identityFiles, proxyJump: host.proxyJump, proxyJumpHops: host.proxyJumpHops,
-                    location: Self.location(host.location)))
+                    location: Self.location(host.location))
+                item.forwards = host.forwards
+                hosts.append(item)
             }
         }
         return hosts

@@ -1,3 +1,5 @@
+import TermindDomain
+
 /// What a person gives when adding or editing a Host; nil leaves a field as it is (on edit)
 /// or at its default (on add). Labels name other records and are resolved by `VaultEditor`.
 public struct HostFields: Sendable, Equatable {
@@ -17,6 +19,12 @@ public struct HostFields: Sendable, Equatable {
     public var usesShellIntegration: Bool?
     /// Whether this Host's workbench panes share one authenticated connection.
     public var sharesConnection: Bool?
+    /// Forwarding rules to add (enabled; one already there stays as it is), to remove, and to
+    /// turn on or off.
+    public var addForwards: [ForwardRule] = []
+    public var removeForwards: [ForwardRule] = []
+    public var enableForwards: [ForwardRule] = []
+    public var disableForwards: [ForwardRule] = []
 
     public init(
         hostname: String? = nil, port: Int? = nil, username: String? = nil, identity: String? = nil, jumps: [String]? = nil,

@@ -85,6 +85,7 @@ public struct VaultEditor: Sendable {
         if let allowed = fields.allowsClipboardWrites { host.allowsClipboardWrites = allowed }
         if let integration = fields.usesShellIntegration { host.usesShellIntegration = integration }
         if let shares = fields.sharesConnection { host.sharesConnection = shares }
+        try applyForwards(fields, to: &host)
         try JumpChain.validate(host, among: snapshot.hosts)
     }
 

@@ -16,6 +16,8 @@ public struct ImportHostItem: Sendable, Equatable {
     public let proxyJump: [String]
     /// The same hops parsed (user, host, port), one per entry of `proxyJump`.
     public let proxyJumpHops: [SSHConfigJumpHop]
+    /// Its TCP forwardings, imported as the Host's rules, enabled.
+    public var forwards: [ForwardRule] = []
     /// Where the alias is declared.
     public let location: ImportLocation
     public internal(set) var status: ImportStatus

@@ -14,6 +14,9 @@ enum SSHConfigDirective: Sendable, Equatable {
     case identityFile(String)
     case proxyJump(SSHConfigProxyJump)
     case proxyCommand(String)
+    /// `LocalForward`, `RemoteForward`, `DynamicForward` over TCP (a Unix socket's is not
+    /// imported); they add up.
+    case forward(ForwardRule)
     case hostKeyAlias(String)
     /// 0 no, 1 yes, 2 always.
     case canonicalizeHostname(Int)

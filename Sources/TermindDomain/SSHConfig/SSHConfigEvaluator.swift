@@ -62,9 +62,10 @@ struct SSHConfigEvaluator {
                     "the last hop \(last) is \(name) itself: OpenSSH stops with \"jumphost loop\"", refused: true)
             }
         }
-        let resolved = SSHConfigHost(
+        var resolved = SSHConfigHost(
             alias: name, hostname: host, port: port, user: pass.options.user, identityFiles: identityFiles,
             proxyJump: proxyJump, proxyJumpHops: hops, location: location)
+        resolved.forwards = pass.options.forwards
         return (resolved, pass.notes)
     }
 
@@ -228,6 +229,8 @@ struct SSHConfigEvaluator {
                 options.proxyJumpLocation = statement.location
             case .proxyCommand(let command) where options.proxyJump == nil && options.proxyCommand == nil:
                 options.proxyCommand = command
+            case .forward(let rule):
+                if !options.forwards.contains(rule) { options.forwards.append(rule) }
             case .expandedAtStart(let setting, let values, let environment):
                 if let setting, options.expandedAtStart.contains(where: { $0.setting == setting }) { return }
                 options.expandedAtStart.append((setting, values, environment, statement.keyword, statement.location))

@@ -19,6 +19,8 @@ public struct SSHConfigHost: Sendable, Equatable {
     public var proxyJump: [String]
     /// The same hops parsed (user, host, port), one per entry of `proxyJump`.
     public var proxyJumpHops: [SSHConfigJumpHop]
+    /// `LocalForward`, `RemoteForward` and `DynamicForward` over TCP, in order.
+    public var forwards: [ForwardRule] = []
     /// The file and line of the `Host` line that first named the alias.
     public var location: SSHConfigLocation
 

@@ -12,6 +12,8 @@ struct SSHConfigOptions {
     var proxyJump: SSHConfigProxyJump?
     var proxyJumpLocation: SSHConfigLocation?
     var proxyCommand: String?
+    /// Every TCP forwarding, in order (they add up, as in ssh).
+    var forwards: [ForwardRule] = []
     var hostKeyAlias: String?
     var canonicalizeHostname: (level: Int, location: SSHConfigLocation)?
     var ignoreUnknown: String?

@@ -121,6 +121,7 @@ struct SSHConfigStatement: Sendable {
                 if let problem = SSHConfigArgumentRule.byKeyword[lowered]?.problem(arguments, environment: environment) {
                     return statement(.other, problem.message)
                 }
+                if let rule = forwardRule(lowered, arguments) { return statement(.forward(rule)) }
                 return statement(expandedAtStart(lowered, arguments) ?? .other)
             case .deprecated: return statement(.other)
             case .unsupported: return statement(.other, "unsupported by OpenSSH; ignored", refused: false)
@@ -146,6 +147,22 @@ struct SSHConfigStatement: Sendable {
         default:
             return nil
         }
+    }
+
+    /// A TCP forwarding as Termind keeps it on a Host; nil for a Unix socket's (or anything
+    /// else), which stays as ssh reads it.
+    private static func forwardRule(_ keyword: String, _ arguments: [String]) -> ForwardRule? {
+        let kind: ForwardRule.Kind
+        switch keyword {
+        case "localforward": kind = .local
+        case "remoteforward": kind = .remote
+        case "dynamicforward": kind = .dynamic
+        default: return nil
+        }
+        let spec = arguments.count > 1 ? arguments[0] + ":" + arguments[1] : arguments[0]
+        guard !spec.contains("/") else { return nil }
+        // ssh's "RemoteForward [bind:]port" alone is a remote SOCKS proxy, which Termind has not.
+        return try? ForwardRule(kind, parsing: spec)
     }
 
     private static func isNone(_ value: String) -> Bool { SSHConfigPattern.lowercasedASCII(value) == "none" }

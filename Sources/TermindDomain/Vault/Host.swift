@@ -25,12 +25,14 @@ public struct Host: Sendable, Hashable, Codable, Identifiable {
     /// Whether this Host's workbench panes share one authenticated connection, each pane a
     /// channel on it (one authentication for many panes). On unless the person turns it off.
     public var sharesConnection: Bool
+    /// Port-forwarding rules, in order, each enabled or not (`termind forward HOST`).
+    public var forwards: [HostForward]
 
     public init(
         id: UUID = UUID(), label: Label, hostname: String, port: Port = .ssh, username: String? = nil,
         identityID: UUID? = nil,
         jumpChain: [UUID] = [], tags: [String] = [], notes: String = "", allowsClipboardWrites: Bool = false,
-        usesShellIntegration: Bool = true, sharesConnection: Bool = true
+        usesShellIntegration: Bool = true, sharesConnection: Bool = true, forwards: [HostForward] = []
     ) throws(VaultRuleViolation) {
         try Self.checkHostname(hostname)
         self.id = id
@@ -45,6 +47,7 @@ public struct Host: Sendable, Hashable, Codable, Identifiable {
         self.allowsClipboardWrites = allowsClipboardWrites
         self.usesShellIntegration = usesShellIntegration
         self.sharesConnection = sharesConnection
+        self.forwards = forwards
     }
 
     /// A Host's label is typed before `:PATH` (`termind cp web:/srv .`): a `/` in it would make

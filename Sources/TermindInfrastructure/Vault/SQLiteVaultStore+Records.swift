@@ -75,6 +75,19 @@ extension SQLiteVaultStore {
         for row in try connection.query(sql: "SELECT host_id, tag FROM host_tags ORDER BY host_id, position") {
             tags[try row.uuid("host_id"), default: []].append(try row.get("tag"))
         }
+        var forwards: [UUID: [HostForward]] = [:]
+        for row in try connection.query(sql: """
+            SELECT host_id, kind, bind_address, bind_port, target_host, target_port, enabled FROM host_forwards
+            ORDER BY host_id, position
+            """) {
+            let kind = ForwardRule.Kind(rawValue: try row.get("kind")) ?? .local
+            let rule = ForwardRule(
+                kind: kind, bindAddress: try row.get("bind_address", as: String?.self),
+                bindPort: Int(try row.get("bind_port", as: Int64.self)), targetHost: try row.get("target_host", as: String?.self),
+                targetPort: try row.get("target_port", as: Int64?.self).map { Int($0) })
+            forwards[try row.uuid("host_id"), default: []].append(
+                HostForward(rule: rule, enabled: try row.get("enabled", as: Int64.self) != 0))
+        }
         return try connection.query(sql: """
             SELECT id, label, hostname, port, username, identity_id, notes, clipboard_writes, shell_integration,
                 share_connection FROM hosts
@@ -88,7 +101,7 @@ extension SQLiteVaultStore {
                     identityID: try row.optionalUUID("identity_id"), jumpChain: jumps[id] ?? [], tags: tags[id] ?? [], notes: try row.get("notes"),
                     allowsClipboardWrites: try row.get("clipboard_writes", as: Int64.self) != 0,
                     usesShellIntegration: try row.get("shell_integration", as: Int64.self) != 0,
-                    sharesConnection: try row.get("share_connection", as: Int64.self) != 0)
+                    sharesConnection: try row.get("share_connection", as: Int64.self) != 0, forwards: forwards[id] ?? [])
             }
         }
     }
@@ -185,6 +198,20 @@ extension SQLiteVaultStore {
                     sql: "INSERT INTO host_jumps (host_id, position, hop_id) VALUES (?, ?, ?)",
                     arguments: [.id(host.id), .integer(Int64(position)), .id(hop)])
             }
+        }
+        try connection.execute(sql: "DELETE FROM host_forwards WHERE host_id = ?", arguments: [.id(host.id)])
+        for (position, forward) in host.forwards.enumerated() {
+            let rule = forward.rule
+            try connection.execute(
+                sql: """
+                    INSERT INTO host_forwards (host_id, position, kind, bind_address, bind_port, target_host, target_port, enabled)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                    """,
+                arguments: [
+                    .id(host.id), .integer(Int64(position)), .text(rule.kind.rawValue), rule.bindAddress.map { .text($0) } ?? .null,
+                    .integer(Int64(rule.bindPort)), rule.targetHost.map { .text($0) } ?? .null,
+                    rule.targetPort.map { .integer(Int64($0)) } ?? .null, .integer(forward.enabled ? 1 : 0),
+                ])
         }
         try connection.execute(sql: "DELETE FROM host_tags WHERE host_id = ?", arguments: [.id(host.id)])
         for (position, tag) in host.tags.enumerated() {

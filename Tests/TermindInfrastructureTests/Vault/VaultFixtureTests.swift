@@ -49,6 +49,8 @@ final class VaultFixtureTests: XCTestCase {
         XCTAssertTrue(snapshot.hosts.allSatisfy(\.usesShellIntegration))
         // V5: every Host of V1 shares its workbench connection.
         XCTAssertTrue(snapshot.hosts.allSatisfy(\.sharesConnection))
+        // V6: no Host of V1 has a forwarding rule.
+        XCTAssertTrue(snapshot.hosts.allSatisfy(\.forwards.isEmpty))
         let search = SQLiteVaultStore(database: services.database)
         let found = try await search.searchCommands(CommandHistoryQuery(text: "ERROR SYS"))
         XCTAssertEqual(found.map(\.id), [VaultFixture.commands[1].id])

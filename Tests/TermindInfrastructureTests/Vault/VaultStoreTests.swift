@@ -63,6 +63,12 @@ final class VaultStoreTests: XCTestCase {
         web.tags = ["renamed"]
         web.notes = ""
         web.sharesConnection = false  // V5's column written and read back
+        // V6's rules, in order, with their enabled flags, bind addresses and IPv6 targets.
+        web.forwards = [
+            HostForward(rule: try ForwardRule(.local, parsing: "8080:localhost:80")),
+            HostForward(rule: try ForwardRule(.remote, parsing: "[::1]:9000:[::1]:3000"), enabled: false),
+            HostForward(rule: try ForwardRule(.dynamic, parsing: "*:1080")),
+        ]
         var snippet = try XCTUnwrap(saved.snippet("uptime"))
         snippet.tags = []
         // db jumps through web: web may not jump through db, so drop that hop first.

@@ -55,6 +55,11 @@ final class FakeTransport: WorkerTransport {
         open("open direct-tcpip \(host):\(port)", window: 2 << 20)
     }
 
+    func listenRemote(host: String, port: Int) -> SSH2Result<(listener: any WorkerTransportListener, port: Int)> {
+        calls.append("listen \(host):\(port)")
+        return .failed(SSH2Fault(code: -22, message: "the fake transport does not listen"))
+    }
+
     private func open(_ call: String, window: UInt32) -> SSH2Result<any WorkerTransportChannel> {
         calls.append(call)
         if !openResults.isEmpty {

@@ -17,6 +17,13 @@ struct HostView: Encodable {
     let shellIntegration: Bool
     /// Whether this Host's workbench panes share one authenticated connection.
     let share: Bool
+    /// Forwarding rules in order: `rule` as `L 8080:localhost:80`, and whether it runs.
+    let forwards: [ForwardEntry]
+
+    struct ForwardEntry: Encodable {
+        let rule: String
+        let enabled: Bool
+    }
 
     init(_ host: Host, in snapshot: VaultSnapshot) {
         label = host.label.rawValue
@@ -30,5 +37,6 @@ struct HostView: Encodable {
         clipboardWrites = host.allowsClipboardWrites
         shellIntegration = host.usesShellIntegration
         share = host.sharesConnection
+        forwards = host.forwards.map { ForwardEntry(rule: $0.rule.stored, enabled: $0.enabled) }
     }
 }

@@ -1,4 +1,5 @@
 import TermindApplication
+import TermindDomain
 
 /// `termind hosts edit LABEL [--label NEW] [--hostname H] [--port N] [--user U] [--identity L] ...`
 struct HostsEditCommand: Command {
@@ -23,11 +24,16 @@ struct HostsEditCommand: Command {
                     help: "Start bash and zsh with Termind's integration, for the command history (default on)"),
             .option("share", .choice(["on", "off"]), valueName: "on|off",
                     help: "Workbench panes on this Host share one connection, one authentication (default on)"),
+            .option("forward", valueName: "'L|R|D SPEC'", repeating: true,
+                    help: "Add a forwarding rule, enabled: 'L 8080:localhost:80', 'R 9000:localhost:3000', 'D 1080'"),
+            .option("remove-forward", valueName: "'L|R|D SPEC'", repeating: true, help: "Remove a forwarding rule"),
+            .option("enable-forward", valueName: "'L|R|D SPEC'", repeating: true, help: "Run this rule with 'termind forward HOST'"),
+            .option("disable-forward", valueName: "'L|R|D SPEC'", repeating: true, help: "Keep this rule but do not run it"),
         ])
 
     let label: String
     let newLabel: String?
-    let fields: HostFields
+    var fields: HostFields
     let dataDirectory: String?
 
     init(_ parsed: ParsedCommandLine) throws(UsageError) {
@@ -48,6 +54,14 @@ struct HostsEditCommand: Command {
             notes: parsed.value("notes"), allowsClipboardWrites: parsed.value("clipboard").map { $0 == "allow" },
             usesShellIntegration: parsed.value("shell-integration").map { $0 == "on" },
             sharesConnection: parsed.value("share").map { $0 == "on" })
+        do {
+            fields.addForwards = try parsed.values("forward").map { text throws(ForwardRuleError) in try ForwardRule(parsingStored: text) }
+            fields.removeForwards = try parsed.values("remove-forward").map { text throws(ForwardRuleError) in try ForwardRule(parsingStored: text) }
+            fields.enableForwards = try parsed.values("enable-forward").map { text throws(ForwardRuleError) in try ForwardRule(parsingStored: text) }
+            fields.disableForwards = try parsed.values("disable-forward").map { text throws(ForwardRuleError) in try ForwardRule(parsingStored: text) }
+        } catch {
+            throw UsageError(error.description)
+        }
         dataDirectory = parsed.value("data-dir")
     }
 

@@ -9,7 +9,7 @@ struct KeysCommand: CommandGroup {
         ])
     static let subcommands: [any Command.Type] = [
         KeysListCommand.self, KeysShowCommand.self, KeysImportCommand.self, KeysGenerateCommand.self,
-        KeysExportPublicCommand.self, KeysRemoveCommand.self,
+        KeysExportPublicCommand.self, KeysInstallCommand.self, KeysRemoveCommand.self,
     ]
     let path: [String]
     init(path: [String]) { self.path = path }
