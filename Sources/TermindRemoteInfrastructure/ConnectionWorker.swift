@@ -151,6 +151,9 @@ final class ConnectionWorker: Sendable {
         }
     }
 
+    /// Whether jobs wait in the mailbox.
+    var hasJobs: Bool { mailbox.withLock { !$0.jobs.isEmpty } }
+
     /// The abort requested from outside, if any.
     var requestedAbort: Ending? { mailbox.withLock { $0.abort } }
 

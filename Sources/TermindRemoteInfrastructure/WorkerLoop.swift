@@ -121,7 +121,9 @@ final class WorkerLoop {
                     return end(.failed(SSHFailure.from(error, connection: label)))
                 }
             }
-            waitForEvents(timeout: timeout)
+            // A job can come while a blocking step runs: its wake-up is drained by that step's
+            // own wait (`SSH2WaitInterruption`), so the mailbox is looked at before sleeping.
+            if !worker.hasJobs { waitForEvents(timeout: timeout) }
         }
     }
 

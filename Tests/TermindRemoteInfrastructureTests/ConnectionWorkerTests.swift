@@ -1,5 +1,6 @@
 @testable import TermindRemoteInfrastructure
 import Foundation
+import Synchronization
 import TermindApplication
 import XCTest
 
@@ -16,6 +17,32 @@ final class ConnectionWorkerTests: XCTestCase {
             XCTAssertEqual(echoed, index)
         }
         XCTAssertLessThan(started.duration(to: .now), .seconds(1), "a job must wake the worker at once")
+        await worker.close()
+    }
+
+    func testAJobThatCameWhileABlockingStepDrainedTheWakeUpStillRuns() async throws {
+        let worker = try ConnectionWorker(label: "unit", ioTimeout: .seconds(5), keepaliveInterval: 0, logger: NullLogger())
+        let second = Mutex<Task<Int, any Error>?>(nil)
+        // The first job stands for a blocking step: a job comes meanwhile, and the step's own
+        // wait drains the wake-up that job sent (as `SSH2WaitInterruption` does).
+        try await worker.run { _ in
+            let queued = Task { try await worker.run { _ in 2 } }
+            second.withLock { $0 = queued }
+            let deadline = ContinuousClock.now.advanced(by: .seconds(5))
+            while !worker.hasJobs, ContinuousClock.now < deadline { usleep(1_000) }
+            worker.wake.drain()
+        }
+        let queued = try XCTUnwrap(second.withLock { $0 })
+        let answered = Task { try await queued.value }
+        let timeout = Task {
+            try await Task.sleep(for: .seconds(5))
+            worker.wake.signal()  // lets a stuck loop go on, so the test ends
+        }
+        let started = ContinuousClock.now
+        let value = try await answered.value
+        timeout.cancel()
+        XCTAssertEqual(value, 2)
+        XCTAssertLessThan(started.duration(to: .now), .seconds(1), "the job waited for a wake-up that had been drained")
         await worker.close()
     }
 
