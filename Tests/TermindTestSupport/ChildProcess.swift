@@ -13,6 +13,9 @@ public final class ChildProcess: @unchecked Sendable {
     private let process = Process()
     private let stdoutPipe = Pipe()
     private let stderrPipe = Pipe()
+    /// Standard output read past the last line a `waitForLine` returned: two lines can come in
+    /// one read, and the next call starts from here.
+    private var unreadOutput = Data()
 
     /// Runs `executable` to completion, feeding `stdin` if given.
     @discardableResult
@@ -71,19 +74,23 @@ public final class ChildProcess: @unchecked Sendable {
     ) throws -> String {
         let handle = stdoutPipe.fileHandleForReading
         let deadline = Date().addingTimeInterval(timeout)
-        var buffer = Data()
+        func nextMatch() -> String? {
+            while let newline = unreadOutput.firstIndex(of: UInt8(ascii: "\n")) {
+                let line = String(decoding: unreadOutput[unreadOutput.startIndex..<newline], as: UTF8.self)
+                unreadOutput.removeSubrange(unreadOutput.startIndex...newline)
+                if match(line) { return line }
+            }
+            return nil
+        }
+        if let line = nextMatch() { return line }
         while Date() < deadline {
             var fds = pollfd(fd: handle.fileDescriptor, events: Int16(POLLIN), revents: 0)
             let ready = poll(&fds, 1, 100)
             if ready > 0 {
                 let chunk = handle.availableData
                 if chunk.isEmpty { break }
-                buffer.append(chunk)
-                while let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
-                    let line = String(decoding: buffer[buffer.startIndex..<newline], as: UTF8.self)
-                    buffer.removeSubrange(buffer.startIndex...newline)
-                    if match(line) { return line }
-                }
+                unreadOutput.append(chunk)
+                if let line = nextMatch() { return line }
             } else if !process.isRunning {
                 break
             }
@@ -108,7 +115,7 @@ public final class ChildProcess: @unchecked Sendable {
         process.waitUntilExit()
         return Output(
             status: process.terminationStatus,
-            stdout: String(decoding: stdoutPipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self),
+            stdout: String(decoding: unreadOutput + stdoutPipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self),
             stderr: String(decoding: stderrPipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
     }
 
