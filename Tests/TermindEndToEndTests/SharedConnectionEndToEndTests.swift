@@ -17,19 +17,6 @@ final class SharedConnectionEndToEndTests: XCTestCase {
         home = nil
     }
 
-    private func keys(_ session: TmuxSession, _ names: String...) {
-        _ = try? ChildProcess.run("tmux", ["send-keys", "-t", session.name] + names)
-    }
-
-    private func waitUntil(timeout: TimeInterval = 30, _ condition: () -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            if condition() { return true }
-            usleep(100_000)
-        }
-        return condition()
-    }
-
     private static func count(_ text: String, in log: String) -> Int {
         log.components(separatedBy: text).count - 1
     }
@@ -42,14 +29,14 @@ final class SharedConnectionEndToEndTests: XCTestCase {
         // Room for ten panes made by halving the focused one.
         _ = try ChildProcess.run("tmux", ["resize-window", "-t", session.name, "-x", "400", "-y", "120"])
         XCTAssertTrue(session.waitForScreen(containing: "Unknown host key"), session.screen())
-        keys(session, "s")
+        session.keys("s")
         XCTAssertTrue(session.waitForScreen(containing: "~$"), session.screen())
         for index in 1..<panes {
-            keys(session, "C-\\", index.isMultiple(of: 2) ? "\"" : "%")
+            session.keys("C-\\", index.isMultiple(of: 2) ? "\"" : "%")
             usleep(300_000)
         }
         XCTAssertTrue(
-            waitUntil { Self.count("Starting session:", in: server.log()) >= panes },
+            waitUntil(timeout: 30) { Self.count("Starting session:", in: server.log()) >= panes },
             "sshd started \(Self.count("Starting session:", in: server.log())) sessions; the screen:\n\(session.screen())")
         XCTAssertFalse(session.screen().contains("no room"), session.screen())
         sleep(1)  // a late extra login would show by now
@@ -87,18 +74,18 @@ final class SharedConnectionEndToEndTests: XCTestCase {
         let session = try TmuxSession(command: [try TermindBinary.path(), "connect", "otp"], environment: home.terminalEnvironment)
         defer { session.kill() }
         XCTAssertTrue(session.waitForScreen(containing: "Unknown host key"), session.screen())
-        keys(session, "o")  // Trust once
+        session.keys("o")  // Trust once
         XCTAssertTrue(session.waitForScreen(containing: "Second factor"), session.screen())
         XCTAssertTrue(session.waitForScreen(containing: "Asked by otp, pane 1 of Workspace 1"), session.screen())
         session.send("123456", enter: false)
-        keys(session, "Enter")
+        session.keys("Enter")
         XCTAssertTrue(session.waitForScreen(containing: "│$"), session.screen())
 
         for index in 1..<5 {
-            keys(session, "C-\\", index.isMultiple(of: 2) ? "\"" : "%")
+            session.keys("C-\\", index.isMultiple(of: 2) ? "\"" : "%")
             usleep(300_000)
         }
-        XCTAssertTrue(waitUntil { ((try? server.events("shell").count) ?? 0) == 5 }, session.screen())
+        XCTAssertTrue(waitUntil(timeout: 30) { ((try? server.events("shell").count) ?? 0) == 5 }, session.screen())
         sleep(1)
         XCTAssertFalse(session.screen().contains("Second factor"), "no second dialog: \(session.screen())")
         XCTAssertEqual(try server.events("kbdint_round_answered").count, 1, "the code was asked once")
@@ -126,27 +113,27 @@ final class SharedConnectionEndToEndTests: XCTestCase {
         let session = try TmuxSession(command: [try TermindBinary.path(), "connect", "otp"], environment: home.terminalEnvironment)
         defer { session.kill() }
         XCTAssertTrue(session.waitForScreen(containing: "Unknown host key"), session.screen())
-        keys(session, "o")  // Trust once: the silent extras do not inherit it
+        session.keys("o")  // Trust once: the silent extras do not inherit it
         XCTAssertTrue(session.waitForScreen(containing: "Second factor"), session.screen())
         session.send("123456", enter: false)
-        keys(session, "Enter")
+        session.keys("Enter")
         XCTAssertTrue(session.waitForScreen(containing: "│$"), session.screen())
 
         // The Host's browser beside the terminal, this machine's beside that, at `landing`.
-        keys(session, "C-\\", "b")
+        session.keys("C-\\", "b")
         XCTAssertTrue(session.waitForScreen(containing: "file-6.bin"), session.screen())
-        keys(session, "C-\\", "b")
+        session.keys("C-\\", "b")
         XCTAssertTrue(session.waitForScreen(containing: "local:"), session.screen())
-        keys(session, "g", "C-u")
+        session.keys("g", "C-u")
         _ = try? ChildProcess.run("tmux", ["send-keys", "-t", session.name, "-l", landing.path])
-        keys(session, "Enter")
+        session.keys("Enter")
         XCTAssertTrue(session.waitForScreen(containing: "local:\(landing.path)"), session.screen())
 
         // Every file of the Host's browser, copied here: four at a time.
-        keys(session, "C-\\", "O")
-        keys(session, "a", "c")
+        session.keys("C-\\", "O")
+        session.keys("a", "c")
         XCTAssertTrue(
-            waitUntil { names.allSatisfy { FileManager.default.fileExists(atPath: landing.appending($0).path) } },
+            waitUntil(timeout: 30) { names.allSatisfy { FileManager.default.fileExists(atPath: landing.appending($0).path) } },
             "every file landed: \(session.screen())")
         for name in names {
             XCTAssertEqual(
