@@ -157,3 +157,43 @@ final class MetricsEndToEndTests: XCTestCase {
         XCTAssertTrue(run.stdout.contains("  fs   / "), run.stdout)
     }
 }
+
+/// The workbench's metrics as a person sees them in the built binary in tmux against the real
+/// sshd: the status bar's summary, then `C-\ M` beside the terminal, with a busy loop on the
+/// server (this machine) listed among its processes while the CPU line fills.
+final class MetricsPaneEndToEndTests: XCTestCase {
+    func testTheMetricsPaneBesideATerminalShowsTheBusyLoopAndItsFileSystems() throws {
+        let home = try VaultHome()
+        let server = try startSSHD()
+        defer { server.stop() }
+        try home.addRigHosts("web", on: server)
+        let session = try TmuxSession(command: [try TermindBinary.path(), "connect", "web"], environment: home.terminalEnvironment)
+        defer { session.kill() }
+        _ = try ChildProcess.run("tmux", ["resize-window", "-t", session.name, "-x", "180", "-y", "50"])
+        XCTAssertTrue(session.waitForScreen(containing: "Unknown host key"), session.screen())
+        session.keys("s")
+        XCTAssertTrue(session.waitForScreen(containing: "~$"), session.screen())
+        // The status bar's summary comes after two samples, 2 s apart.
+        XCTAssertTrue(session.waitForScreen(containing: "cpu ", timeout: 30), session.screen())
+
+        let busy = try ChildProcess("/bin/sh", ["-c", "while :; do :; done"])
+        defer { busy.stop() }
+        session.keys("C-\\", "M")
+        XCTAssertTrue(session.waitForScreen(containing: "web · metrics", timeout: 15), session.screen())
+        XCTAssertTrue(session.waitForScreen(containing: "Processes by CPU", timeout: 30), session.screen())
+        // The busy loop is among the busiest, by its PID; the root file system is listed.
+        XCTAssertTrue(session.waitForScreen(containing: " \(busy.processIdentifier) ", timeout: 30), session.screen())
+        XCTAssertTrue(session.waitForScreen(containing: "File systems", timeout: 5), session.screen())
+        XCTAssertTrue(session.screen().split(separator: "\n").contains { $0.contains("│  / ") || $0.contains("  /   ") }, session.screen())
+        // Samples pile up on the CPU line, newest at the right.
+        XCTAssertTrue(waitUntil(timeout: 30) { Self.sparkColumns(of: "CPU", in: session.screen()) >= 4 }, session.screen())
+        XCTAssertFalse(session.screen().contains("\u{1B}"))
+    }
+
+    /// How many sparkline blocks the row starting with `name` has in the metrics pane.
+    private static func sparkColumns(of name: String, in screen: String) -> Int {
+        let blocks: Set<Character> = ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"]
+        guard let row = screen.split(separator: "\n").first(where: { $0.contains("│ \(name) ") }) else { return 0 }
+        return row.filter { blocks.contains($0) }.count
+    }
+}

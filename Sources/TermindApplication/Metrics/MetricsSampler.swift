@@ -9,11 +9,14 @@ public struct MetricsSampler: Sendable {
     /// The exec command (`TermindResources.metricsSamplerCommand`), which the CLI hands in.
     public let command: String
     public let allInterfaces: Bool
+    /// Seconds between samples, as the command was made with (for the person to see).
+    public let interval: Int
 
-    public init(host: String, command: String, allInterfaces: Bool = false) {
+    public init(host: String, command: String, allInterfaces: Bool = false, interval: Int = 2) {
         self.host = host
         self.command = command
         self.allInterfaces = allInterfaces
+        self.interval = interval
     }
 
     /// Opens the sampler's channel and hands `each` the metrics as they come, until `each`

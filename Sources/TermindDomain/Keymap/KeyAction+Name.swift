@@ -39,6 +39,7 @@ extension KeyAction {
         case previousPrompt = "previous-prompt"
         case copyCommandOutput = "copy-output"
         case openBrowser = "open-browser"
+        case openMetrics = "open-metrics"
         case history
         case toggleBroadcast = "toggle-broadcast"
         case broadcastWorkspace = "broadcast-workspace"
@@ -128,6 +129,7 @@ extension KeyAction {
         case .previousPrompt: self = .previousPrompt
         case .copyCommandOutput: self = .copyCommandOutput
         case .openBrowser: self = .openBrowser
+        case .openMetrics: self = .openMetrics
         case .history: self = .history
         case .toggleBroadcast: self = .toggleBroadcast
         case .broadcastWorkspace: self = .broadcastWorkspace

@@ -42,6 +42,8 @@ public enum KeyAction: Sendable, Hashable {
     /// Open an SFTP browser: beside a terminal on its Host (at its shell's directory), beside a
     /// remote browser on this machine's files.
     case openBrowser
+    /// Open the metrics pane of the focused pane's Host: sparklines, file systems, processes.
+    case openMetrics
     /// Open the command history overlay: search the commands run on Hosts, insert one at the
     /// focused pane's prompt.
     case history
@@ -92,6 +94,7 @@ public enum KeyAction: Sendable, Hashable {
         case .previousPrompt: .previousPrompt
         case .copyCommandOutput: .copyCommandOutput
         case .openBrowser: .openBrowser
+        case .openMetrics: .openMetrics
         case .history: .history
         case .toggleBroadcast: .toggleBroadcast
         case .broadcastWorkspace: .broadcastWorkspace
@@ -145,6 +148,7 @@ public enum KeyAction: Sendable, Hashable {
         case .copyCommandOutput: "Copy the last command's output (needs the shell integration)"
         case .paste: "Paste what copy mode copied last (bracketed if the program asked)"
         case .openBrowser: "Open a file browser beside the pane (its Host's files, or this machine's)"
+        case .openMetrics: "Open the Host's metrics beside the pane (CPU, memory, disks, processes)"
         case .history: "Search the command history; Enter puts the command at the prompt"
         case .toggleBroadcast: "Add the pane to the broadcast (typing goes to all), or take it out"
         case .broadcastWorkspace: "Broadcast to every pane of the Workspace, or end it"

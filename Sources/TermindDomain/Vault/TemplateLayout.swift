@@ -8,6 +8,8 @@ public indirect enum TemplateLayout: Sendable, Hashable, Codable {
         case terminal, browser, empty
         /// A browser of this machine's files (the local side beside a remote browser): no Host.
         case localBrowser = "local-browser"
+        /// The server metrics of a Host: sparklines, file systems, the busiest processes.
+        case metrics
     }
     public enum Axis: String, Sendable, Hashable, Codable { case horizontal, vertical }
 

@@ -42,6 +42,9 @@ enum PaneEffect: Equatable {
     case editRemoteFile(host: String, path: String)
     /// Edit a file of this machine in `$EDITOR`, in place (nothing to upload).
     case editLocalFile(path: String)
+    /// Have the Host's metrics sampled for a metrics pane: on a connection a pane of the Host
+    /// has, else on one opened for the metrics pane (its questions tagged with `generation`).
+    case watchMetrics(hostLabel: String, generation: AttemptGeneration)
     /// A command the shell reported, for its Host's command history.
     case recordCommand(CommandHistoryEntry)
 }

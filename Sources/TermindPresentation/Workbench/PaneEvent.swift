@@ -72,4 +72,9 @@ enum PaneEvent {
     case historyStarted(AttemptGeneration, hostID: UUID)
     /// The pane's Vault Host was removed by another process: its session ends.
     case hostRemoved
+
+    // MARK: From the Host's metrics sampler
+
+    /// The Host's metrics changed (a new sample, the sampler started or stopped).
+    case metrics(HostMetrics)
 }

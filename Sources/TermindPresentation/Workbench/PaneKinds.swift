@@ -20,6 +20,12 @@ enum PaneKinds {
             }
         case .localBrowser:
             BrowserPane(paneID: id, side: .local, size: size)
+        case .metrics:
+            if let hostLabel {
+                MetricsPane(paneID: id, host: hostLabel, size: size)
+            } else {
+                TerminalPane(paneID: id, hostLabel: nil, size: size)
+            }
         }
     }
 }

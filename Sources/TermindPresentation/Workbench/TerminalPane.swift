@@ -163,7 +163,7 @@ final class TerminalPane: PaneComponent {
             guard attempt == generation else { return [] }
             startHistory(for: hostID)
             return []
-        case .fileSystemOpened, .browserReply, .followDirectory:
+        case .fileSystemOpened, .browserReply, .followDirectory, .metrics:
             return []
         }
     }

@@ -92,6 +92,8 @@ extension Workbench {
             }
         case .openBrowser:
             openBrowser()
+        case .openMetrics:
+            openMetrics()
         case .history:
             openHistoryOverlay()
         case .toggleBroadcast:

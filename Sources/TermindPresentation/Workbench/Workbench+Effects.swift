@@ -29,6 +29,7 @@ extension Workbench {
             case .disconnect:
                 links.removeValue(forKey: id)?.close()
                 browserLinks.removeValue(forKey: id)?.close()
+                stopWatchingMetrics(for: id)
             case .retire(let generation):
                 let interactions = self.interactions
                 Task { await interactions.cancel(generation: generation) }
@@ -55,6 +56,8 @@ extension Workbench {
                 run(.editFile(FileEdit(pane: id, side: .remote(hostLabel: host), path: path)))
             case .editLocalFile(let path):
                 run(.editFile(FileEdit(pane: id, side: .local, path: path)))
+            case .watchMetrics(let label, let generation):
+                watchMetrics(for: id, label: label, generation: generation)
             case .recordCommand(let entry):
                 // One write after another, so the history keeps the order the commands ran in.
                 let previous = commandRecording

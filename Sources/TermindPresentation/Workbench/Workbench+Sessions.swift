@@ -133,6 +133,8 @@ extension Workbench {
                 startBrowser(pane.id, side: .remote(hostLabel: host.label.rawValue), startPath: nil)
             } else if pane.kind == .localBrowser {
                 startBrowser(pane.id, side: .local, startPath: nil)
+            } else if pane.kind == .metrics, let host = host(id: pane.hostID) {
+                startMetricsPane(pane.id, label: host.label.rawValue)
             } else {
                 installEmptyPane(pane.id, in: restored)
             }

@@ -36,10 +36,15 @@ public final class Workbench {
     /// Connection attempts under way, by the pane that started them (a shared connection's
     /// attempt has a generation of its own, and its questions name that pane).
     var sharedAttempts: [AttemptGeneration: PaneID] = [:]
-    /// The latest metrics of each Host a pane is connected to, for the status bar.
-    var hostMetrics: [String: ServerMetrics] = [:]
+    /// Each Host's metrics: five minutes of figures and whether they come in, for the status
+    /// bar and the metrics panes.
+    var hostMetrics: [String: HostMetrics] = [:]
     /// One sampler per Host, on the connection of the pane that first opened a shell on it.
-    var metricsSamplers: [String: Task<Void, Never>] = [:]
+    var metricsSamplers: [String: HostSampler] = [:]
+    var nextSamplerNumber = 0
+    /// What each metrics pane holds for its Host's sampler, and the openings under way.
+    var metricsConnections: [PaneID: PaneConnection] = [:]
+    var metricsOpenings: [PaneID: Task<Void, Never>] = [:]
     /// Hosts whose sampler gave its channel to a pane (the server's session limit).
     var metricsYielded: Set<String> = []
     let dialogs: InteractionDialogs

@@ -190,8 +190,11 @@ final class InMemoryWorkbenchServices: WorkbenchServices {
 
     /// Whether Hosts have a metrics sampler (off unless a test turns it on).
     let samplesMetrics = Mutex(false)
-    func metricsSampler(hostLabel: String) -> MetricsSampler? {
-        samplesMetrics.withLock { $0 } ? MetricsSampler(host: hostLabel, command: ScriptedConnection.execCommand) : nil
+    /// Whether each sampler asked for read the file systems, in order.
+    let samplerFilesystems = Mutex<[Bool]>([])
+    func metricsSampler(hostLabel: String, filesystems: Bool) -> MetricsSampler? {
+        samplerFilesystems.withLock { $0.append(filesystems) }
+        return samplesMetrics.withLock { $0 } ? MetricsSampler(host: hostLabel, command: ScriptedConnection.execCommand) : nil
     }
 
     // MARK: Import

@@ -37,20 +37,8 @@ enum MetricsReportText {
         text.count >= width ? text + " " : text + String(repeating: " ", count: width - text.count)
     }
 
-    static func percent(_ value: Double) -> String { String(format: "%.1f%%", value) }
-    static func decimal(_ value: Double) -> String { String(format: "%.2f", value) }
-
-    static func bytes(_ value: Double) -> String {
-        let units = ["B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"]
-        var scaled = value
-        var unit = 0
-        while scaled >= 1024 && unit < units.count - 1 { scaled /= 1024; unit += 1 }
-        return unit == 0 ? String(format: "%.0f B", scaled) : String(format: "%.1f %@", scaled, units[unit])
-    }
-
-    static func duration(_ seconds: Double) -> String {
-        let total = Int(min(seconds, 1e12))
-        let days = total / 86_400, hours = total % 86_400 / 3600, minutes = total % 3600 / 60
-        return days > 0 ? "\(days)d \(hours)h" : hours > 0 ? "\(hours)h \(minutes)m" : "\(minutes)m \(total % 60)s"
-    }
+    private static func percent(_ value: Double) -> String { MetricFigureText.percent(value) }
+    private static func decimal(_ value: Double) -> String { MetricFigureText.decimal(value) }
+    private static func bytes(_ value: Double) -> String { MetricFigureText.bytes(value) }
+    private static func duration(_ seconds: Double) -> String { MetricFigureText.duration(seconds) }
 }

@@ -151,13 +151,15 @@ struct VaultWorkbenchServices: WorkbenchServices {
         try await history.searchCommands(query)
     }
 
-    /// The editor `termind edit` runs (`$VISUAL`, else `$EDITOR`, else `vi`).
-    /// The status bar's sampler: every 2 s, without file systems (docs/behaviour.md §9).
-    func metricsSampler(hostLabel: String) -> MetricsSampler? {
-        guard let command = try? TermindResources.metricsSamplerCommand(interval: 2, filesystems: false) else { return nil }
-        return MetricsSampler(host: hostLabel, command: command)
+    /// A Host's sampler: every 2 s, with the file systems only for a metrics pane
+    /// (docs/behaviour.md §9).
+    func metricsSampler(hostLabel: String, filesystems: Bool) -> MetricsSampler? {
+        let interval = 2
+        guard let command = try? TermindResources.metricsSamplerCommand(interval: interval, filesystems: filesystems) else { return nil }
+        return MetricsSampler(host: hostLabel, command: command, interval: interval)
     }
 
+    /// The editor `termind edit` runs (`$VISUAL`, else `$EDITOR`, else `vi`).
     func fileEditor() -> (any FileEditor)? {
         SpawnedEditor(environment: environment)
     }

@@ -164,7 +164,8 @@ final class BrowserPane: PaneComponent {
         case .find:
             // Find in a browser is its filter.
             return key(KeyPress(.character("/")))
-        case .typed, .viewed, .scrollMode, .copyMode, .previousPrompt, .copyCommandOutput, .sendPrefix, .shellOpened, .output, .exited, .shellClosed, .historyStarted:
+        case .typed, .viewed, .scrollMode, .copyMode, .previousPrompt, .copyCommandOutput, .sendPrefix, .shellOpened, .output, .exited, .shellClosed, .historyStarted,
+             .metrics:
             return []
         }
     }

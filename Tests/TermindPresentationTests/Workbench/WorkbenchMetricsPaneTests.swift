@@ -1,0 +1,120 @@
+import TermindApplication
+import TermindDomain
+import TermindTestSupport
+import XCTest
+@testable import TermindPresentation
+
+/// The metrics pane (`C-\ M`, docs/behaviour.md §9): a view of its Host's one sampler, which
+/// reads the file systems while the pane is open, with sparklines, file systems and processes.
+@MainActor
+final class WorkbenchMetricsPaneTests: WorkbenchTestCase {
+    /// A sample of `uptime` with `busy` of `total` CPU ticks, one file system and two processes.
+    private func sample(uptime: Double, busy: Int, total: Int, processName: String = "yes") -> String {
+        "@@sample 100 4096\n@@uptime\n\(uptime) 1.0\n@@stat\ncpu \(busy) 0 0 \(total - busy) 0 0 0 0\n"
+            + "cpu0 \(busy) 0 0 \(total - busy) 0 0 0 0\n"
+            + "@@meminfo\nMemTotal: 1000 kB\nMemAvailable: 750 kB\n@@loadavg\n0.75 0.50 0.25 1/100 42\n"
+            + "@@df\n/dev/vda 1000000 540000 460000 54% /srv\n"
+            + "@@procs\n4242 1000 \(busy) 2560 \(processName)\n17 20 0 100 sshd\n@@end\n"
+    }
+
+    /// Opens `web` with metrics on, its status-bar sampler running, then the metrics pane.
+    private func openMetricsPane() async throws -> (ScriptedConnection, ScriptedShell) {
+        try await start(hosts: [WorkbenchFixture.host("web", shares: true)], size: CellSize(columns: 120, rows: 40))
+        services.samplesMetrics.withLock { $0 = true }
+        let connection = try await openFromNavigator("web")
+        await eventually("the status bar's sampler opened", showing: screenReport) { connection.execs.count == 1 }
+        prefixed(.character("M"))
+        await eventually("the sampler started again, reading file systems", showing: screenReport) { connection.execs.count == 2 }
+        XCTAssertEqual(services.samplerFilesystems.withLock { $0 }, [false, true])
+        XCTAssertTrue(connection.execs[0].isClosed, "one sampler per Host: the first gave way")
+        return (connection, connection.execs[1])
+    }
+
+    func testTheMetricsPaneShowsSparklinesFileSystemsAndProcessesOfItsHost() async throws {
+        let (_, sampler) = try await openMetricsPane()
+        await waitForScreen(containing: "web · metrics")
+        sampler.print(sample(uptime: 100, busy: 0, total: 0))
+        sampler.print(sample(uptime: 102, busy: 100, total: 200))
+        await waitForScreen(containing: "Processes by CPU")
+        let text = screenText
+        XCTAssertTrue(text.contains("CPU     50.0%"), screenReport)
+        XCTAssertTrue(text.contains("Memory  25.0%"), screenReport)
+        XCTAssertTrue(text.contains("/srv"), screenReport)
+        XCTAssertTrue(text.contains("54.0%"), screenReport)
+        XCTAssertTrue(text.contains("4242"), screenReport)
+        XCTAssertTrue(text.contains("every 2 s"), screenReport)
+
+        // m orders by memory, c by CPU again.
+        press(.character("m"))
+        await waitForScreen(containing: "Processes by memory")
+        press(.character("c"))
+        await waitForScreen(containing: "Processes by CPU")
+    }
+
+    func testTheCPUSparklineRisesWithABusyServer() async throws {
+        let (_, sampler) = try await openMetricsPane()
+        sampler.print(sample(uptime: 100, busy: 0, total: 0))
+        var busy = 0, total = 0
+        for step in 1...6 {
+            // Each interval busier than the last, up to every tick.
+            total += 200
+            busy += min(200, step * 40)
+            sampler.print(sample(uptime: 100 + Double(step) * 2, busy: busy, total: total))
+        }
+        await waitForScreen(containing: "CPU     100.0%")
+        let cpuRow = try XCTUnwrap(screen.first { $0.contains("CPU     100.0%") }, screenReport)
+        let spark = cpuRow.filter { Sparkline.levels.contains($0) }
+        XCTAssertEqual(spark.count, 6, screenReport)
+        XCTAssertEqual(spark.last, "█", screenReport)
+        XCTAssertEqual(Array(spark), Array(spark).sorted { Sparkline.levels.firstIndex(of: $0)! < Sparkline.levels.firstIndex(of: $1)! },
+                       "the line rises: \(spark)")
+    }
+
+    func testAProcessNameWithEscapesIsShownEscapedNotObeyed() async throws {
+        let (_, sampler) = try await openMetricsPane()
+        sampler.print(sample(uptime: 100, busy: 0, total: 0))
+        sampler.print(sample(uptime: 102, busy: 100, total: 200, processName: "evil\u{1B}]0;pwned\u{07}"))
+        await waitForScreen(containing: "Processes by CPU")
+        XCTAssertFalse(screenText.contains("\u{1B}"), screenReport)
+        XCTAssertFalse(screenText.contains("\u{07}"), screenReport)
+    }
+
+    func testClosingTheLastMetricsPaneStopsReadingFileSystems() async throws {
+        let (connection, sampler) = try await openMetricsPane()
+        prefixed(.character("x"))
+        await eventually("the sampler started again without file systems", showing: screenReport) { connection.execs.count == 3 }
+        XCTAssertEqual(services.samplerFilesystems.withLock { $0 }, [false, true, false])
+        XCTAssertTrue(sampler.isClosed)
+    }
+
+    func testTheFiguresGoOnWhenTheHostsTerminalCloses() async throws {
+        let (connection, sampler) = try await openMetricsPane()
+        sampler.print(sample(uptime: 100, busy: 0, total: 0))
+        sampler.print(sample(uptime: 102, busy: 100, total: 200))
+        await waitForScreen(containing: "CPU     50.0%")
+        // The terminal is pane 1; the metrics pane holds the shared connection.
+        prefixed(.character("o"))
+        connection.shell.exit(0)
+        await waitForScreen(containing: "[ended]")
+        prefixed(.character("x"))
+        await eventually("the terminal pane closed", showing: screenReport) { workbench.workspace.panes.count == 1 }
+        XCTAssertFalse(connection.isClosed, "the metrics pane still holds the connection")
+        sampler.print(sample(uptime: 104, busy: 290, total: 400))
+        await waitForScreen(containing: "CPU     95.0%")
+    }
+
+    func testAServerWithoutProcSaysSoInThePane() async throws {
+        let (_, sampler) = try await openMetricsPane()
+        sampler.print("@@unavailable\n")
+        await waitForScreen(containing: "metrics unavailable on this server")
+        XCTAssertTrue(screenText.contains("Enter: try again"), screenReport)
+    }
+
+    func testWithoutAHostThereIsNoMetricsPaneAndTheBarSaysWhy() async throws {
+        try await start(hosts: [WorkbenchFixture.host("web")])
+        press(.escape)
+        prefixed(.character("M"))
+        XCTAssertTrue(screenText.contains("metrics are a Host's"), screenReport)
+        XCTAssertEqual(workbench.workspace.panes.count, 1)
+    }
+}
