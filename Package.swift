@@ -135,7 +135,7 @@ let package = Package(
         .testTarget(
             name: "TermindPresentationTests",
             // CVTerm: libvterm's own screen, the reference Termind's screen is checked against.
-            dependencies: ["TermindPresentation", "TermindApplication", "TermindDomain", "TermindTestSupport", "CVTerm"]
+            dependencies: ["TermindPresentation", "TermindApplication", "TermindDomain", "TermindTestDoubles", "TermindTestSupport", "CVTerm"]
         ),
         .testTarget(name: "TermindCLITests", dependencies: ["TermindCLI", "TermindApplication", "TermindDomain", "TermindTestSupport"]),
         /** Against real servers the tests start themselves: OpenSSH sshd and a scripted asyncssh server. */

@@ -5,6 +5,8 @@ struct NamePrompt {
     enum Purpose: Equatable {
         case saveTemplate
         case broadcastTag
+        /// A new name for the Recent Workspace at this index.
+        case renameRecent(index: Int)
     }
 
     let purpose: Purpose

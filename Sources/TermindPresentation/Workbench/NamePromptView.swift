@@ -14,6 +14,10 @@ enum NamePromptView {
             title = "Broadcast to the panes of a tag"
             label = " Tag: "
             keys = " Enter broadcasts to its connected panes · Esc cancels"
+        case .renameRecent:
+            title = "Rename the Recent Workspace"
+            label = " Name: "
+            keys = " Enter renames · Esc cancels"
         }
         let box = CellBuffer.centered(columns: 70, rows: 7, in: area)
         let inside = buffer.drawBox(box, style: WorkbenchTheme.dialog, borderStyle: WorkbenchTheme.dialogBorder, title: title)

@@ -12,12 +12,16 @@ struct Navigator {
         case host(Host)
         case workspace(index: Int, name: String)
         case recent(index: Int, name: String)
+        /// A Vault Identity (Enter edits it).
+        case identity(Identity)
+        /// The line under the Identities that adds one (Enter, or F7 anywhere in the section).
+        case newIdentity
         /// A line of explanation (an empty section).
         case note(String)
 
         var isSelectable: Bool {
             switch self {
-            case .host, .workspace, .recent: true
+            case .host, .workspace, .recent, .identity, .newIdentity: true
             case .heading, .note: false
             }
         }
@@ -33,7 +37,7 @@ struct Navigator {
     var marked: Set<UUID> = []
 
     /// The sidebar's lines for these lists, Hosts filtered by `filter` (best match first).
-    func entries(hosts: HostSearch, workspaces: [Workspace], recent: [Workspace]) -> NavigatorEntries {
+    func entries(hosts: HostSearch, workspaces: [Workspace], recent: [Workspace], identities: [Identity] = []) -> NavigatorEntries {
         var head: [Entry] = [.heading("Hosts")]
         let matching = filter.isEmpty ? Array(hosts.hosts.indices) : hosts.ranked(filter)
         if matching.isEmpty {
@@ -44,6 +48,9 @@ struct Navigator {
         tail.append(.heading("Recent Workspaces"))
         if recent.isEmpty { tail.append(.note("none")) }
         tail += recent.enumerated().map { .recent(index: $0.offset, name: $0.element.name) }
+        tail.append(.heading("Identities"))
+        tail += identities.map { .identity($0) }
+        tail.append(.newIdentity)
         return NavigatorEntries(head: head, hosts: hosts.hosts, showing: matching, tail: tail)
     }
 

@@ -42,7 +42,7 @@ enum NavigatorView {
         } else {
             filterLine = !navigator.marked.isEmpty
                 ? " \(navigator.marked.count) marked: Enter opens them"
-                : hasFocus ? " Type to filter Hosts" : " Navigator"
+                : hasFocus ? " F7 new · F6 edit · F8 delete" : " Navigator"
             filterStyle = WorkbenchTheme.dim
         }
         buffer.fill(CellRect(column: rect.column, row: rect.row, columns: rect.columns, rows: 1), style: filterStyle)
@@ -77,6 +77,11 @@ enum NavigatorView {
                 buffer.put(" \(marker)\(index + 1) \(name.isEmpty ? "empty" : name)", column: rect.column, row: row, style: style, clip: lineRect)
             case .recent(_, let name):
                 buffer.put("  \(name.isEmpty ? "unnamed" : name)", column: rect.column, row: row, style: style, clip: lineRect)
+            case .identity(let identity):
+                let text = "  \(TerminalSafeText(identity.label.rawValue).text) (\(TerminalSafeText(identity.username).text))"
+                buffer.put(text, column: rect.column, row: row, style: style, clip: lineRect)
+            case .newIdentity:
+                buffer.put("  + new Identity", column: rect.column, row: row, style: isSelected ? style : WorkbenchTheme.dim, clip: lineRect)
             }
         }
     }

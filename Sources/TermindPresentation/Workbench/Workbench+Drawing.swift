@@ -28,7 +28,7 @@ extension Workbench {
         TabBar.draw(tabTitles, selected: selectedWorkspace, into: &buffer)
         if layout.navigatorRect.columns > 0 {
             NavigatorView.draw(
-                navigator, entries: navigator.entries(hosts: hostSearch, workspaces: workspaces, recent: recent),
+                navigator, entries: navigator.entries(hosts: hostSearch, workspaces: workspaces, recent: recent, identities: identities),
                 hasFocus: focus == .navigator, selectedWorkspace: selectedWorkspace, in: layout.navigatorRect, into: &buffer)
         }
         var cursor = drawPanes(layout.panes, into: &buffer)
@@ -57,6 +57,13 @@ extension Workbench {
         }
         if let snippetPicker {
             cursor = SnippetPickerView.draw(snippetPicker, in: area, into: &buffer)
+        }
+        if let vaultForm {
+            cursor = VaultFormView.draw(vaultForm, in: area, into: &buffer)
+        }
+        if let vaultRemoval {
+            VaultFormView.draw(vaultRemoval, in: area, into: &buffer)
+            cursor = .hidden
         }
         if let historyOverlay {
             cursor = HistoryOverlayView.draw(historyOverlay, hosts: hosts, now: Date(), in: area, into: &buffer)

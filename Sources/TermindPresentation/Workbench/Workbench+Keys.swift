@@ -24,6 +24,14 @@ extension Workbench {
             if press.typedCharacter == "y" || press.typedCharacter == "Y" { exitStatus = 0 }
             return
         }
+        if confirmingClearRecent {
+            confirmingClearRecent = false
+            if press.typedCharacter == "y" || press.typedCharacter == "Y" {
+                recent = []
+                message = "the Recent Workspaces are cleared"
+            }
+            return
+        }
         if let pane = confirmingClose {
             confirmingClose = nil
             if press.typedCharacter == "y" || press.typedCharacter == "Y", workspace.focusedPaneID == pane {
@@ -36,6 +44,14 @@ extension Workbench {
             if let digit = press.typedCharacter?.wholeNumberValue, digit > 0 {
                 movePane(toWorkspace: digit)
             }
+            return
+        }
+        if vaultRemoval != nil {
+            handleVaultRemovalKey(press)
+            return
+        }
+        if vaultForm != nil {
+            handleVaultFormKey(press)
             return
         }
         if helpScroll != nil {
@@ -91,6 +107,8 @@ extension Workbench {
             pasteIntoSnippetPicker(bytes)
         } else if namePrompt != nil {
             namePrompt?.name += Self.firstLine(of: bytes)
+        } else if vaultForm != nil {
+            vaultForm?.paste(Self.firstLine(of: bytes))
         } else if historyOverlay != nil {
             historyOverlay?.query += Self.firstLine(of: bytes)
             searchHistory()
@@ -116,7 +134,7 @@ extension Workbench {
     // MARK: - The Navigator
 
     private func handleNavigatorKey(_ press: KeyPress) {
-        let entries = navigator.entries(hosts: hostSearch, workspaces: workspaces, recent: recent)
+        let entries = navigator.entries(hosts: hostSearch, workspaces: workspaces, recent: recent, identities: identities)
         switch press.key {
         case .up: navigator.moveSelection(by: -1, in: entries)
         case .down: navigator.moveSelection(by: 1, in: entries)
@@ -158,6 +176,14 @@ extension Workbench {
         case .character("u") where press.modifiers == .control:
             navigator.filter = ""
             navigator.selection = 0
+        case .function(7), .insert:
+            addFromNavigator(navigator.selected(in: entries))
+        case .function(6), .character("e") where press.modifiers == .control:
+            editFromNavigator(navigator.selected(in: entries))
+        case .function(8), .delete:
+            removeFromNavigator(navigator.selected(in: entries))
+        case .character("x") where press.modifiers == .control:
+            askClearRecent()
         default:
             if let character = press.typedCharacter {
                 navigator.filter.append(character)
@@ -177,6 +203,10 @@ extension Workbench {
             focus = .panes
         case .recent(let index, _):
             openRecent(index)
+        case .identity(let identity):
+            openVaultForm(.identity(editing: identity.label.rawValue))
+        case .newIdentity:
+            openVaultForm(.identity(editing: nil))
         case .heading, .note:
             break
         }

@@ -28,11 +28,26 @@ extension Workbench {
 
     /// Reads the Hosts again and lets go of what belonged to Hosts that are gone.
     func vaultChanged() async {
-        let before = Set(hosts.map(\.id))
+        let before = hosts
         await reloadHosts()
-        let removed = before.subtracting(hosts.map(\.id))
-        if !removed.isEmpty { hostsRemoved(removed) }
+        let removed = Set(before.map(\.id)).subtracting(hosts.map(\.id))
+        if !removed.isEmpty {
+            hostsRemoved(removed)
+            stopTransfers(of: Set(before.filter { removed.contains($0.id) }.map(\.label.rawValue)))
+        }
         onChange()
+    }
+
+    /// The transfers to or from removed Hosts stop, their partials kept (paused: `c` in the
+    /// queue discards one); nothing more is read from or written to a Host that is gone.
+    private func stopTransfers(of labels: Set<String>) {
+        guard let transfers else { return }
+        let stopping = transfers.state.items.filter { item in
+            item.isActive && (labels.contains(item.source.location) || labels.contains(item.destination.location))
+        }
+        guard !stopping.isEmpty else { return }
+        Task { for item in stopping { await transfers.pause(item.id) } }
+        message = "a Host was removed from the Vault: \(stopping.count) transfer\(stopping.count == 1 ? "" : "s") paused"
     }
 
     private func hostsRemoved(_ removed: Set<UUID>) {

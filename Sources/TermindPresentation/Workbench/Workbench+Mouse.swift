@@ -55,7 +55,7 @@ extension Workbench {
     }
 
     private func handleNavigatorMouse(_ event: MouseEvent) {
-        let entries = navigator.entries(hosts: hostSearch, workspaces: workspaces, recent: recent)
+        let entries = navigator.entries(hosts: hostSearch, workspaces: workspaces, recent: recent, identities: identities)
         switch event.kind {
         case .scrollUp: navigator.moveSelection(by: -1, in: entries)
         case .scrollDown: navigator.moveSelection(by: 1, in: entries)

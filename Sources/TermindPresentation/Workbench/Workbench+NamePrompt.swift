@@ -20,6 +20,8 @@ extension Workbench {
                 saveTemplate(named: name)
             case .broadcastTag:
                 broadcast(toTag: name)
+            case .renameRecent(let index):
+                renameRecent(index, to: name)
             }
             return
         case .backspace:

@@ -86,6 +86,8 @@ public final class Workbench {
     /// The pane whose close waits for a yes: its Session is live (an editor with unsaved work
     /// would be lost), so `C-\\ x` asks first, as tmux does.
     var confirmingClose: PaneID?
+    /// `C-x` in the Navigator asked to forget every Recent Workspace: the next key answers.
+    var confirmingClearRecent = false
     /// `move-pane-to-workspace` without a number: the next digit chooses.
     var choosingMoveTarget = false
     /// The divider the mouse is dragging.
@@ -115,6 +117,12 @@ public final class Workbench {
     var templates: [Template] = []
     /// The prompt asking a Template's name or a broadcast's tag, while open.
     var namePrompt: NamePrompt?
+    /// The form adding or editing a Vault record, while open (`Workbench+VaultForms`).
+    var vaultForm: VaultForm?
+    /// The question before a Vault record is removed, while open.
+    var vaultRemoval: VaultRemoval?
+    /// The Vault's Identities, read with the Hosts (the Navigator lists them).
+    var identities: [Identity] = []
     /// The last command history write asked for: each waits for the one before.
     var commandRecording: Task<Void, Never>?
     /// Who lends the terminal to the person's editor (the loop); nil in tests without one.
@@ -311,6 +319,9 @@ public final class Workbench {
         }
         if let loaded = try? await services.templates() {
             templates = loaded.sorted { $0.label < $1.label }
+        }
+        if let editor = services.vaultEditor(), let snapshot = try? await editor.store.snapshot() {
+            identities = snapshot.identities.sorted { $0.label < $1.label }
         }
     }
 

@@ -75,6 +75,10 @@ public protocol WorkbenchServices: Sendable {
     /// The Vault's Snippets (the Snippet picker).
     func snippets() async throws -> [Snippet]
 
+    /// The Vault's use cases, for the TUI's forms: add, edit and remove Hosts, Identities and
+    /// Snippets by the command line's rules. nil where the Vault cannot be written.
+    func vaultEditor() -> VaultEditor?
+
     /// The Vault's Templates (Quick Open, `connect --template`).
     func templates() async throws -> [Template]
 
@@ -101,6 +105,7 @@ extension WorkbenchServices {
     /// No transfers (tests, benchmarks): the queue overlay says so.
     public func transferQueue(interactions: InteractionQueue, shared: SharedConnections) -> TransferQueue? { nil }
     public func metricsSampler(hostLabel: String, filesystems: Bool) -> MetricsSampler? { nil }
+    public func vaultEditor() -> VaultEditor? { nil }
 
     /// No editor (benchmarks): `e` says editing is not available here.
     public func fileEditor() -> (any FileEditor)? { nil }

@@ -1,6 +1,7 @@
 import Foundation
 import TermindApplication
 import TermindDomain
+import TermindTestDoubles
 
 /// A folder, a Vault and the two import use cases over in-memory adapters that share one
 /// journal, so a test sees what was sealed, saved and removed, and in which order.

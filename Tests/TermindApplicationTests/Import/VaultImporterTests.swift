@@ -1,6 +1,7 @@
 import Foundation
 import TermindApplication
 import TermindDomain
+import TermindTestDoubles
 import XCTest
 
 /// Commit cannot half-happen: a changed file writes nothing, secrets are sealed before the one

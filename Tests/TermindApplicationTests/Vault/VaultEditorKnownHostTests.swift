@@ -1,6 +1,7 @@
 import Foundation
 import TermindApplication
 import TermindDomain
+import TermindTestDoubles
 import XCTest
 
 final class VaultEditorKnownHostTests: XCTestCase {

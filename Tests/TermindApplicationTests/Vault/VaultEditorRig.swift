@@ -1,6 +1,7 @@
 import Foundation
 import TermindApplication
 import TermindDomain
+import TermindTestDoubles
 import XCTest
 
 /// A `VaultEditor` over fresh in-memory adapters that share one journal.

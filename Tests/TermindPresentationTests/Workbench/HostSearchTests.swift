@@ -57,8 +57,8 @@ final class HostSearchTests: XCTestCase {
         XCTAssertNil(entries.entryIndex(ofSelectable: selectable.count))
         XCTAssertEqual(plain.first, .heading("Hosts"))
         XCTAssertEqual(plain[1], .host(hosts[search.ranked("web")[0]]))
-        XCTAssertEqual(plain.last, .note("none"))
-        navigator.selection = selectable.count - 1
+        XCTAssertEqual(plain.suffix(3), [.note("none"), .heading("Identities"), .newIdentity])
+        navigator.selection = selectable.count - 2
         XCTAssertEqual(navigator.selected(in: entries), .workspace(index: 0, name: "ops"))
         let window = NavigatorView.visibleEntries(entries, selection: navigator.selection, rows: 3)
         XCTAssertEqual(window.map(\.entry), [.heading("Workspaces"), .workspace(index: 0, name: "ops"), .heading("Recent Workspaces")],

@@ -14,7 +14,7 @@ final class WorkbenchLiveVaultTests: WorkbenchTestCase {
         services.vaultCounter.withLock { $0 = 0 }
         workbench.watchVault()  // the counter exists now
         let connection = try await openFromNavigator("web")
-        services.changeHostsElsewhere([WorkbenchFixture.host("db-primary", hostname: "10.0.0.2"), WorkbenchFixture.host("cache", hostname: "10.0.0.3")])
+        await services.changeHostsElsewhere([WorkbenchFixture.host("db-primary", hostname: "10.0.0.2"), WorkbenchFixture.host("cache", hostname: "10.0.0.3")])
         await eventually("the pane's session ended", timeout: .seconds(5), showing: screenReport) {
             (self.workbench.focusedPane as? TerminalPane)?.status == .ended("its Host was removed from the Vault")
         }
@@ -26,7 +26,7 @@ final class WorkbenchLiveVaultTests: WorkbenchTestCase {
 
     func testWithoutACounterNothingIsPolled() async throws {
         try await start()
-        services.changeHostsElsewhere([WorkbenchFixture.host("other")])  // the counter was nil: stays unread
+        await services.changeHostsElsewhere([WorkbenchFixture.host("other")])  // the counter was nil: stays unread
         try await Task.sleep(for: .milliseconds(1_300))
         XCTAssertEqual(workbench.hosts.map(\.label.rawValue), ["web", "db-primary"])
     }

@@ -10,7 +10,7 @@ import XCTest
 final class WorkbenchSessionTests: WorkbenchTestCase {
     func testTheNavigatorListsTheVaultsHostsAndHasFocusAtStart() async throws {
         try await start()
-        XCTAssertTrue(screen[1].hasPrefix(" Type to filter Hosts"), screenText)
+        XCTAssertTrue(screen[1].hasPrefix(" F7 new · F6 edit · F8 delete"), screenText)
         XCTAssertTrue(screenText.contains("  web 10.0.0.1"), screenText)
         XCTAssertTrue(screenText.contains("  db-primary 10.0.0.2"), screenText)
         XCTAssertTrue(screenText.contains("Recent Workspaces"), screenText)

@@ -9,15 +9,15 @@ import XCTest
 /// broadcast it is in; Escape at any step sends nothing; control characters never go out.
 @MainActor
 final class WorkbenchSnippetTests: WorkbenchTestCase {
-    private func snippets(_ list: [(String, String)]) throws {
+    private func snippets(_ list: [(String, String)]) async throws {
         let made = try list.map { Snippet(label: try Label($0.0), script: $0.1) }
-        services.storedSnippets.withLock { $0 = made }
+        await services.setSnippets(made)
     }
 
     func testAChosenSnippetAsksItsVariablesShowsTheScriptThenTypesIt() async throws {
         try await start(size: CellSize(columns: 120, rows: 30))
         let shell = try await openFromNavigator("web").shell
-        try snippets([("tail-log", "tail -n {{lines}} /var/log/{{service}}.log"), ("disk", "df -h")])
+        try await snippets([("tail-log", "tail -n {{lines}} /var/log/{{service}}.log"), ("disk", "df -h")])
         prefixed(.character("s"))
         await waitForScreen(containing: "tail-log")
         type("tail")
@@ -41,7 +41,7 @@ final class WorkbenchSnippetTests: WorkbenchTestCase {
         try await openFromNavigator("web")
         prefixed(.character("%"))
         await eventually("the second shell", showing: screenReport) { services.connections.count == 2 && services.connections[1].openedSize != nil }
-        try snippets([("greet", "echo hello {{who}}")])
+        try await snippets([("greet", "echo hello {{who}}")])
         let shells = services.connections.map(\.shell)
 
         prefixed(.character("s"))
@@ -69,7 +69,7 @@ final class WorkbenchSnippetTests: WorkbenchTestCase {
         let shell = try await openFromNavigator("web").shell
         shell.print("\u{1B}[?2004h")
         await eventually("bracketed paste on", showing: screenReport) { (self.workbench.focusedPane as? TerminalPane)?.surface.bracketsPastes == true }
-        try snippets([("sneaky", "echo a\u{1B}[201~\nrm -rf {{dir}}\u{07}")])
+        try await snippets([("sneaky", "echo a\u{1B}[201~\nrm -rf {{dir}}\u{07}")])
         prefixed(.character("s"))
         await waitForScreen(containing: "sneaky")
         press(.enter)
@@ -87,6 +87,6 @@ final class WorkbenchSnippetTests: WorkbenchTestCase {
         try await start()
         try await openFromNavigator("web")
         prefixed(.character("s"))
-        await waitForScreen(containing: "no Snippets yet: termind snippets add NAME")
+        await waitForScreen(containing: "no Snippets yet: F7 adds one")
     }
 }

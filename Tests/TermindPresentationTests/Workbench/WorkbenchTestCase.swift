@@ -15,9 +15,9 @@ class WorkbenchTestCase: XCTestCase {
     func start(
         hosts: [Host] = [WorkbenchFixture.host("web"), WorkbenchFixture.host("db-primary", hostname: "10.0.0.2")],
         size: CellSize = CellSize(columns: 100, rows: 30), connecting destination: String? = nil,
-        environment: [String: String] = [:]
+        environment: [String: String] = [:], recent: [Workspace] = []
     ) async throws {
-        services = InMemoryWorkbenchServices(hosts: hosts)
+        services = InMemoryWorkbenchServices(hosts: hosts, recent: recent)
         workbench = Workbench(services: services, keymap: try WorkbenchFixture.defaultKeymap(), size: size, environment: environment)
         await workbench.start(connecting: destination)
     }

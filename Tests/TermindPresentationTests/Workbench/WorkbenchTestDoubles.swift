@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import TermindApplication
 import TermindDomain
+import TermindTestDoubles
 @testable import TermindPresentation
 
 /// Foundation also has a `Host`; here it is always the Vault's.
@@ -143,13 +144,16 @@ final class ScriptedConnection: SSHConnection {
 final class InMemoryWorkbenchServices: WorkbenchServices {
     typealias Connector = @Sendable (String, InteractionQueue, AttemptGeneration) async throws -> any SSHConnection
 
-    private let state: Mutex<(hosts: [Host], attempts: [(label: String, generation: AttemptGeneration)], connections: [ScriptedConnection], saved: [Workspace]?, recent: [Workspace])>
+    private let state: Mutex<(attempts: [(label: String, generation: AttemptGeneration)], connections: [ScriptedConnection], saved: [Workspace]?, recent: [Workspace])>
     private let connector: Mutex<Connector?> = Mutex(nil)
-    /// The Vault's Snippets, as the test sets them.
-    let storedSnippets = Mutex<[Snippet]>([])
+    /// The Vault: the Hosts and Snippets the workbench reads, and what its forms write through
+    /// a real `VaultEditor`.
+    let vault: InMemoryVaultStore
+    private let secrets = InMemorySecretStore()
 
     init(hosts: [Host], recent: [Workspace] = []) {
-        state = Mutex((hosts, [], [], nil, recent))
+        vault = InMemoryVaultStore(VaultSnapshot(hosts: hosts))
+        state = Mutex(([], [], nil, recent))
     }
 
     /// Replaces how connections are made (to fail, to ask an interaction first, to wait).
@@ -159,9 +163,18 @@ final class InMemoryWorkbenchServices: WorkbenchServices {
     var connections: [ScriptedConnection] { state.withLock { $0.connections } }
     var savedWorkspaces: [Workspace]? { state.withLock { $0.saved } }
 
-    func hosts() async throws -> [Host] { state.withLock { $0.hosts } }
+    func hosts() async throws -> [Host] { try await vault.snapshot().hosts }
 
-    func snippets() async throws -> [Snippet] { storedSnippets.withLock { $0 } }
+    func snippets() async throws -> [Snippet] { try await vault.snapshot().snippets }
+
+    func vaultEditor() -> VaultEditor? { VaultEditor(store: vault, secrets: secrets, keyCodec: StubPrivateKeyCodec()) }
+
+    /// The Vault's Snippets, as the test sets them.
+    func setSnippets(_ snippets: [Snippet]) async {
+        var snapshot = await vault.snapshot()
+        snapshot.snippets = snippets
+        await vault.reset(to: snapshot)
+    }
 
     /// The Vault's change counter as another process would move it; nil: never polled.
     let vaultCounter = Mutex<Int?>(nil)
@@ -169,8 +182,10 @@ final class InMemoryWorkbenchServices: WorkbenchServices {
     func vaultChangeCounter() async -> Int? { vaultCounter.withLock { $0 } }
 
     /// Another process rewrote the Vault's Hosts: the list changes and the counter moves.
-    func changeHostsElsewhere(_ hosts: [Host]) {
-        state.withLock { $0.hosts = hosts }
+    func changeHostsElsewhere(_ hosts: [Host]) async {
+        var snapshot = await vault.snapshot()
+        snapshot.hosts = hosts
+        await vault.reset(to: snapshot)
         vaultCounter.withLock { $0 = ($0 ?? 0) + 1 }
     }
 
@@ -221,7 +236,9 @@ final class InMemoryWorkbenchServices: WorkbenchServices {
             state.commits.append(selection)
             return state.written
         }
-        state.withLock { $0.hosts += written }
+        var snapshot = await vault.snapshot()
+        snapshot.hosts += written
+        await vault.reset(to: snapshot)
         return ImportReport(hosts: written, identities: [], keys: [], knownHosts: [], notes: [])
     }
     // MARK: Browser panes

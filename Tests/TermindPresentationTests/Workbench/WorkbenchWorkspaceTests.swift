@@ -137,7 +137,7 @@ final class WorkbenchWorkspaceTests: WorkbenchTestCase {
         }
         prefixed(.character("w"))
         XCTAssertTrue(screenText.contains("Recent Workspaces"), screenText)
-        XCTAssertTrue(screen[1].hasPrefix(" Type to filter Hosts"), screen[1])
+        XCTAssertTrue(screen[1].hasPrefix(" F7 new · F6 edit · F8 delete"), screen[1])
     }
 
     func testRecentWorkspacesListEachNameAndLayoutOnce() async throws {

@@ -151,6 +151,10 @@ struct VaultWorkbenchServices: WorkbenchServices {
         try await history.searchCommands(query)
     }
 
+    func vaultEditor() -> VaultEditor? {
+        VaultEditor(store: store, secrets: secrets, keyCodec: keyCodec)
+    }
+
     /// A Host's sampler: every 2 s, with the file systems only for a metrics pane
     /// (docs/behaviour.md §9).
     func metricsSampler(hostLabel: String, filesystems: Bool) -> MetricsSampler? {

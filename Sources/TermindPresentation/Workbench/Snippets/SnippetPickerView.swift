@@ -29,7 +29,7 @@ enum SnippetPickerView {
         } else if !state.isLoaded {
             buffer.put("  reading the Vault…", column: inside.column, row: inside.row + 1, style: dimmed, clip: inside)
         } else if matches.isEmpty {
-            let none = state.snippets.isEmpty ? "  no Snippets yet: termind snippets add NAME" : "  no Snippet matches"
+            let none = state.snippets.isEmpty ? "  no Snippets yet: F7 adds one (or termind snippets add NAME)" : "  no Snippet matches"
             buffer.put(none, column: inside.column, row: inside.row + 1, style: dimmed, clip: inside)
         }
         for (offset, snippet) in matches.dropFirst(first).prefix(listRows).enumerated() {
@@ -43,7 +43,7 @@ enum SnippetPickerView {
             let firstLine = snippet.script.split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) ?? ""
             column = buffer.put(TerminalSafeText(firstLine).text, column: column, row: row, style: isSelected ? style : dimmed, clip: line)
         }
-        hint(" ↑↓ choose · Enter takes it · Esc closes", inside, &buffer)
+        hint(" ↑↓ choose · Enter takes it · F7 new · F6 edit · F8 remove · Esc closes", inside, &buffer)
         return ScreenCursor(row: inside.row, column: min(end, inside.endColumn - 1))
     }
 

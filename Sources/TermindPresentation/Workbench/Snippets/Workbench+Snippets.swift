@@ -38,6 +38,15 @@ extension Workbench {
         case .choosing:
             switch press.key {
             case .enter: picker.choose()
+            case .function(7), .insert:
+                openVaultForm(.snippet(editing: nil))
+                return
+            case .function(6), .character("e") where press.modifiers == .control:
+                if let snippet = picker.selected { openVaultForm(.snippet(editing: snippet.label.rawValue)) }
+                return
+            case .function(8), .delete:
+                if let snippet = picker.selected { askRemoval(.snippet, label: snippet.label.rawValue) }
+                return
             case .up: picker.selection = max(0, picker.selection - 1)
             case .down: picker.selection = min(max(0, picker.matches.count - 1), picker.selection + 1)
             case .character("p") where press.modifiers == .control: picker.selection = max(0, picker.selection - 1)

@@ -5,17 +5,17 @@ import TermindDomain
 /// A `SecretStore` held in memory, for use-case tests: secrets by id, every `seal` and `remove`
 /// written to the shared journal so tests can check what was sealed, when, and what was left
 /// behind.
-actor InMemorySecretStore: SecretStore {
-    let journal: VaultJournal
+public actor InMemorySecretStore: SecretStore {
+    public let journal: VaultJournal
 
-    init(journal: VaultJournal = VaultJournal()) {
+    public init(journal: VaultJournal = VaultJournal()) {
         self.journal = journal
     }
 
     /// The secrets currently stored, by id.
-    var stored: [UUID: Secret] { journal.storedSecrets }
+    public var stored: [UUID: Secret] { journal.storedSecrets }
 
-    func seal(_ secret: Secret) -> UUID {
+    public func seal(_ secret: Secret) -> UUID {
         let id = UUID()
         journal.setSecret(secret, for: id)
         journal.append(.sealed(id))
@@ -23,20 +23,20 @@ actor InMemorySecretStore: SecretStore {
     }
 
     /// "Sealed" in the clear: the in-memory store keeps the bytes as they are.
-    func sealed(_ secret: Secret) -> SealedSecret {
+    public func sealed(_ secret: Secret) -> SealedSecret {
         let id = UUID()
         journal.append(.sealed(id))
         return SealedSecret(id: id, blob: secret.withBytes { Array($0) }, keyStamp: [])
     }
 
-    func unseal(_ id: UUID) throws -> Secret {
+    public func unseal(_ id: UUID) throws -> Secret {
         guard let secret = journal.storedSecrets[id] else {
             throw VaultUnavailable(location: "in-memory vault", cause: .missingSecret(record: id.uuidString))
         }
         return secret
     }
 
-    func remove(_ ids: [UUID]) {
+    public func remove(_ ids: [UUID]) {
         for id in ids { journal.setSecret(nil, for: id) }
         journal.append(.removedSecrets(ids))
     }

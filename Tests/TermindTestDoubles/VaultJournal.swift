@@ -7,8 +7,8 @@ import TermindDomain
 ///
 /// Appended to synchronously under a lock (not an actor) so an entry's place in the order is
 /// the moment the adapter acted, with no suspension point in between.
-final class VaultJournal: @unchecked Sendable {
-    enum Entry: Equatable, CustomStringConvertible {
+public final class VaultJournal: @unchecked Sendable {
+    public enum Entry: Equatable, CustomStringConvertible {
         case sealed(UUID)
         case removedSecrets([UUID])
         /// A batch of changes the store committed.
@@ -16,7 +16,7 @@ final class VaultJournal: @unchecked Sendable {
         /// A batch of changes the store refused; nothing of it was written.
         case refused([VaultChange])
 
-        var description: String {
+        public var description: String {
             switch self {
             case .sealed: "sealed"
             case .removedSecrets(let ids): "removedSecrets(\(ids.count))"
@@ -30,21 +30,23 @@ final class VaultJournal: @unchecked Sendable {
     private var recorded: [Entry] = []
     private var shelf: [UUID: Secret] = [:]
 
-    var entries: [Entry] { lock.withLock { recorded } }
+    public init() {}
 
-    func append(_ entry: Entry) { lock.withLock { recorded.append(entry) } }
+    public var entries: [Entry] { lock.withLock { recorded } }
+
+    public func append(_ entry: Entry) { lock.withLock { recorded.append(entry) } }
 
     /// The secrets stored: kept here, shared, because the store stores (with
     /// `VaultChange.storeSecret`) what the secret store sealed.
-    var storedSecrets: [UUID: Secret] { lock.withLock { shelf } }
+    public var storedSecrets: [UUID: Secret] { lock.withLock { shelf } }
 
-    func setSecret(_ secret: Secret?, for id: UUID) { lock.withLock { shelf[id] = secret } }
+    public func setSecret(_ secret: Secret?, for id: UUID) { lock.withLock { shelf[id] = secret } }
 }
 
 extension VaultChange {
     /// The change that stores `secret` under `id` as the in-memory secret store seals it (in
     /// the clear), for comparing journal entries.
-    static func stored(_ id: UUID, _ secret: Secret) -> VaultChange {
+    public static func stored(_ id: UUID, _ secret: Secret) -> VaultChange {
         .storeSecret(SealedSecret(id: id, blob: secret.withBytes { Array($0) }, keyStamp: []))
     }
 }

@@ -7,32 +7,35 @@ import TermindDomain
 /// its kind (`VaultRuleViolation.duplicateLabel`), a record still named by another cannot be
 /// removed (`VaultRuleViolation.recordInUse`, as the foreign keys do), and removing an id that is
 /// not there does nothing. `failNextApply()` makes the next `apply` fail as a locked store would.
-actor InMemoryVaultStore: VaultStore {
+public actor InMemoryVaultStore: VaultStore {
     /// The failure `failNextApply()` injects: a store locked by another process.
-    static let injectedFailure = VaultUnavailable(location: "in-memory vault", cause: .locked(seconds: 5))
+    public static let injectedFailure = VaultUnavailable(location: "in-memory vault", cause: .locked(seconds: 5))
 
-    let journal: VaultJournal
+    public let journal: VaultJournal
     private var current: VaultSnapshot
     private var failsNextApply = false
     private var connections: [ConnectionHistoryEntry] = []
     private var commands: [CommandHistoryEntry] = []
     private var visits: [SFTPHistoryEntry] = []
 
-    init(_ snapshot: VaultSnapshot = VaultSnapshot(), journal: VaultJournal = VaultJournal()) {
+    public init(_ snapshot: VaultSnapshot = VaultSnapshot(), journal: VaultJournal = VaultJournal()) {
         current = snapshot
         self.journal = journal
     }
 
-    func failNextApply() { failsNextApply = true }
+    public func failNextApply() { failsNextApply = true }
+
+    /// The Vault as another process left it: `snapshot` replaces everything, unchecked.
+    public func reset(to snapshot: VaultSnapshot) { current = snapshot }
 
     /// The batches committed so far, oldest first.
-    nonisolated var appliedBatches: [[VaultChange]] {
+    public nonisolated var appliedBatches: [[VaultChange]] {
         journal.entries.compactMap { if case .applied(let changes) = $0 { changes } else { nil } }
     }
 
-    func snapshot() -> VaultSnapshot { current }
+    public func snapshot() -> VaultSnapshot { current }
 
-    func apply(_ changes: [VaultChange]) throws {
+    public func apply(_ changes: [VaultChange]) throws {
         if failsNextApply {
             failsNextApply = false
             journal.append(.refused(changes))
@@ -61,7 +64,7 @@ actor InMemoryVaultStore: VaultStore {
         journal.append(.applied(changes))
     }
 
-    func update<T: Sendable>(_ decide: @escaping @Sendable (VaultSnapshot) throws -> VaultUpdate<T>) throws -> T {
+    public func update<T: Sendable>(_ decide: @escaping @Sendable (VaultSnapshot) throws -> VaultUpdate<T>) throws -> T {
         let decision = try decide(current)
         if !decision.changes.isEmpty { try apply(decision.changes) }
         return decision.result
@@ -69,19 +72,19 @@ actor InMemoryVaultStore: VaultStore {
 
     // MARK: Histories
 
-    func record(_ entry: ConnectionHistoryEntry) { connections.insert(entry, at: 0) }
-    func record(_ entry: CommandHistoryEntry) { commands.insert(entry, at: 0) }
-    func record(_ entry: SFTPHistoryEntry) { visits.insert(entry, at: 0) }
+    public func record(_ entry: ConnectionHistoryEntry) { connections.insert(entry, at: 0) }
+    public func record(_ entry: CommandHistoryEntry) { commands.insert(entry, at: 0) }
+    public func record(_ entry: SFTPHistoryEntry) { visits.insert(entry, at: 0) }
 
-    func connectionHistory(hostID: UUID?) -> [ConnectionHistoryEntry] {
+    public func connectionHistory(hostID: UUID?) -> [ConnectionHistoryEntry] {
         connections.filter { hostID == nil || $0.hostID == hostID }
     }
 
-    func commandHistory(hostID: UUID?) -> [CommandHistoryEntry] {
+    public func commandHistory(hostID: UUID?) -> [CommandHistoryEntry] {
         commands.filter { hostID == nil || $0.hostID == hostID }
     }
 
-    func sftpHistory(hostID: UUID?) -> [SFTPHistoryEntry] {
+    public func sftpHistory(hostID: UUID?) -> [SFTPHistoryEntry] {
         visits.filter { hostID == nil || $0.hostID == hostID }
     }
 
