@@ -42,9 +42,7 @@ extension Workbench {
     /// queue discards one); nothing more is read from or written to a Host that is gone.
     private func stopTransfers(of labels: Set<String>) {
         guard let transfers else { return }
-        let stopping = transfers.state.items.filter { item in
-            item.isActive && (labels.contains(item.source.location) || labels.contains(item.destination.location))
-        }
+        let stopping = transfers.state.activeItems(touching: labels)
         guard !stopping.isEmpty else { return }
         Task { for item in stopping { await transfers.pause(item.id) } }
         message = "a Host was removed from the Vault: \(stopping.count) transfer\(stopping.count == 1 ? "" : "s") paused"

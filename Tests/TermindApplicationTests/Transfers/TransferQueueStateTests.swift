@@ -27,6 +27,19 @@ final class TransferQueueStateTests: XCTestCase {
         XCTAssertEqual(state.runningCount, 3)
     }
 
+    func testTheTransfersOfARemovedHostAreTheActiveOnesReadingOrWritingIt() {
+        var state = TransferQueueState()
+        state.apply(started(id(1, 0), "running"))  // web → local
+        state.apply(.started(id(1, 1), TransferStart(
+            source: local("/d/up"), destination: TransferAddress(location: "db", path: "/up"), totalBytes: 10, resumingFrom: 0)))
+        state.apply(started(id(1, 2), "done"))
+        state.apply(finished(id(1, 2), "done", .completed(TransferCompletion(bytes: 5, sha256: nil, bytesSent: 5, resumedFrom: 0))))
+
+        XCTAssertEqual(state.activeItems(touching: ["web"]).map(\.source.path), ["/s/running"], "a finished one is left alone")
+        XCTAssertEqual(state.activeItems(touching: ["db"]).map(\.destination.path), ["/up"], "an upload to it too")
+        XCTAssertEqual(state.activeItems(touching: ["cache"]).count, 0)
+    }
+
     func testProgressGivesBytesRateAndTimeLeft() throws {
         var state = TransferQueueState()
         state.apply(started(id(1, 0), "a", total: 10_000_000))

@@ -14,6 +14,12 @@ public struct TransferQueueState: Sendable, Equatable {
     public init() {}
 
     public var items: [TransferQueueItem] { interrupted + transfers }
+
+    /// The transfers still running or waiting that read from or write to one of `hosts` (by
+    /// label): what stops when those Hosts leave the Vault.
+    public func activeItems(touching hosts: Set<String>) -> [TransferQueueItem] {
+        transfers.filter { $0.isActive && (hosts.contains($0.source.location) || hosts.contains($0.destination.location)) }
+    }
     public var runningCount: Int { transfers.count { $0.state == .running } }
     public var waitingCount: Int { transfers.count { $0.state == .waiting } }
     /// What the status bar counts: running and waiting.
