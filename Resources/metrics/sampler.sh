@@ -43,6 +43,8 @@ while :; do
 done 2>/dev/null | $sieve '
 # Keeps the processes out of the stream but the 20 busiest since the last sample, each as
 # "pid starttime ticks rsspages name" (never arguments or environment): the sample stays small.
+# A sample leaves in one write at its end (the interactive awk writes each print at once, and
+# each write would be an SSH packet and a wake-up for termind).
 function emit(   i, j, best, bestKey, k) {
   for (i = 0; i < 20; i++) {
     best = -1; bestKey = ""
@@ -52,13 +54,13 @@ function emit(   i, j, best, bestKey, k) {
     }
     if (bestKey == "") break
     shown[bestKey] = 1
-    print bestKey, best, rss[bestKey], name[bestKey]
+    out = out bestKey " " best " " rss[bestKey] " " name[bestKey] "\n"
   }
   split("", prev); for (k in ticks) prev[k] = ticks[k]
   split("", ticks); split("", rss); split("", name); split("", shown); count = 0
 }
-$0 == "@@procs" { inprocs = 1; print; next }
-$0 == "@@end" { if (inprocs) emit(); inprocs = 0; print; fflush(); next }
+$0 == "@@procs" { inprocs = 1; out = out $0 "\n"; next }
+$0 == "@@end" { if (inprocs) emit(); inprocs = 0; printf "%s@@end\n", out; fflush(); out = ""; next }
 inprocs {
   if (count >= 4096) next
   op = index($0, "("); cl = 0; rest = $0
@@ -71,7 +73,7 @@ inprocs {
   count++
   next
 }
-{ print }
+{ out = out $0 "\n" }
 ' 2>/dev/null &
 cat >/dev/null
 kill 0 2>/dev/null
