@@ -19,7 +19,8 @@ struct SocketAddress: Sendable, Equatable {
         var list: UnsafeMutablePointer<addrinfo>?
         let code = getaddrinfo(host, String(port), &hints, &list)
         guard code == 0, let list else {
-            throw SocketAddressError(host: host, reason: String(cString: gai_strerror(code)))
+            let reason = code == EAI_SYSTEM ? String(cString: strerror(errno)) : String(cString: gai_strerror(code))
+            throw SocketAddressError(host: host, reason: reason, code: code)
         }
         defer { freeaddrinfo(list) }
         var addresses: [SocketAddress] = []
@@ -31,7 +32,7 @@ struct SocketAddress: Sendable, Equatable {
             }
             entry = current.pointee.ai_next
         }
-        guard !addresses.isEmpty else { throw SocketAddressError(host: host, reason: "no IPv4 or IPv6 address") }
+        guard !addresses.isEmpty else { throw SocketAddressError(host: host, reason: "no IPv4 or IPv6 address", code: EAI_NONAME) }
         return addresses
     }
 
@@ -72,5 +73,7 @@ struct SocketAddress: Sendable, Equatable {
 struct SocketAddressError: Error, CustomStringConvertible {
     let host: String
     let reason: String
+    /// `getaddrinfo`'s code (`EAI_*`).
+    let code: Int32
     var description: String { "'\(host)' does not resolve: \(reason)" }
 }

@@ -18,26 +18,18 @@ enum TCPConnector {
             throw failure(.connect, "port \(port) is out of range 1-65535", 0)
         }
 
-        var hints = addrinfo()
-        hints.ai_family = AF_UNSPEC
-        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
-        hints.ai_protocol = Int32(IPPROTO_TCP)
-        hints.ai_flags = AI_NUMERICSERV
-        var list: UnsafeMutablePointer<addrinfo>?
-        let resolved = getaddrinfo(host, String(port), &hints, &list)
-        guard resolved == 0, let first = list else {
-            let text = resolved == EAI_SYSTEM ? String(cString: strerror(errno)) : String(cString: gai_strerror(resolved))
-            throw failure(.resolve, "cannot resolve \(host): \(text)", resolved)
+        let addresses: [SocketAddress]
+        do {
+            addresses = try SocketAddress.resolve(host, port: port, passive: false)
+        } catch {
+            throw failure(.resolve, "cannot resolve \(host): \(error.reason)", error.code)
         }
-        defer { freeaddrinfo(list) }
 
         let deadline = ContinuousClock.now.advanced(by: timeout)
         var lastError = failure(.connect, "no address to connect to", 0)
-        var entry: UnsafeMutablePointer<addrinfo>? = first
-        while let address = entry {
-            entry = address.pointee.ai_next
+        for address in addresses {
             do {
-                return try connect(to: address.pointee, deadline: deadline, failure: failure)
+                return try connect(to: address, deadline: deadline, failure: failure)
             } catch let error as SSH2Error {
                 lastError = error
                 if error.kind == .timeout { break }
@@ -47,13 +39,13 @@ enum TCPConnector {
     }
 
     private static func connect(
-        to address: addrinfo, deadline: ContinuousClock.Instant,
+        to address: SocketAddress, deadline: ContinuousClock.Instant,
         failure: (SSH2Error.Kind, String, Int32) -> SSH2Error
     ) throws -> Int32 {
         func systemFailure(_ what: String, _ code: Int32) -> SSH2Error {
             failure(.connect, "\(what): \(String(cString: strerror(code)))", code)
         }
-        let fd = socket(address.ai_family, address.ai_socktype | Int32(SOCK_CLOEXEC.rawValue), address.ai_protocol)
+        let fd = socket(address.family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), Int32(IPPROTO_TCP))
         guard fd >= 0 else { throw systemFailure("socket", errno) }
         var keep = false
         defer { if !keep { close(fd) } }
@@ -65,7 +57,7 @@ enum TCPConnector {
             throw systemFailure("setsockopt TCP_NODELAY", errno)
         }
 
-        if Glibc.connect(fd, address.ai_addr, address.ai_addrlen) != 0 {
+        if address.withSockaddr({ Glibc.connect(fd, $0, $1) }) != 0 {
             guard errno == EINPROGRESS || errno == EINTR else { throw systemFailure("connect", errno) }
             while true {
                 let remaining = ContinuousClock.now.duration(to: deadline)
