@@ -31,6 +31,15 @@ static inline LIBSSH2_CHANNEL *termind_ssh2_channel_open_session_window(LIBSSH2_
     return libssh2_channel_open_ex(session, "session", sizeof("session") - 1, window, packet, NULL, 0);
 }
 
+/* A channel type no server offers: its open is answered (SSH_MSG_CHANNEL_OPEN_FAILURE), and
+   waiting for that answer reads the transport, which libssh2 1.10 otherwise does only for a
+   channel. The worker's keepalive while no channel is open. */
+static inline LIBSSH2_CHANNEL *termind_ssh2_channel_open_probe(LIBSSH2_SESSION *session) {
+    return libssh2_channel_open_ex(session, "keepalive@termind", sizeof("keepalive@termind") - 1,
+                                   LIBSSH2_CHANNEL_WINDOW_DEFAULT, LIBSSH2_CHANNEL_PACKET_DEFAULT,
+                                   NULL, 0);
+}
+
 static inline LIBSSH2_CHANNEL *termind_ssh2_channel_direct_tcpip(LIBSSH2_SESSION *session,
                                                                  const char *host, int port) {
     return libssh2_channel_direct_tcpip_ex(session, host, port, "127.0.0.1", 22);

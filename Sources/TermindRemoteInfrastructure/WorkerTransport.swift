@@ -30,6 +30,9 @@ protocol WorkerTransport: AnyObject {
     func configureKeepalives(interval: Int)
     /// Sends a keepalive if one is due; returns the seconds until the next is.
     func sendKeepalive() -> SSH2Result<Int>
+    /// A keepalive that needs no channel to read its answer: a request the server must answer
+    /// (the open of a channel type it does not know); would block until the answer came.
+    func probe() -> SSH2Result<Void>
     /// Says goodbye, frees the session with every channel still on it and closes the socket.
     func disconnect()
 }
