@@ -53,6 +53,9 @@ protocol WorkerTransportChannel: AnyObject {
     func startShell() -> SSH2Result<Void>
     func exec(_ command: String) -> SSH2Result<Void>
     func startSubsystem(_ name: String) -> SSH2Result<Void>
+    /// Sends a `signal` request (`TERM`, without "SIG"). Once it is sent it would block waiting
+    /// for the server's answer, which nobody needs: that counts as sent.
+    func signal(_ name: String) -> SSH2Result<Void>
     /// A `window-change` request.
     func changeWindow(to size: TerminalSize) -> SSH2Result<Void>
 
