@@ -2,6 +2,7 @@ import CLibSSH2
 import Foundation
 import Synchronization
 import TermindApplication
+import TermindDomain
 
 /// One SSH connection's worker (docs/architecture.md, "Concurrency"): a thread of its own that owns
 /// the libssh2 session and every channel on it, and runs libssh2 non-blocking around `poll`.
@@ -49,14 +50,14 @@ final class ConnectionWorker: Sendable {
     /// Starts the worker thread. It waits for jobs; the first ones connect and authenticate.
     /// - Parameters:
     ///   - ioTimeout: how long one network step may wait (time a person spends answering excluded).
-    ///   - keepaliveInterval: seconds between keepalives once established; 0 turns them off.
-    convenience init(label: String, ioTimeout: Duration, keepaliveInterval: Int, logger: any Logger) throws {
+    ///   - keepalive: how the established connection checks that the server is still there.
+    convenience init(label: String, ioTimeout: Duration, keepalive: Keepalive, logger: any Logger) throws {
         try self.init(label: label)
         let thread = Thread { [self] in
             // Named with prctl directly: Foundation's `Thread.name` was seen (under load, without
             // a controlling terminal) leaving a worker with a Dispatch thread's name.
             termind_name_current_thread(Self.threadName)
-            WorkerLoop(worker: self, ioTimeout: ioTimeout, keepaliveInterval: keepaliveInterval, logger: logger).run()
+            WorkerLoop(worker: self, ioTimeout: ioTimeout, keepalive: keepalive, logger: logger).run()
         }
         thread.start()
     }

@@ -56,7 +56,7 @@ struct HopAttempt: Sendable {
         let worker: ConnectionWorker
         do {
             worker = try ConnectionWorker(
-                label: plan.label, ioTimeout: context.ioTimeout, keepaliveInterval: context.keepaliveInterval, logger: logger)
+                label: plan.label, ioTimeout: context.ioTimeout, keepalive: plan.keepalive, logger: logger)
         } catch {
             throw SSHFailure.from(error, connection: plan.label)
         }

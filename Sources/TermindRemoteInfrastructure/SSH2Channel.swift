@@ -12,6 +12,8 @@ final class SSH2Channel: WorkerTransportChannel {
     private let session: SSH2Session
     /// The libssh2 channel; nil once freed.
     private var pointer: OpaquePointer?
+    /// Whether process_startup was let run a second time, for the signal request.
+    private var requestRearmed = false
 
     init(session: SSH2Session, pointer: OpaquePointer) {
         self.session = session
@@ -49,6 +51,20 @@ final class SSH2Channel: WorkerTransportChannel {
 
     func exec(_ command: String) -> SSH2Result<Void> {
         call { termind_ssh2_channel_exec($0, command) }
+    }
+
+    func signal(_ name: String) -> SSH2Result<Void> {
+        guard let channel = live() else { return .failed(gone) }
+        // libssh2 1.10 runs process_startup once per channel (the exec took it): let it run
+        // again, once; a retry after a half-sent signal continues that same request.
+        if !requestRearmed {
+            guard termind_ssh2_channel_rearm_request(channel, session.handle) == 0 else {
+                return .failed(SSH2Fault(code: LIBSSH2_ERROR_CHANNEL_REQUEST_DENIED, message:
+                    "this libssh2 (\(String(cString: libssh2_version(0)))) cannot send a signal request"))
+            }
+            requestRearmed = true
+        }
+        return session.result(termind_ssh2_channel_signal(channel, name))
     }
 
     func startSubsystem(_ name: String) -> SSH2Result<Void> {

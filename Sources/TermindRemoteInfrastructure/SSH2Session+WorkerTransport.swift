@@ -41,6 +41,26 @@ extension SSH2Session: WorkerTransport {
         libssh2_keepalive_config(handle, 1, UInt32(interval))
     }
 
+    func probe() -> SSH2Result<Void> {
+        guard let handle else { return .failed(.sessionGone) }
+        switch result(termind_ssh2_channel_open_probe(handle)) {
+        case .done(let pointer):
+            // A server that opens a channel of a type it cannot know: it answered; give it back.
+            _ = libssh2_channel_free(pointer)
+            return .done(())
+        case .wouldBlock(let blocking):
+            return .wouldBlock(blocking)
+        case .failed(let fault) where fault.code == LIBSSH2_ERROR_CHANNEL_FAILURE:
+            return .done(())  // the refusal is the answer
+        case .failed(let fault) where fault.code == LIBSSH2_ERROR_TIMEOUT:
+            // libssh2 gave up waiting (60 s) and forgot the open: the next call sends another,
+            // and the loop's count of unanswered keepalives decides when the peer is lost.
+            return .wouldBlock(.inbound)
+        case .failed(let fault):
+            return .failed(fault)
+        }
+    }
+
     func sendKeepalive() -> SSH2Result<Int> {
         guard let handle else { return .failed(.sessionGone) }
         var secondsToNext: Int32 = 0

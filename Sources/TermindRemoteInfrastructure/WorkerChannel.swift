@@ -91,6 +91,11 @@ final class WorkerChannel {
     var closeWaiters: [CheckedContinuation<Void, any Error>] = []
     /// The close is sent; the channel can be freed.
     var closeDone = false
+    /// An exec without a PTY: closing it before its command ended sends the command a signal
+    /// first (sshd hangs up a PTY's processes itself, but leaves a plain command running).
+    var signalsOnClose = false
+    /// The signal to send before the close (`TERM`), until it is out.
+    var signalBeforeClose: String?
 
     init(id: Int, purpose: String, output: ChannelOutput, sizing: Sizing = .standard) {
         self.id = id

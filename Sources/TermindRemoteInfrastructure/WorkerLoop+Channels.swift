@@ -18,6 +18,7 @@ extension WorkerLoop {
     /// started it.
     func openExec(_ command: String, continuation: CheckedContinuation<ChannelHandle, any Error>) {
         let channel = makeChannel(purpose: RedactedCommand(command).description)
+        channel.signalsOnClose = true
         open(channel, continuation: continuation, requests: [
             WorkerOperation.Step("starting \(channel.purpose)") { [unowned channel] in
                 channel.request { $0.exec(command) }
@@ -118,7 +119,9 @@ extension WorkerLoop {
     }
 
     /// Closes the channel from this side (its output finishes without `.exit`); resumes
-    /// `continuation` once libssh2 freed it.
+    /// `continuation` once libssh2 freed it. A plain exec whose command has not ended gets
+    /// `SIGTERM` first (RFC 4254 §6.9), as closing ends a PTY's command: sshd would leave it
+    /// running with nobody to read it.
     func closeChannel(_ id: Int, continuation: CheckedContinuation<Void, any Error>) {
         guard let channel = channels[id] else {
             continuation.resume()
@@ -126,6 +129,7 @@ extension WorkerLoop {
         }
         channel.closeWaiters.append(continuation)
         guard channel.phase != .closing else { return }
+        if channel.signalsOnClose, channel.phase == .running { channel.signalBeforeClose = "TERM" }
         channel.output.finish()
         channel.failPending(SSHFailure(.channel, connection: label, detail: "\(channel.purpose) was closed"))
         beginClosing(channel)
@@ -393,6 +397,20 @@ extension WorkerLoop {
     /// freed when libssh2 lets go of it (at the latest with the session).
     private func pumpClosing(_ channel: WorkerChannel, _ remote: any WorkerTransportChannel) throws -> Bool {
         didRead = true  // closing reads the transport
+        if let signal = channel.signalBeforeClose {
+            switch try check(remote.signal(signal), resumption: .read(channel.id), doing: "signalling \(channel.purpose)") {
+            case .wouldBlock(let blocking) where blocking.contains(.outbound) || blocking.contains(.behindHalfSentPacket):
+                return false  // not all out yet: the same call again first
+            case .done, .wouldBlock:
+                // Sent; the answer is not waited for, so a server that answers nothing (or
+                // refuses: OpenSSH before 7.9, or without privilege separation) cannot hold the close.
+                channel.signalBeforeClose = nil
+                logger.debug("\(label): sent SIG\(signal) to \(channel.purpose)")
+            case .failed(let fault):
+                channel.signalBeforeClose = nil
+                logger.debug("\(label): SIG\(signal) for \(channel.purpose) was not sent (\(describe("signalling", fault)))")
+            }
+        }
         if !channel.closeDone {
             switch try check(remote.close(), resumption: .read(channel.id), doing: "closing \(channel.purpose)") {
             case .done, .failed:

@@ -1,5 +1,6 @@
 import Foundation
 import TermindApplication
+import TermindDomain
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -12,7 +13,7 @@ import Glibc
 ///
 /// Each turn of the loop runs the jobs in the mailbox, then (once established) pumps the
 /// transport: the operation at the head of the queue, every channel's reads and writes, every
-/// tunnel, keepalives; then it `poll`s the wake-up eventfd, the session socket and the tunnels'
+/// tunnel, keepalives (`WorkerLoop+Keepalive`); then it `poll`s the wake-up eventfd, the session socket and the tunnels'
 /// socket ends, with a timeout from the nearest deadline.
 ///
 /// libssh2 rules this loop keeps (1.10):
@@ -39,7 +40,9 @@ final class WorkerLoop {
 
     let worker: ConnectionWorker
     let ioTimeout: Duration
-    let keepaliveInterval: Int
+    /// This hop's keepalive (its Host's): seconds of silence before one, and how many may go unanswered.
+    let keepalive: Keepalive
+    var keepaliveInterval: Int { keepalive.interval }
     let logger: any Logger
     var label: String { worker.label }
 
@@ -80,14 +83,13 @@ final class WorkerLoop {
     /// The session socket reported the server's close while no channel was there to read it.
     var peerClosed = false
 
-    /// Keepalives without an answer before the connection counts as lost (OpenSSH's
-    /// `ServerAliveCountMax`).
-    static let keepaliveCountMax = 3
+    /// The keepalive sent while no channel is open, until the server answers it.
+    var probe: WorkerOperation?
 
-    init(worker: ConnectionWorker, ioTimeout: Duration, keepaliveInterval: Int, logger: any Logger) {
+    init(worker: ConnectionWorker, ioTimeout: Duration, keepalive: Keepalive, logger: any Logger) {
         self.worker = worker
         self.ioTimeout = ioTimeout
-        self.keepaliveInterval = keepaliveInterval
+        self.keepalive = keepalive
         self.logger = logger
     }
 
@@ -155,6 +157,7 @@ final class WorkerLoop {
         } else {
             badUseSince = nil
         }
+        // Idle: nothing asked of the server, so its silence means nothing until a keepalive asks.
         if channels.isEmpty && tunnels.isEmpty && operations.isEmpty { lastInbound = now }
         try checkDeadlines(now: now)
         try sendKeepaliveIfDue(transport, now: now)
@@ -321,47 +324,16 @@ final class WorkerLoop {
         }
     }
 
-    // MARK: - Deadlines and keepalives
+    // MARK: - Deadlines
 
     private func checkDeadlines(now: ContinuousClock.Instant) throws {
-        if let operation = operations.first, let started = operation.started, started.duration(to: now) > ioTimeout {
+        if let operation = operations.first, operation !== probe, let started = operation.started,
+           started.duration(to: now) > ioTimeout {
             throw SSHFailure(.timeout, connection: label, detail:
                 "no answer from the server within \(ioTimeout.secondsText) to \(operation.purpose); "
                     + "the connection is considered lost, reconnect")
         }
-        if keepaliveInterval > 0, !(channels.isEmpty && tunnels.isEmpty) {
-            let silence = lastInbound.duration(to: now)
-            if silence > deadPeerLimit {
-                throw SSHFailure(.dropped, connection: label, detail:
-                    "no answer from the server to \(Self.keepaliveCountMax) keepalives in \(silence.secondsText); "
-                        + "the connection is considered lost, reconnect")
-            }
-        }
-    }
-
-    /// Silence after which the peer counts as dead: the keepalives plus one interval of grace.
-    private var deadPeerLimit: Duration { .seconds(keepaliveInterval * (Self.keepaliveCountMax + 1)) }
-
-    /// Sends a keepalive when one is due and nothing is half-sent. libssh2 1.10 forgets a
-    /// keepalive it could only partly send (later sends then fail), so it is sent only when the
-    /// socket is writable.
-    private func sendKeepaliveIfDue(_ transport: any WorkerTransport, now: ContinuousClock.Instant) throws {
-        guard keepaliveInterval > 0, !outboundBlocked, resumption == nil, !sawBadUse else { return }
-        if let keepaliveDue, now < keepaliveDue { return }
-        guard socketIsWritable() else { return }
-        var secondsToNext = 0
-        switch transport.sendKeepalive() {
-        case .done(let seconds): secondsToNext = seconds
-        case .wouldBlock: break
-        case .failed(let fault): if fault.endsConnection { throw connectionLost("sending a keepalive", fault) }
-        }
-        keepaliveDue = now.advanced(by: .seconds(max(1, secondsToNext)))
-    }
-
-    private func socketIsWritable() -> Bool {
-        guard let fd = transport?.socketDescriptor, fd >= 0 else { return false }
-        var descriptor = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
-        return poll(&descriptor, 1, 0) == 1 && descriptor.revents & Int16(POLLOUT) != 0
+        try checkSilence(now: now)
     }
 
     /// Milliseconds until the next deadline (operation timeout, keepalive, dead peer), or -1.
@@ -372,10 +344,7 @@ final class WorkerLoop {
         deadlines += channels.values.compactMap { $0.outbound.isEmpty ? nil : $0.pacedUntil }
         // SOCKS handshakes that must end in time.
         if let soonest = socksClients.values.map(\.deadline).min() { deadlines.append(soonest) }
-        if keepaliveInterval > 0 {
-            deadlines.append(keepaliveDue ?? now)
-            if !(channels.isEmpty && tunnels.isEmpty) { deadlines.append(lastInbound.advanced(by: deadPeerLimit)) }
-        }
+        deadlines += keepaliveDeadlines(now: now)
         guard let nearest = deadlines.min() else { return -1 }
         return max(.zero, now.duration(to: nearest)).pollMilliseconds
     }

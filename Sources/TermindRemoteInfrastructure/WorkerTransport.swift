@@ -30,6 +30,9 @@ protocol WorkerTransport: AnyObject {
     func configureKeepalives(interval: Int)
     /// Sends a keepalive if one is due; returns the seconds until the next is.
     func sendKeepalive() -> SSH2Result<Int>
+    /// A keepalive that needs no channel to read its answer: a request the server must answer
+    /// (the open of a channel type it does not know); would block until the answer came.
+    func probe() -> SSH2Result<Void>
     /// Says goodbye, frees the session with every channel still on it and closes the socket.
     func disconnect()
 }
@@ -50,6 +53,9 @@ protocol WorkerTransportChannel: AnyObject {
     func startShell() -> SSH2Result<Void>
     func exec(_ command: String) -> SSH2Result<Void>
     func startSubsystem(_ name: String) -> SSH2Result<Void>
+    /// Sends a `signal` request (`TERM`, without "SIG"). Once it is sent it would block waiting
+    /// for the server's answer, which nobody needs: that counts as sent.
+    func signal(_ name: String) -> SSH2Result<Void>
     /// A `window-change` request.
     func changeWindow(to size: TerminalSize) -> SSH2Result<Void>
 

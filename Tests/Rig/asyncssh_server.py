@@ -36,6 +36,9 @@ Scenario (JSON object, every field optional):
              make the server lie or stall on purpose (misbehaving_sftp.py lists them).
     "misbehave": {"stall_before_banner": true}  accept TCP and never send anything;
                  {"stall_after_banner": true}   send the version line, then nothing;
+                 {"stall_after_auth": S}        authenticate, then S seconds later stop reading
+                                                the connection (a frozen server: the TCP
+                                                connection stays, nothing is answered);
                  {"drop_after_bytes": N}        forward to the real server through a proxy that
                                                 closes the client's connection after N bytes
                                                 were sent to it; with "drop_switch": PATH, only
@@ -47,7 +50,7 @@ success, partial), kbdint_round_sent (round, name, instruction, prompts, echo),
 kbdint_round_answered (round, matched), auth_complete (username, methods), exec (command),
 pty (term, columns, rows), shell, window_change (columns, rows), sftp (root), sftp_stall
 (op, path), subsystem
-(name, accepted), drop (after_bytes). Passwords and answers are never logged.
+(name, accepted), drop (after_bytes), stall (after_auth). Passwords and answers are never logged.
 """
 
 import asyncio
@@ -92,6 +95,8 @@ class ScenarioServer(asyncssh.SSHServer):
         self._username = ""
         self._satisfied: list[str] = []
         self._round = 0
+        self._stall_after_auth = scenario.get("misbehave", {}).get("stall_after_auth")
+        self._conn: Optional[asyncssh.SSHServerConnection] = None
 
     # Which methods this user may still use, in the order the scenario advertises them.
     def _user(self) -> dict:
@@ -121,9 +126,20 @@ class ScenarioServer(asyncssh.SSHServer):
                   partial=bool(missing))
         if not missing:
             self._log("auth_complete", username=self._username, methods=self._satisfied)
+            if self._stall_after_auth is not None:
+                asyncio.get_event_loop().call_later(float(self._stall_after_auth), self._stall)
         return not missing
 
+    def _stall(self) -> None:
+        # Reads nothing more, so answers nothing (keepalives, channel requests), and the TCP
+        # connection stays open: as a frozen server process looks to the client.
+        transport = getattr(self._conn, "_transport", None) if self._conn else None
+        if transport is not None:
+            transport.pause_reading()
+            self._log("stall", after_auth=float(self._stall_after_auth))
+
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
+        self._conn = conn
         peer = conn.get_extra_info("peername")
         self._log("connect", peer=f"{peer[0]}:{peer[1]}" if peer else "")
 

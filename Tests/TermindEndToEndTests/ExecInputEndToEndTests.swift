@@ -184,4 +184,27 @@ final class ExecInputEndToEndTests: XCTestCase {
         XCTAssertTrue(tooLarge.stderr.contains("larger than 1 MiB"), tooLarge.stderr)
         XCTAssertEqual(tooLarge.stdout, "", "nothing may run when the input is refused")
     }
+
+    func testCtrlCOnAPlainExecEndsTheRemoteCommandAndExits130() throws {
+        let seconds = Int.random(in: 5_000...9_999)
+        // As a person types it: the command alone (the remote shell execs it), nothing printed.
+        let child = try home.start(["exec", "--batch", "--accept-new", "-i", server.clientPrivateKeyPath, target, "--",
+                                    "sleep", String(seconds)])
+        defer { child.stop() }
+        XCTAssertTrue(waitUntil(timeout: 15) { !self.sleeping(seconds).isEmpty }, "the remote sleep never started")
+
+        child.signal(SIGINT)
+        let exit = try XCTUnwrap(child.waitForExit(within: 10), "exec did not end on SIGINT")
+        XCTAssertEqual(exit.status, 130, exit.stderr)
+        XCTAssertTrue(exit.stderr.contains("interrupted"), exit.stderr)
+        let interrupted = ContinuousClock.now
+        while !sleeping(seconds).isEmpty && interrupted.duration(to: .now) < .seconds(3) { usleep(50_000) }
+        XCTAssertEqual(sleeping(seconds), [], "a sleep was left on the server")
+    }
+
+    /// The pids of `sleep SECONDS` processes on this machine (the server's).
+    private func sleeping(_ seconds: Int) -> [String] {
+        let found = try? ChildProcess.run("pgrep", ["-x", "-f", "sleep \(seconds)"])
+        return (found?.stdout ?? "").split(separator: "\n").map(String.init)
+    }
 }

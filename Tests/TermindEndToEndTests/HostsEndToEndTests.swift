@@ -51,6 +51,43 @@ final class HostsEndToEndTests: XCTestCase {
         XCTAssertEqual(shown["hostname"] as? String, "a.example.com")
     }
 
+    func testKeepaliveAndMetricsIntervalHaveDefaultsAreCheckedAndShownInTextAndJSON() throws {
+        let home = try VaultHome()
+        try home.succeed(["hosts", "add", "web", "--hostname", "h"])
+        var shown = try home.json(["hosts", "show", "web"]) as? [String: Any]
+        XCTAssertEqual(shown?["keepalive"] as? Int, 30)
+        XCTAssertEqual(shown?["keepaliveCount"] as? Int, 3)
+        XCTAssertEqual(shown?["metricsInterval"] as? Int, 2)
+        try home.succeed(["hosts", "edit", "web", "--keepalive", "2", "--keepalive-count", "5", "--metrics-interval", "10"])
+        shown = try home.json(["hosts", "show", "web"]) as? [String: Any]
+        XCTAssertEqual(shown?["keepalive"] as? Int, 2)
+        XCTAssertEqual(shown?["keepaliveCount"] as? Int, 5)
+        XCTAssertEqual(shown?["metricsInterval"] as? Int, 10)
+        let text = try home.succeed(["hosts", "show", "web"])
+        XCTAssertTrue(text.contains("every 2 s of silence; lost after 5 unanswered"), text)
+        XCTAssertTrue(text.contains("10 s"), text)
+        // One given alone keeps the other.
+        try home.succeed(["hosts", "edit", "web", "--keepalive", "0"])
+        shown = try home.json(["hosts", "show", "web"]) as? [String: Any]
+        XCTAssertEqual(shown?["keepalive"] as? Int, 0)
+        XCTAssertEqual(shown?["keepaliveCount"] as? Int, 5)
+        XCTAssertTrue(try home.succeed(["hosts", "show", "web"]).contains("off (a dead server is noticed only by TCP)"))
+        try home.succeed(["hosts", "add", "db", "--hostname", "d", "--keepalive", "15", "--keepalive-count", "1"])
+        XCTAssertEqual((try home.json(["hosts", "show", "db"]) as? [String: Any])?["keepalive"] as? Int, 15)
+
+        for (option, value, message) in [
+            ("--keepalive", "-1", "--keepalive: '-1' is not a whole number from 0 to 86400"),
+            ("--keepalive-count", "0", "--keepalive-count: '0' is not a whole number from 1 to 1000"),
+            ("--metrics-interval", "0", "--metrics-interval: '0' is not a whole number from 1 to 3600"),
+            ("--metrics-interval", "soon", "--metrics-interval: 'soon' is not a whole number from 1 to 3600"),
+        ] {
+            let refused = try home.run(["hosts", "edit", "db", option, value])
+            XCTAssertEqual(refused.status, 2, "\(option) \(value)")
+            XCTAssertTrue(refused.stderr.contains(message), refused.stderr)
+        }
+        XCTAssertEqual((try home.json(["hosts", "show", "db"]) as? [String: Any])?["keepaliveCount"] as? Int, 1, "nothing written")
+    }
+
     func testBadPortAndBadLabelsAreUsageErrorsThatWriteNothing() throws {
         let home = try VaultHome()
         let port = try home.run(["hosts", "add", "web", "--hostname", "h", "--port", "70000"])

@@ -117,6 +117,18 @@ final class MetricsEndToEndTests: XCTestCase {
         XCTAssertFalse(run.stdout.contains("S3cretArgument"), run.stdout)
     }
 
+    func testAVaultHostsMetricsIntervalIsUsedWhenNoneIsGiven() throws {
+        try home.addRigHosts("web", on: server)
+        try home.succeed(["hosts", "edit", "web", "--metrics-interval", "3"])
+        let run = try home.run(["metrics", "web", "--once", "--json", "--batch", "--accept-new"])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any], run.stdout)
+        XCTAssertEqual(try XCTUnwrap(json["interval"] as? Double), 3, accuracy: 0.5, "the server measured its samples 3 s apart")
+        let given = try home.run(["metrics", "web", "--once", "--json", "--batch", "--interval", "1"])
+        let overridden = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(given.stdout.utf8)) as? [String: Any], given.stdout + given.stderr)
+        XCTAssertEqual(try XCTUnwrap(overridden["interval"] as? Double), 1, accuracy: 0.5, "--interval wins")
+    }
+
     func testOnceEndsAfterOneIntervalAndLeavesNothingRunningOnTheServer() throws {
         let started = Date()
         _ = try report("--once --json --interval 5")

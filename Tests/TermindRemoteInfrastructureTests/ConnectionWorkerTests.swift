@@ -2,13 +2,14 @@
 import Foundation
 import Synchronization
 import TermindApplication
+import TermindDomain
 import XCTest
 
 /// The worker's thread and mailbox, without a network: jobs run on the worker's own thread, a
 /// job wakes a waiting worker at once, and an ended worker refuses work.
 final class ConnectionWorkerTests: XCTestCase {
     func testJobsRunInOrderOnTheWorkersOwnThread() async throws {
-        let worker = try ConnectionWorker(label: "unit", ioTimeout: .seconds(5), keepaliveInterval: 0, logger: NullLogger())
+        let worker = try ConnectionWorker(label: "unit", ioTimeout: .seconds(5), keepalive: .off, logger: NullLogger())
         let name = try await worker.run { _ in Thread.current.name ?? "" }
         XCTAssertEqual(name, ConnectionWorker.threadName)
         let started = ContinuousClock.now
@@ -21,7 +22,7 @@ final class ConnectionWorkerTests: XCTestCase {
     }
 
     func testAJobThatCameWhileABlockingStepDrainedTheWakeUpStillRuns() async throws {
-        let worker = try ConnectionWorker(label: "unit", ioTimeout: .seconds(5), keepaliveInterval: 0, logger: NullLogger())
+        let worker = try ConnectionWorker(label: "unit", ioTimeout: .seconds(5), keepalive: .off, logger: NullLogger())
         let second = Mutex<Task<Int, any Error>?>(nil)
         // The first job stands for a blocking step: a job comes meanwhile, and the step's own
         // wait drains the wake-up that job sent (as `SSH2WaitInterruption` does).
@@ -47,7 +48,7 @@ final class ConnectionWorkerTests: XCTestCase {
     }
 
     func testAnEndedWorkerRefusesJobsWithAClosedFailure() async throws {
-        let worker = try ConnectionWorker(label: "unit", ioTimeout: .seconds(5), keepaliveInterval: 0, logger: NullLogger())
+        let worker = try ConnectionWorker(label: "unit", ioTimeout: .seconds(5), keepalive: .off, logger: NullLogger())
         await worker.close()
         do {
             _ = try await worker.run { _ in 1 }
@@ -60,7 +61,7 @@ final class ConnectionWorkerTests: XCTestCase {
     }
 
     func testAnAbortEndsTheWorkerWithItsFailure() async throws {
-        let worker = try ConnectionWorker(label: "unit", ioTimeout: .seconds(5), keepaliveInterval: 0, logger: NullLogger())
+        let worker = try ConnectionWorker(label: "unit", ioTimeout: .seconds(5), keepalive: .off, logger: NullLogger())
         worker.abort(.failed(SSHFailure(.cancelled, connection: "unit", detail: "cancelled")))
         await worker.waitUntilEnded()
         do {
@@ -72,7 +73,7 @@ final class ConnectionWorkerTests: XCTestCase {
     }
 
     func testASessionlessWorkerRefusesChannelsClearly() async throws {
-        let worker = try ConnectionWorker(label: "unit", ioTimeout: .seconds(5), keepaliveInterval: 0, logger: NullLogger())
+        let worker = try ConnectionWorker(label: "unit", ioTimeout: .seconds(5), keepalive: .off, logger: NullLogger())
         do {
             let _: ChannelHandle = try await worker.request { loop, continuation in loop.openExec("true", continuation: continuation) }
             XCTFail("a channel without a session")

@@ -176,16 +176,24 @@ public struct AsyncSSHScenario: Codable, Sendable, Equatable {
         /// With `dropAfterBytes`: drop only while a file exists at this path, so a test can let
         /// a later connection through.
         public var dropSwitch: String?
+        /// Authenticate, then this many seconds later stop reading the connection: the TCP
+        /// connection stays up and nothing more is answered (a frozen server).
+        public var stallAfterAuth: Double?
 
-        public init(stallBeforeBanner: Bool? = nil, stallAfterBanner: Bool? = nil, dropAfterBytes: Int? = nil, dropSwitch: String? = nil) {
+        public init(
+            stallBeforeBanner: Bool? = nil, stallAfterBanner: Bool? = nil, dropAfterBytes: Int? = nil, dropSwitch: String? = nil,
+            stallAfterAuth: Double? = nil
+        ) {
             self.stallBeforeBanner = stallBeforeBanner
             self.stallAfterBanner = stallAfterBanner
             self.dropAfterBytes = dropAfterBytes
             self.dropSwitch = dropSwitch
+            self.stallAfterAuth = stallAfterAuth
         }
 
         public static let stallBeforeBanner = Misbehaviour(stallBeforeBanner: true)
         public static let stallAfterBanner = Misbehaviour(stallAfterBanner: true)
+        public static func stallAfterAuth(seconds: Double) -> Misbehaviour { Misbehaviour(stallAfterAuth: seconds) }
         public static func dropAfterBytes(_ count: Int) -> Misbehaviour { Misbehaviour(dropAfterBytes: count) }
         public static func dropAfterBytes(_ count: Int, whileFileExists path: String) -> Misbehaviour {
             Misbehaviour(dropAfterBytes: count, dropSwitch: path)
@@ -196,6 +204,7 @@ public struct AsyncSSHScenario: Codable, Sendable, Equatable {
             case stallAfterBanner = "stall_after_banner"
             case dropAfterBytes = "drop_after_bytes"
             case dropSwitch = "drop_switch"
+            case stallAfterAuth = "stall_after_auth"
         }
     }
 

@@ -110,6 +110,28 @@ public final class SSHDServer: @unchecked Sendable {
         directory.remove()
     }
 
+    /// Ends every connection the server holds (SIGTERM to the listener's per-connection
+    /// processes, which this server started) and keeps listening: the clients see their
+    /// connections lost and can connect again at once. Returns how many were ended.
+    @discardableResult
+    public func dropConnections() -> Int {
+        guard let listener = listenerProcessIdentifier() else { return 0 }
+        let children = Self.children(of: listener)
+        for child in children { kill(child, SIGTERM) }
+        return children.count
+    }
+
+    /// The pids whose parent is `parent` (from /proc/<pid>/stat).
+    private static func children(of parent: pid_t) -> [pid_t] {
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return [] }
+        return entries.compactMap { entry -> pid_t? in
+            guard entry.allSatisfy(\.isNumber), let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+                  let close = stat.lastIndex(of: ")") else { return nil }
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            return fields.count > 1 && pid_t(fields[1]) == parent ? pid_t(entry) : nil
+        }
+    }
+
     /// The sshd listener's pid, from its PidFile.
     private func listenerProcessIdentifier() -> pid_t? {
         let text = try? String(contentsOfFile: directory.path + "/sshd.pid", encoding: .utf8)

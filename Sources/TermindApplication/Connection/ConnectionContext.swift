@@ -10,12 +10,10 @@ public struct ConnectionContext: Sendable {
     public let connectTimeout: Duration
     public let ioTimeout: Duration
     public let requestTimeout: Duration
-    /// Seconds between keepalives; 0 turns them off.
-    public let keepaliveInterval: Int
 
     public init(
         interactions: InteractionQueue, trust: any HostKeyVerifier, generation: AttemptGeneration = .next(),
-        connectTimeout: Duration = .seconds(15), ioTimeout: Duration = .seconds(30), keepaliveInterval: Int = 30,
+        connectTimeout: Duration = .seconds(15), ioTimeout: Duration = .seconds(30),
         requestTimeout: Duration = .seconds(60)
     ) {
         self.interactions = interactions
@@ -23,7 +21,6 @@ public struct ConnectionContext: Sendable {
         self.generation = generation
         self.connectTimeout = connectTimeout
         self.ioTimeout = ioTimeout
-        self.keepaliveInterval = keepaliveInterval
         self.requestTimeout = requestTimeout
     }
 }

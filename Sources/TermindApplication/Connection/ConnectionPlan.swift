@@ -16,10 +16,12 @@ public struct ConnectionPlan: Sendable {
     public let useAgent: Bool
     /// The hops to go through, first hop first, each planned like a connection of its own.
     public let jumps: [ConnectionPlan]
+    /// This hop's keepalive: its Host's, or the defaults for an ad-hoc destination.
+    public let keepalive: Keepalive
 
     public init(
         label: String, hostname: String, port: Int, username: String, credentials: [Credential],
-        useAgent: Bool = true, jumps: [ConnectionPlan] = []
+        useAgent: Bool = true, jumps: [ConnectionPlan] = [], keepalive: Keepalive = .standard
     ) {
         self.label = label
         self.hostname = hostname
@@ -28,5 +30,6 @@ public struct ConnectionPlan: Sendable {
         self.credentials = credentials
         self.useAgent = useAgent
         self.jumps = jumps
+        self.keepalive = keepalive
     }
 }

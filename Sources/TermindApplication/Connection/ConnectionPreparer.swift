@@ -82,7 +82,7 @@ public struct ConnectionPreparer: Sendable {
         return ConnectionPlan(
             label: planned.label, hostname: planned.hostname, port: planned.port,
             username: loginName ?? planned.username, credentials: extra + planned.credentials,
-            useAgent: planned.useAgent, jumps: planned.jumps)
+            useAgent: planned.useAgent, jumps: planned.jumps, keepalive: planned.keepalive)
     }
 
     // MARK: Resolving
@@ -97,7 +97,7 @@ public struct ConnectionPreparer: Sendable {
         }
         return ConnectionPlan(
             label: target.label, hostname: target.hostname, port: target.port, username: target.username,
-            credentials: target.credentials, useAgent: target.useAgent, jumps: jumps)
+            credentials: target.credentials, useAgent: target.useAgent, jumps: jumps, keepalive: target.keepalive)
     }
 
     /// One Host without its chain: user and credentials.
@@ -128,7 +128,7 @@ public struct ConnectionPreparer: Sendable {
         return ConnectionPlan(
             label: host.label.rawValue, hostname: host.hostname, port: host.port.rawValue,
             username: try username ?? host.username ?? identity?.username ?? localAccount.userName(), credentials: credentials,
-            useAgent: useAgent)
+            useAgent: useAgent, keepalive: host.keepalive)
     }
 
     /// The credential of an `-i` key file. An encrypted PEM key shows nothing without its

@@ -49,10 +49,20 @@ extension ImportPreviewBuilder {
                     identityFiles: host.identityFiles, proxyJump: host.proxyJump, proxyJumpHops: host.proxyJumpHops,
                     location: Self.location(host.location))
                 item.forwards = host.forwards
+                item.keepalive = Self.keepalive(host)
                 hosts.append(item)
             }
         }
         return hosts
+    }
+
+    /// ssh's values as a Host keeps them: a count of 0 (ssh then gives up at the first silence)
+    /// becomes 1, and values past the limits their limit.
+    private static func keepalive(_ host: SSHConfigHost) -> Keepalive {
+        let interval = host.serverAliveInterval.map { min(max($0, 0), Keepalive.intervalRange.upperBound) }
+        let count = host.serverAliveCountMax.map { min(max($0, 1), Keepalive.countMaxRange.upperBound) }
+        return (try? Keepalive(interval: interval ?? Keepalive.standard.interval, countMax: count ?? Keepalive.standard.countMax))
+            ?? .standard
     }
 
     /// Line 0 stands for a whole file.

@@ -185,7 +185,8 @@ public struct VaultImporter: Sendable {
             hosts[choice.index] = try Host(
                 label: try Label(item.alias), hostname: item.hostname, port: try Port(item.port), username: item.user,
                 identityID: identityID, jumpChain: jumps.count == choice.jumps.count ? jumps : [],
-                notes: "imported from \(item.location)", forwards: item.forwards.map { HostForward(rule: $0) })
+                notes: "imported from \(item.location)", forwards: item.forwards.map { HostForward(rule: $0) },
+                keepalive: item.keepalive)
         }
         let orderedHosts = plan.hosts.compactMap { hosts[$0.index] }
         try JumpChain.validate(orderedHosts, among: snapshot.hosts)

@@ -19,6 +19,12 @@ public struct HostFields: Sendable, Equatable {
     public var usesShellIntegration: Bool?
     /// Whether this Host's workbench panes share one authenticated connection.
     public var sharesConnection: Bool?
+    /// Seconds between keepalives (0: none) and how many may go unanswered; one given alone
+    /// keeps the other as it is.
+    public var keepaliveInterval: Int?
+    public var keepaliveCountMax: Int?
+    /// Seconds between two samples of the server's metrics.
+    public var metricsInterval: Int?
     /// Forwarding rules to add (enabled; one already there stays as it is), to remove, and to
     /// turn on or off.
     public var addForwards: [ForwardRule] = []

@@ -85,6 +85,11 @@ public struct VaultEditor: Sendable {
         if let allowed = fields.allowsClipboardWrites { host.allowsClipboardWrites = allowed }
         if let integration = fields.usesShellIntegration { host.usesShellIntegration = integration }
         if let shares = fields.sharesConnection { host.sharesConnection = shares }
+        if fields.keepaliveInterval != nil || fields.keepaliveCountMax != nil {
+            host.keepalive = try Keepalive(
+                interval: fields.keepaliveInterval ?? host.keepaliveInterval, countMax: fields.keepaliveCountMax ?? host.keepaliveCountMax)
+        }
+        if let seconds = fields.metricsInterval { try host.setMetricsInterval(seconds) }
         try applyForwards(fields, to: &host)
         try JumpChain.validate(host, among: snapshot.hosts)
     }

@@ -6,7 +6,7 @@ import TermindDomain
 extension VaultRuleViolation: CategorizedFailure {
     public var exitCode: ExitCode {
         switch self {
-        case .invalidLabel, .invalidPort, .invalidHostname, .emptyUsername: .usage
+        case .invalidLabel, .invalidPort, .invalidHostname, .emptyUsername, .outOfRange: .usage
         case .duplicateLabel, .knownHostExists, .missingRecord, .jumpHostMissing, .jumpChainCycle, .recordInUse: .failure
         }
     }

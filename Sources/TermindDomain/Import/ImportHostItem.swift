@@ -18,6 +18,9 @@ public struct ImportHostItem: Sendable, Equatable {
     public let proxyJumpHops: [SSHConfigJumpHop]
     /// Its TCP forwardings, imported as the Host's rules, enabled.
     public var forwards: [ForwardRule] = []
+    /// Its keepalive (`ServerAliveInterval`, `ServerAliveCountMax`), each value brought into
+    /// what a Host takes; the defaults when the configuration sets none.
+    public var keepalive: Keepalive = .standard
     /// Where the alias is declared.
     public let location: ImportLocation
     public internal(set) var status: ImportStatus

@@ -29,6 +29,7 @@ extension KeyAction {
         case showHelp = "show-help"
         case scrollMode = "scroll-mode"
         case reconnect
+        case reconnectAll = "reconnect-all"
         case importSSH = "import"
         case quit
         case sendPrefix = "send-prefix"
@@ -119,6 +120,7 @@ extension KeyAction {
         case .showHelp: self = .showHelp
         case .scrollMode: self = .scrollMode
         case .reconnect: self = .reconnect
+        case .reconnectAll: self = .reconnectAll
         case .importSSH: self = .importSSH
         case .quit: self = .quit
         case .sendPrefix: self = .sendPrefix

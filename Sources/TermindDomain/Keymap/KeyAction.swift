@@ -23,6 +23,9 @@ public enum KeyAction: Sendable, Hashable {
     case showHelp
     case scrollMode
     case reconnect
+    /// Reconnect every pane of the shown Workspace whose connection was lost or never came up
+    /// (terminals and browsers); the person asking is what retries a failed authentication.
+    case reconnectAll
     /// Open the Import screen: what `~/.ssh` holds, as a checklist to import into the Vault.
     case importSSH
     case quit
@@ -84,6 +87,7 @@ public enum KeyAction: Sendable, Hashable {
         case .showHelp: .showHelp
         case .scrollMode: .scrollMode
         case .reconnect: .reconnect
+        case .reconnectAll: .reconnectAll
         case .importSSH: .importSSH
         case .quit: .quit
         case .sendPrefix: .sendPrefix
@@ -138,6 +142,7 @@ public enum KeyAction: Sendable, Hashable {
         case .showHelp: "Show every key binding"
         case .scrollMode: "Scroll back through the pane's history (q leaves)"
         case .reconnect: "Reconnect the pane's Session"
+        case .reconnectAll: "Reconnect every lost pane of the Workspace (terminals and browsers)"
         case .importSSH: "Import Hosts, Identities, Keys and Known Hosts from ~/.ssh (a checklist)"
         case .quit: "Quit Termind"
         case .sendPrefix: "Send the prefix key itself to the pane"

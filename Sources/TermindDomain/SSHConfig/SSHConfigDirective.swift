@@ -18,6 +18,9 @@ enum SSHConfigDirective: Sendable, Equatable {
     /// imported); they add up.
     case forward(ForwardRule)
     case hostKeyAlias(String)
+    /// `ServerAliveInterval` in seconds (`none` is 0: no keepalives) and `ServerAliveCountMax`.
+    case serverAliveInterval(Int)
+    case serverAliveCountMax(Int)
     /// 0 no, 1 yes, 2 always.
     case canonicalizeHostname(Int)
     case ignoreUnknown(String)

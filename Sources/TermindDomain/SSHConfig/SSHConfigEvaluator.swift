@@ -66,6 +66,8 @@ struct SSHConfigEvaluator {
             alias: name, hostname: host, port: port, user: pass.options.user, identityFiles: identityFiles,
             proxyJump: proxyJump, proxyJumpHops: hops, location: location)
         resolved.forwards = pass.options.forwards
+        resolved.serverAliveInterval = pass.options.serverAliveInterval
+        resolved.serverAliveCountMax = pass.options.serverAliveCountMax
         return (resolved, pass.notes)
     }
 
@@ -211,6 +213,8 @@ struct SSHConfigEvaluator {
             case .port(let value) where options.port == nil: options.port = value
             case .user(let value) where options.user == nil: options.user = value
             case .hostKeyAlias(let value) where options.hostKeyAlias == nil: options.hostKeyAlias = value
+            case .serverAliveInterval(let value) where options.serverAliveInterval == nil: options.serverAliveInterval = value
+            case .serverAliveCountMax(let value) where options.serverAliveCountMax == nil: options.serverAliveCountMax = value
             case .ignoreUnknown(let value) where options.ignoreUnknown == nil: options.ignoreUnknown = value
             case .canonicalizeHostname(let level) where options.canonicalizeHostname == nil:
                 options.canonicalizeHostname = (level, statement.location)

@@ -21,6 +21,9 @@ public struct SSHConfigHost: Sendable, Equatable {
     public var proxyJumpHops: [SSHConfigJumpHop]
     /// `LocalForward`, `RemoteForward` and `DynamicForward` over TCP, in order.
     public var forwards: [ForwardRule] = []
+    /// `ServerAliveInterval` in seconds (0 for `none` or 0) and `ServerAliveCountMax`; nil when unset.
+    public var serverAliveInterval: Int?
+    public var serverAliveCountMax: Int?
     /// The file and line of the `Host` line that first named the alias.
     public var location: SSHConfigLocation
 

@@ -15,6 +15,8 @@ struct SSHConfigOptions {
     /// Every TCP forwarding, in order (they add up, as in ssh).
     var forwards: [ForwardRule] = []
     var hostKeyAlias: String?
+    var serverAliveInterval: Int?
+    var serverAliveCountMax: Int?
     var canonicalizeHostname: (level: Int, location: SSHConfigLocation)?
     var ignoreUnknown: String?
     /// The values ssh expands before it prints (`SSHConfigDirective.expandedAtStart`): the first

@@ -122,6 +122,7 @@ struct SSHConfigStatement: Sendable {
                     return statement(.other, problem.message)
                 }
                 if let rule = forwardRule(lowered, arguments) { return statement(.forward(rule)) }
+                if let keepalive = serverAlive(lowered, arguments) { return statement(keepalive) }
                 return statement(expandedAtStart(lowered, arguments) ?? .other)
             case .deprecated: return statement(.other)
             case .unsupported: return statement(.other, "unsupported by OpenSSH; ignored", refused: false)
@@ -163,6 +164,19 @@ struct SSHConfigStatement: Sendable {
         guard !spec.contains("/") else { return nil }
         // ssh's "RemoteForward [bind:]port" alone is a remote SOCKS proxy, which Termind has not.
         return try? ForwardRule(kind, parsing: spec)
+    }
+
+    /// `ServerAliveInterval` and `ServerAliveCountMax`, already checked by their argument rule.
+    private static func serverAlive(_ keyword: String, _ arguments: [String]) -> SSHConfigDirective? {
+        switch keyword {
+        case "serveraliveinterval":
+            if isNone(arguments[0]) { return .serverAliveInterval(0) }
+            return SSHConfigArgumentRule.seconds(arguments[0]).map { .serverAliveInterval(Int(clamping: $0)) }
+        case "serveralivecountmax":
+            return SSHConfigArgumentRule.strtonum(arguments[0]).map { .serverAliveCountMax(Int(clamping: $0)) }
+        default:
+            return nil
+        }
     }
 
     private static func isNone(_ value: String) -> Bool { SSHConfigPattern.lowercasedASCII(value) == "none" }

@@ -27,14 +27,35 @@ public struct Host: Sendable, Hashable, Codable, Identifiable {
     public var sharesConnection: Bool
     /// Port-forwarding rules, in order, each enabled or not (`termind forward HOST`).
     public var forwards: [HostForward]
+    /// Seconds of silence before a keepalive asks the server for an answer (0: none), and how
+    /// many may go unanswered before the connection counts as lost (`ServerAliveInterval`,
+    /// `ServerAliveCountMax`). Set together through `keepalive`, which checks them.
+    public private(set) var keepaliveInterval: Int
+    public private(set) var keepaliveCountMax: Int
+    /// Seconds between two samples of the server's metrics (CPU, memory...).
+    public private(set) var metricsInterval: Int
+
+    /// Between two metrics samples: at least a second (each costs a command on the server).
+    public static let metricsIntervalRange = 1...3_600
+    public static let defaultMetricsInterval = 2
+
+    public var keepalive: Keepalive {
+        get { (try? Keepalive(interval: keepaliveInterval, countMax: keepaliveCountMax)) ?? .standard }
+        set {
+            keepaliveInterval = newValue.interval
+            keepaliveCountMax = newValue.countMax
+        }
+    }
 
     public init(
         id: UUID = UUID(), label: Label, hostname: String, port: Port = .ssh, username: String? = nil,
         identityID: UUID? = nil,
         jumpChain: [UUID] = [], tags: [String] = [], notes: String = "", allowsClipboardWrites: Bool = false,
-        usesShellIntegration: Bool = true, sharesConnection: Bool = true, forwards: [HostForward] = []
+        usesShellIntegration: Bool = true, sharesConnection: Bool = true, forwards: [HostForward] = [],
+        keepalive: Keepalive = .standard, metricsInterval: Int = Host.defaultMetricsInterval
     ) throws(VaultRuleViolation) {
         try Self.checkHostname(hostname)
+        try Self.checkMetricsInterval(metricsInterval)
         self.id = id
         self.label = label
         self.hostname = hostname
@@ -48,6 +69,21 @@ public struct Host: Sendable, Hashable, Codable, Identifiable {
         self.usesShellIntegration = usesShellIntegration
         self.sharesConnection = sharesConnection
         self.forwards = forwards
+        self.keepaliveInterval = keepalive.interval
+        self.keepaliveCountMax = keepalive.countMax
+        self.metricsInterval = metricsInterval
+    }
+
+    /// Sets the seconds between metrics samples, within `metricsIntervalRange`.
+    public mutating func setMetricsInterval(_ seconds: Int) throws(VaultRuleViolation) {
+        try Self.checkMetricsInterval(seconds)
+        metricsInterval = seconds
+    }
+
+    public static func checkMetricsInterval(_ seconds: Int) throws(VaultRuleViolation) {
+        guard metricsIntervalRange.contains(seconds) else {
+            throw .outOfRange(field: "metrics interval", value: seconds, range: metricsIntervalRange, unit: "seconds")
+        }
     }
 
     /// A Host's label is typed before `:PATH` (`termind cp web:/srv .`): a `/` in it would make

@@ -12,6 +12,8 @@ public enum VaultRuleViolation: Error, Sendable, Equatable, CustomStringConverti
     case jumpChainCycle(host: String, cycle: [String])
     /// A record others use cannot be removed without `--force` (which unbinds them).
     case recordInUse(kind: VaultRecordKind, label: String, usedBy: [String])
+    /// A number setting outside what it may be (a keepalive, the metrics interval).
+    case outOfRange(field: String, value: Int, range: ClosedRange<Int>, unit: String?)
 
     public var description: String {
         switch self {
@@ -36,6 +38,8 @@ public enum VaultRuleViolation: Error, Sendable, Equatable, CustomStringConverti
         case .recordInUse(let kind, let label, let usedBy):
             "the \(kind.singular) '\(label)' is used by \(usedBy.joined(separator: ", ")); "
                 + "rebind those first, or pass --force to unbind them"
+        case .outOfRange(let field, let value, let range, let unit):
+            "\(field) \(value) is out of range: use \(range.lowerBound) to \(range.upperBound)\(unit.map { " " + $0 } ?? "")"
         }
     }
 }

@@ -14,6 +14,9 @@ protocol PaneComponent: AnyObject {
     var hostLabel: String? { get }
     /// True while closing the pane would end something live (the workbench asks first).
     var isLive: Bool { get }
+    /// True when the pane's connection was lost or never came up, and Reconnect would try
+    /// again (reconnect all takes these; an ended shell or a changed host key is not lost).
+    var isLost: Bool { get }
     /// True when plain typed characters can go straight to the pane as `.typed` bytes.
     var acceptsPlainText: Bool { get }
     /// What the status bar says about the focused pane's mode, if anything.

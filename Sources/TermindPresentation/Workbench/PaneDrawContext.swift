@@ -9,6 +9,7 @@ struct PaneDrawContext {
     var isBroadcasting = false
     /// "C-\ r" and similar, from the keymap, for the hints.
     var reconnectKeys: String?
+    var reconnectAllKeys: String?
     var closeKeys: String?
     var quickOpenKeys: String?
 }

@@ -28,6 +28,15 @@ enum PaneStatus: Equatable {
         }
     }
 
+    /// The connection was lost, or the last attempt failed: what reconnect all retries. A
+    /// changed host key is left for the person to look at, an ended shell was ended on purpose.
+    var isLost: Bool {
+        switch self {
+        case .dropped, .failed: true
+        case .empty, .connecting, .connected, .ended, .hostKeyChanged: false
+        }
+    }
+
     /// How a failure to connect shows: its own screen for a changed or revoked key.
     static func failure(_ error: any Error) -> PaneStatus {
         if let failure = error as? SSHFailure {

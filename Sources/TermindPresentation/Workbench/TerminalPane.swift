@@ -62,6 +62,7 @@ final class TerminalPane: PaneComponent {
     /// The terminal size the remote shell should have (the surface's).
     var terminalSize: TerminalSize { TerminalSize(columns: surface.columns, rows: surface.rows) }
     var isLive: Bool { status.isLive }
+    var isLost: Bool { status.isLost && hostLabel != nil }
     var acceptsPlainText: Bool { status == .connected && !isScrolling }
     var statusHint: String? {
         guard let copyMode else { return nil }

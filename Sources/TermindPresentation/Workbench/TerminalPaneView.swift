@@ -130,6 +130,7 @@ struct TerminalPaneView {
 
     private var retryHint: String {
         var hint = "Enter" + (reconnectKeys.map { " or \($0)" } ?? "") + ": reconnect"
+        if let all = context.reconnectAllKeys, pane.status.isLost { hint += " · \(all): reconnect all" }
         if let closeKeys { hint += " · \(closeKeys): close the pane" }
         return hint
     }

@@ -64,6 +64,8 @@ extension Workbench {
             deliver(.scrollMode, to: workspace.focusedPaneID)
         case .reconnect:
             reconnectFocusedPane()
+        case .reconnectAll:
+            reconnectLostPanes()
         case .importSSH:
             openImportScreen()
         case .quit:

@@ -93,13 +93,16 @@ extension Workbench {
         }
         var cursor = ScreenCursor.hidden
         let reconnect = keys(for: .reconnect), close = keys(for: .closePane), quickOpenKeys = keys(for: .quickOpen)
+        // Offered only when another pane of the Workspace is lost too.
+        let lost = workspace.panes.filter { panes[$0.id]?.isLost == true }.count
+        let reconnectAll = lost > 1 ? keys(for: .reconnectAll) : nil
         let ids = workspace.panes.map(\.id)
         for frame in layout.frames {
             guard let pane = panes[frame.paneID] else { continue }
             let context = PaneDrawContext(
                 number: (ids.firstIndex(of: frame.paneID) ?? 0) + 1, isFocused: frame.paneID == focused && focus == .panes,
                 isZoomed: workspace.isZoomed, isBroadcasting: broadcast.contains(frame.paneID) && pane.isLive,
-                reconnectKeys: reconnect, closeKeys: close, quickOpenKeys: quickOpenKeys)
+                reconnectKeys: reconnect, reconnectAllKeys: reconnectAll, closeKeys: close, quickOpenKeys: quickOpenKeys)
             if let paneCursor = pane.draw(into: &buffer, in: frame.rect, context: context) { cursor = paneCursor }
         }
         return cursor

@@ -17,7 +17,9 @@ extension Workbench {
     /// Starts the Host's sampler on `connection`, reading the file systems when a metrics pane
     /// shows them; one running before is replaced.
     private func startSampler(of label: String, on connection: any SSHConnection, filesystems: Bool) {
-        guard let sampler = services.metricsSampler(hostLabel: label, filesystems: filesystems) else { return }
+        // A Host's own interval; an ad-hoc target samples every 2 s.
+        let interval = hosts.first { $0.label.rawValue == label }?.metricsInterval ?? 2
+        guard let sampler = services.metricsSampler(hostLabel: label, interval: interval, filesystems: filesystems) else { return }
         metricsSamplers.removeValue(forKey: label)?.task.cancel()
         nextSamplerNumber += 1
         let number = nextSamplerNumber

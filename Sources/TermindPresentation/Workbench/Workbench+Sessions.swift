@@ -91,6 +91,20 @@ extension Workbench {
         deliver(.reconnect, to: workspace.focusedPaneID)
     }
 
+    /// Reconnects every pane of the shown Workspace whose connection was lost or never came
+    /// up, terminals and browsers alike; panes lost with one of them on a shared connection
+    /// come back with it (one authentication). Nothing else ever reconnects by itself.
+    func reconnectLostPanes() {
+        let count = workspace.panes.filter { panes[$0.id]?.isLost == true }.count
+        for pane in workspace.panes {
+            // Looked at as each goes: a companion of one already reconnected is no longer lost.
+            guard panes[pane.id]?.isLost == true else { continue }
+            deliver(.reconnect, to: pane.id)
+        }
+        message = count == 0 ? "no pane of this Workspace has lost its connection"
+            : "reconnecting \(count) pane\(count == 1 ? "" : "s")"
+    }
+
     /// Closes pane `id`'s component: its Session ends, its waiting interactions are withdrawn.
     func closeSession(_ id: PaneID) {
         lostTogether[id] = nil

@@ -44,10 +44,11 @@ public protocol WorkbenchServices: Sendable {
     /// there is none. Asked once, when the workbench is made.
     func transferQueue(interactions: InteractionQueue, shared: SharedConnections) -> TransferQueue?
 
-    /// The metrics sampler of a Host (docs/behaviour.md §9), at the Host's interval, reading
-    /// the file systems too when `filesystems` (a metrics pane shows them); run on the
-    /// connection of the Host's pane. nil when metrics are off (the default).
-    func metricsSampler(hostLabel: String, filesystems: Bool) -> MetricsSampler?
+    /// The metrics sampler of a Host (docs/behaviour.md §9), sampling every `interval` seconds
+    /// (the Host's setting), reading the file systems too when `filesystems` (a metrics pane
+    /// shows them); run on the connection of the Host's pane. nil when metrics are off (the
+    /// default).
+    func metricsSampler(hostLabel: String, interval: Int, filesystems: Bool) -> MetricsSampler?
 
     /// As `connect`, for a browser pane's own connection: its Connection History entry is of
     /// the `sftp` kind.
@@ -104,7 +105,7 @@ public protocol WorkbenchServices: Sendable {
 extension WorkbenchServices {
     /// No transfers (tests, benchmarks): the queue overlay says so.
     public func transferQueue(interactions: InteractionQueue, shared: SharedConnections) -> TransferQueue? { nil }
-    public func metricsSampler(hostLabel: String, filesystems: Bool) -> MetricsSampler? { nil }
+    public func metricsSampler(hostLabel: String, interval: Int, filesystems: Bool) -> MetricsSampler? { nil }
     public func vaultEditor() -> VaultEditor? { nil }
 
     /// No editor (benchmarks): `e` says editing is not available here.

@@ -138,6 +138,18 @@ final class ConnectionPreparerTests: XCTestCase {
 
     // MARK: Jumps
 
+    func testEachHopKeepsItsOwnHostsKeepalive() async throws {
+        var edge = try host("edge", "edge.example.com")
+        edge.keepalive = try Keepalive(interval: 5, countMax: 2)
+        var db = try host("db", "db.internal", jumps: [edge])
+        db.keepalive = .off
+        let plan = try await preparer { _ in VaultSnapshot(hosts: [edge, db]) }.plan(hostLabel: "db")
+        XCTAssertEqual(plan.keepalive, .off, "the target never sends one")
+        XCTAssertEqual(plan.jumps.map(\.keepalive), [try Keepalive(interval: 5, countMax: 2)])
+        let adHoc = try await preparer().plan(adHoc: try AdHocTarget(parsing: "someone@elsewhere.example.com"))
+        XCTAssertEqual(adHoc.keepalive, .standard, "an ad-hoc destination has ssh's defaults here: 30 s x 3")
+    }
+
     func testTheJumpChainIsExpandedFirstHopFirstEachHopPlannedOnItsOwn() async throws {
         let bastionIdentity = try Identity(label: Label("bastion-user"), username: "jump")
         let edge = try host("edge", "edge.example.com", port: 2200, username: "edge-user")

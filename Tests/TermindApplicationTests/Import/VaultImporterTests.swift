@@ -91,6 +91,27 @@ final class VaultImporterTests: XCTestCase {
         XCTAssertEqual(sealedKey, Secret(bytes: key.privateKey), "the key file is sealed as it is")
     }
 
+    func testServerAliveSettingsBecomeTheHostsKeepaliveWithinWhatAHostTakes() async throws {
+        let rig = ImportRig(VaultSnapshot())
+        rig.config("""
+            Host quick
+              HostName quick.example.com
+              ServerAliveInterval 1m
+              ServerAliveCountMax 5
+            Host silent
+              HostName silent.example.com
+              ServerAliveInterval none
+              ServerAliveCountMax 0
+            Host plain
+              HostName plain.example.com
+            """)
+        try await rig.importSelection(ImportSelection(all: true))
+        let snapshot = await rig.store.snapshot()
+        XCTAssertEqual(snapshot.host("quick")?.keepalive, try Keepalive(interval: 60, countMax: 5))
+        XCTAssertEqual(snapshot.host("silent")?.keepalive, try Keepalive(interval: 0, countMax: 1), "ssh's 0 count is one here")
+        XCTAssertEqual(snapshot.host("plain")?.keepalive, .standard)
+    }
+
     func testImportingTwiceWritesNothingTheSecondTime() async throws {
         let (rig, _) = try webRig()
         rig.directory.write("web.example.com \(try ImportTestKey.generate().publicLine)\n", to: ImportRig.folder + "/known_hosts")

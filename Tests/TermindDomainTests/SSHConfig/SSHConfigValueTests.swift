@@ -20,6 +20,19 @@ final class SSHConfigValueTests: XCTestCase {
         XCTAssertEqual(app?.port, 2200)
     }
 
+    func testServerAliveValuesResolveFirstWinsWithSSHTimeUnits() {
+        let fixture = SSHConfigFixture(config: """
+            Host app
+              ServerAliveInterval 1m30s
+            Host *
+              ServerAliveInterval 10
+              ServerAliveCountMax 4
+            """)
+        XCTAssertEqual(fixture.host("app")?.serverAliveInterval, 90)
+        XCTAssertEqual(fixture.host("app")?.serverAliveCountMax, 4)
+        XCTAssertEqual(fixture.resolve("other").serverAliveInterval, 10)
+    }
+
     func testIdentityFilesAccumulateInOrderWithoutRepeatingTheSameValue() {
         let fixture = SSHConfigFixture(config: """
             Host app

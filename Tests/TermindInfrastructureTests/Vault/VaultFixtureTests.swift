@@ -51,6 +51,9 @@ final class VaultFixtureTests: XCTestCase {
         XCTAssertTrue(snapshot.hosts.allSatisfy(\.sharesConnection))
         // V6: no Host of V1 has a forwarding rule.
         XCTAssertTrue(snapshot.hosts.allSatisfy(\.forwards.isEmpty))
+        // V7: every Host of V1 keeps OpenSSH-like keepalives (30 s x 3) and samples metrics every 2 s.
+        XCTAssertFalse(snapshot.hosts.isEmpty)
+        XCTAssertTrue(snapshot.hosts.allSatisfy { $0.keepalive == .standard && $0.metricsInterval == 2 })
         let search = SQLiteVaultStore(database: services.database)
         let found = try await search.searchCommands(CommandHistoryQuery(text: "ERROR SYS"))
         XCTAssertEqual(found.map(\.id), [VaultFixture.commands[1].id])

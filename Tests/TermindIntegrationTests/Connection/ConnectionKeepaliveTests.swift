@@ -10,10 +10,10 @@ import XCTest
 final class ConnectionKeepaliveTests: XCTestCase {
     func testAnsweredKeepalivesKeepAQuietCommandAlive() async throws {
         let server = try startSSHD()
-        let plan = server.plan(credentials: [try server.clientKeyCredential()])
+        let plan = server.plan(credentials: [try server.clientKeyCredential()], keepalive: try Keepalive(interval: 1, countMax: 3))
         let output = try await within(.seconds(20)) {
             let connection = try await LibSSH2Connector(agentSocketPath: nil)
-                .connect(plan, using: connectionContext(keepaliveInterval: 1))
+                .connect(plan, using: connectionContext())
             let output = try await CollectedOutput.collect(try await connection.execute("sleep 6; echo awake").output)
             await connection.close()
             return output
@@ -27,11 +27,12 @@ final class ConnectionKeepaliveTests: XCTestCase {
         let proxy = try FreezableProxy(targetPort: server.port)
         defer { proxy.stop() }
         let plan = ConnectionPlan(label: "vanishing", hostname: "127.0.0.1", port: proxy.port, username: server.username,
-                                  credentials: [try server.clientKeyCredential()], useAgent: false)
+                                  credentials: [try server.clientKeyCredential()], useAgent: false,
+                                  keepalive: try Keepalive(interval: 1, countMax: 3))
         let before = WorkerThreads.count()
         try await within(.seconds(30)) {
             let connection = try await LibSSH2Connector(agentSocketPath: nil)
-                .connect(plan, using: connectionContext(ioTimeout: .seconds(60), keepaliveInterval: 1))
+                .connect(plan, using: connectionContext(ioTimeout: .seconds(60)))
             let process = try await connection.execute("echo started; sleep 60")
             var iterator = process.output.makeAsyncIterator()
             let first = try await iterator.next()

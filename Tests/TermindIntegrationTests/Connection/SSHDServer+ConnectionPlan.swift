@@ -13,11 +13,12 @@ extension SSHDServer {
 
     /// A plan for the test account on this server; no agent unless asked.
     func plan(
-        label: String? = nil, credentials: [Credential], useAgent: Bool = false, jumps: [ConnectionPlan] = []
+        label: String? = nil, credentials: [Credential], useAgent: Bool = false, jumps: [ConnectionPlan] = [],
+        keepalive: Keepalive = .standard
     ) -> ConnectionPlan {
         ConnectionPlan(
             label: label ?? "sshd-\(port)", hostname: host, port: port, username: username,
-            credentials: credentials, useAgent: useAgent, jumps: jumps)
+            credentials: credentials, useAgent: useAgent, jumps: jumps, keepalive: keepalive)
     }
 
     /// Makes a new key pair with ssh-keygen (`type`, optional passphrase) in the server's
@@ -48,10 +49,9 @@ extension SSHDServer {
 /// short timeouts so a failure shows quickly.
 func connectionContext(
     presenter: any InteractionPresenter = ScriptedPresenter.refusing(), trust: any HostKeyVerifier = AcceptingVerifier(),
-    generation: AttemptGeneration = .next(), connectTimeout: Duration = .seconds(5), ioTimeout: Duration = .seconds(15),
-    keepaliveInterval: Int = 30
+    generation: AttemptGeneration = .next(), connectTimeout: Duration = .seconds(5), ioTimeout: Duration = .seconds(15)
 ) -> ConnectionContext {
     ConnectionContext(
         interactions: InteractionQueue(presenter: presenter), trust: trust, generation: generation,
-        connectTimeout: connectTimeout, ioTimeout: ioTimeout, keepaliveInterval: keepaliveInterval)
+        connectTimeout: connectTimeout, ioTimeout: ioTimeout)
 }

@@ -9,6 +9,7 @@ final class RecordingPane: PaneComponent {
     let paneID: PaneID
     var hostLabel: String? = nil
     var isLive = false
+    var isLost = false
     var acceptsPlainText = true
     var statusHint: String? = nil
     /// Every event, in order.

@@ -110,6 +110,18 @@ final class WorkbenchMetricsPaneTests: WorkbenchTestCase {
         XCTAssertTrue(screenText.contains("Enter: try again"), screenReport)
     }
 
+    func testTheSamplerRunsAtTheHostsOwnInterval() async throws {
+        var web = WorkbenchFixture.host("web", shares: true)
+        try web.setMetricsInterval(15)
+        try await start(hosts: [web])
+        services.samplesMetrics.withLock { $0 = true }
+        let connection = try await openFromNavigator("web")
+        await eventually("the sampler opened", showing: screenReport) { connection.execs.count == 1 }
+        prefixed(.character("M"))
+        await waitForScreen(containing: "every 15 s")
+        XCTAssertEqual(workbench.hostMetrics["web"]?.interval, 15)
+    }
+
     func testWithoutAHostThereIsNoMetricsPaneAndTheBarSaysWhy() async throws {
         try await start(hosts: [WorkbenchFixture.host("web")])
         press(.escape)

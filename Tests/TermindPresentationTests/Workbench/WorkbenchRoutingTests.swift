@@ -116,4 +116,35 @@ final class WorkbenchRoutingTests: WorkbenchTestCase {
         guard case .close? = pane.routed.last else { return XCTFail("events: \(pane.routed)") }
         XCTAssertFalse(workbench.panes.values.contains { $0 === pane })
     }
+
+    func testReconnectAllReachesEveryLostPaneOfTheWorkspaceAndNoOther() async throws {
+        let first = try await startRecording()
+        prefixed(.character("%"))
+        prefixed(.character("%"))
+        let ids = workbench.workspace.panes.map(\.id)
+        XCTAssertEqual(ids.count, 3)
+        let panes = ids.map { id -> RecordingPane in
+            if id == first.paneID { return first }
+            let pane = RecordingPane(paneID: id)
+            workbench.install(pane)
+            return pane
+        }
+        panes[0].isLost = true
+        panes[2].isLost = true
+        panes[1].isLive = true
+        let before = panes.map { $0.routed.count }
+
+        prefixed(.character("R"))
+
+        let reconnects = panes.enumerated().map { index, pane in
+            pane.routed.dropFirst(before[index]).filter { if case .reconnect = $0 { true } else { false } }.count
+        }
+        XCTAssertEqual(reconnects, [1, 0, 1], "the lost panes once each, the live one never")
+        XCTAssertTrue(screen[29].contains("reconnecting 2 panes"), screen[29])
+
+        panes[0].isLost = false
+        panes[2].isLost = false
+        prefixed(.character("R"))
+        XCTAssertTrue(screen[29].contains("no pane of this Workspace has lost its connection"), screen[29])
+    }
 }

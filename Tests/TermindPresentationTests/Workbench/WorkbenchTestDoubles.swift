@@ -207,9 +207,9 @@ final class InMemoryWorkbenchServices: WorkbenchServices {
     let samplesMetrics = Mutex(false)
     /// Whether each sampler asked for read the file systems, in order.
     let samplerFilesystems = Mutex<[Bool]>([])
-    func metricsSampler(hostLabel: String, filesystems: Bool) -> MetricsSampler? {
+    func metricsSampler(hostLabel: String, interval: Int, filesystems: Bool) -> MetricsSampler? {
         samplerFilesystems.withLock { $0.append(filesystems) }
-        return samplesMetrics.withLock { $0 } ? MetricsSampler(host: hostLabel, command: ScriptedConnection.execCommand) : nil
+        return samplesMetrics.withLock { $0 } ? MetricsSampler(host: hostLabel, command: ScriptedConnection.execCommand, interval: interval) : nil
     }
 
     // MARK: Import

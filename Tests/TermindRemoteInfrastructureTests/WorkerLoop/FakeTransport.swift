@@ -32,6 +32,11 @@ final class FakeTransport: WorkerTransport {
     /// When a keepalive went out.
     private(set) var keepalivesSent: [ContinuousClock.Instant] = []
     private(set) var disconnected = false
+    /// When a probe (the keepalive with no channel open) was first tried, and whether the server
+    /// answers them.
+    private(set) var probesSent: [ContinuousClock.Instant] = []
+    var answersProbes = true
+    private var probeWaiting = false
 
     init() throws {
         var pair: [Int32] = [-1, -1]
@@ -93,6 +98,17 @@ final class FakeTransport: WorkerTransport {
         }
         keepalivesSent.append(now)
         return .done(keepaliveInterval)
+    }
+
+    func probe() -> SSH2Result<Void> {
+        calls.append("probe")
+        if !probeWaiting { probesSent.append(.now) }
+        guard answersProbes else {
+            probeWaiting = true
+            return .wouldBlock(.inbound)
+        }
+        probeWaiting = false
+        return .done(())
     }
 
     func disconnect() {

@@ -75,6 +75,7 @@ final class FakeTransportChannel: WorkerTransportChannel {
     func requestPTY(term: String, size: TerminalSize) -> SSH2Result<Void> { request("pty \(term) \(size.columns)x\(size.rows)") }
     func startShell() -> SSH2Result<Void> { request("shell") }
     func exec(_ command: String) -> SSH2Result<Void> { request("exec \(command)") }
+    func signal(_ name: String) -> SSH2Result<Void> { request("signal \(name)") }
     func startSubsystem(_ name: String) -> SSH2Result<Void> { request("subsystem \(name)") }
     func changeWindow(to size: TerminalSize) -> SSH2Result<Void> { request("window-change \(size.columns)x\(size.rows)") }
 

@@ -92,4 +92,70 @@ final class WorkerLoopClosingTests: XCTestCase {
             XCTAssertEqual(failure.kind, .dropped)
         }
     }
+
+    // MARK: Closing a plain exec ends its command
+
+    func testClosingARunningCommandSendsItSIGTERMBeforeTheClose() async throws {
+        let harness = try WorkerLoopHarness()
+        let process = try await harness.exec("sleep 1000")
+        harness.transport.calls = []
+        try await close(process.handle.id, on: harness)
+        XCTAssertEqual(process.channel.requests, ["exec sleep 1000", "signal TERM"])
+        let number = process.channel.number
+        XCTAssertEqual(harness.transport.calls.filter { $0.hasPrefix("signal") || $0.hasPrefix("close") },
+                       ["signal TERM \(number)", "close \(number)"])
+        XCTAssertTrue(process.channel.closeSent)
+    }
+
+    func testAServerThatNeverAnswersTheSignalCannotHoldTheClose() async throws {
+        let harness = try WorkerLoopHarness()
+        let process = try await harness.exec("sleep 1000")
+        // Sent, then libssh2 waits for an answer that never comes.
+        process.channel.scriptedCalls["signal TERM"] = Array(repeating: .wouldBlock(.inbound), count: 100)
+        try await close(process.handle.id, on: harness)
+        XCTAssertTrue(process.channel.closeSent)
+        XCTAssertEqual(harness.transport.calls.filter { $0.hasPrefix("signal") }.count, 1, "the answer was waited for")
+    }
+
+    func testASignalHalfSentIsFinishedBeforeTheClose() async throws {
+        let harness = try WorkerLoopHarness()
+        let process = try await harness.exec("sleep 1000")
+        process.channel.scriptedCalls["signal TERM"] = [.wouldBlock(.outbound)]
+        harness.transport.calls = []
+        try await close(process.handle.id, on: harness, turns: 3)
+        let number = process.channel.number
+        // The close then waits for the server's answer, asked again each turn.
+        XCTAssertEqual(Array(harness.transport.calls.filter { $0.hasPrefix("signal") || $0.hasPrefix("close") }.prefix(3)),
+                       ["signal TERM \(number)", "signal TERM \(number)", "close \(number)"])
+    }
+
+    func testARefusedSignalStillClosesTheChannel() async throws {
+        let harness = try WorkerLoopHarness()
+        let process = try await harness.exec("sleep 1000")
+        process.channel.scriptedCalls["signal TERM"] = [.failed(SSH2Fault(code: -22, message: "Unable to complete request for channel-process-startup"))]
+        try await close(process.handle.id, on: harness)
+        XCTAssertTrue(process.channel.closeSent)
+    }
+
+    func testAShellOnAPTYOrACommandThatEndedGetsNoSignal() async throws {
+        let harness = try WorkerLoopHarness()
+        let shell: ChannelHandle = try await harness.request { loop, continuation in
+            loop.openShell(term: "xterm", size: TerminalSize(columns: 80, rows: 24), environment: [:], continuation: continuation)
+        }
+        let shellChannel = try XCTUnwrap(harness.transport.opened.last)
+        try await close(shell.id, on: harness)
+        XCTAssertFalse(shellChannel.requests.contains { $0.hasPrefix("signal") }, "sshd hangs up a PTY's processes itself")
+
+        let ended = try await harness.exec("true")
+        ended.channel.remoteEOF = true
+        try harness.pump()
+        try await close(ended.handle.id, on: harness)
+        XCTAssertFalse(ended.channel.requests.contains { $0.hasPrefix("signal") }, "its command had already ended")
+    }
+
+    private func close(_ id: Int, on harness: WorkerLoopHarness, turns: Int = 1) async throws {
+        try await harness.request(turns: turns) { (loop, continuation: CheckedContinuation<Void, any Error>) in
+            loop.closeChannel(id, continuation: continuation)
+        }
+    }
 }

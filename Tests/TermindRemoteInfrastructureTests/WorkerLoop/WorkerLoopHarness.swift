@@ -1,5 +1,6 @@
 @testable import TermindRemoteInfrastructure
 import TermindApplication
+import TermindDomain
 import XCTest
 
 /// A `WorkerLoop` established over a `FakeTransport`, run pass by pass on the test's thread:
@@ -10,10 +11,11 @@ final class WorkerLoopHarness {
     let loop: WorkerLoop
     private let worker: ConnectionWorker
 
-    init(keepaliveInterval: Int = 0, ioTimeout: Duration = .seconds(5)) throws {
+    init(keepaliveInterval: Int = 0, keepaliveCountMax: Int = 3, ioTimeout: Duration = .seconds(5)) throws {
         worker = try ConnectionWorker(label: "fake")
         transport = try FakeTransport()
-        loop = WorkerLoop(worker: worker, ioTimeout: ioTimeout, keepaliveInterval: keepaliveInterval, logger: NullLogger())
+        loop = WorkerLoop(worker: worker, ioTimeout: ioTimeout, keepalive: try Keepalive(interval: keepaliveInterval, countMax: keepaliveCountMax),
+                          logger: NullLogger())
         loop.adopt(transport: transport)
         loop.establish()
     }

@@ -1,5 +1,6 @@
 import Foundation
 import TermindApplication
+import TermindDomain
 
 /// `termind exec HOST... [options] -- COMMAND...`: runs a command on one Host (streaming its
 /// output and exiting with its status, like `ssh HOST CMD`) or on many in parallel (each line
@@ -139,19 +140,25 @@ struct ExecCommand: Command {
     ) async -> Int32 {
         let localTerminal = usesPTY ? LocalTerminal() : nil
         do {
-            return try await access.withConnection(to: host) { connection in
-                if let localTerminal {
+            if let localTerminal {
+                // Ctrl-C is a byte for the remote terminal here, which ends its command itself.
+                return try await access.withConnection(to: host) { connection in
                     let shell = try await connection.execute(
                         command, onTerminal: context.environment["TERM"] ?? "xterm-256color", size: localTerminal.size,
                         environment: context.environment["LANG"].map { ["LANG": $0] } ?? [:])
                     return try await localTerminal.attach(shell, output: context)
                 }
-                return try await stream(command, on: connection, host: host, input: input, context: context)
+            }
+            // Ctrl-C or SIGTERM ends the command on the server too (`stream`), then exits 130.
+            return try await InterruptibleRun.run("the command on \(TerminalSafeText(host).text)") {
+                try await access.withConnection(to: host) { connection in
+                    try await stream(command, on: connection, host: host, input: input, context: context)
+                }
             }
         } catch {
             localTerminal?.restore()
             context.err(ConnectionAccess.message(for: error))
-            return ExitCode.remoteCommandOwnFailure
+            return error is CommandInterrupted ? ExitCode.interrupted.rawValue : ExitCode.remoteCommandOwnFailure
         }
     }
 
@@ -162,14 +169,30 @@ struct ExecCommand: Command {
         let sending = Task { await input.send(to: process) }
         defer { sending.cancel() }
         var status = ExitCode.remoteCommandOwnFailure
-        for try await output in process.output {
-            switch output {
-            case .stdout(let bytes): context.out(bytes: bytes)
-            case .stderr(let bytes): context.err(bytes: bytes)
-            case .exit(let exitStatus, let signal):
-                if let signal { context.err("termind: \(host): the command was killed by SIG\(signal)\n") }
-                status = RemoteExitStatus.of(status: exitStatus, signal: signal)
+        // Cancelled (Ctrl-C): closing the channel sends the command SIGTERM and ends the output
+        // (which may also stop at once, throwing).
+        do {
+            try await withTaskCancellationHandler {
+                for try await output in process.output {
+                    switch output {
+                    case .stdout(let bytes): context.out(bytes: bytes)
+                    case .stderr(let bytes): context.err(bytes: bytes)
+                    case .exit(let exitStatus, let signal):
+                        if let signal { context.err("termind: \(host): the command was killed by SIG\(signal)\n") }
+                        status = RemoteExitStatus.of(status: exitStatus, signal: signal)
+                    }
+                }
+            } onCancel: {
+                Task { await process.close() }
             }
+        } catch {
+            if !Task.isCancelled { throw error }
+        }
+        if Task.isCancelled {
+            // The signal and the close go out before the connection says goodbye: closed from a
+            // task of its own, which this one's cancel does not reach.
+            await Task { await process.close() }.value
+            throw CancellationError()
         }
         // Once the command has ended, what is still unread of standard input is not wanted.
         sending.cancel()

@@ -17,6 +17,11 @@ struct HostView: Encodable {
     let shellIntegration: Bool
     /// Whether this Host's workbench panes share one authenticated connection.
     let share: Bool
+    /// Seconds between keepalives (0: none) and how many may go unanswered.
+    let keepalive: Int
+    let keepaliveCount: Int
+    /// Seconds between two samples of the server's metrics.
+    let metricsInterval: Int
     /// Forwarding rules in order: `rule` as `L 8080:localhost:80`, and whether it runs.
     let forwards: [ForwardEntry]
 
@@ -37,6 +42,9 @@ struct HostView: Encodable {
         clipboardWrites = host.allowsClipboardWrites
         shellIntegration = host.usesShellIntegration
         share = host.sharesConnection
+        keepalive = host.keepaliveInterval
+        keepaliveCount = host.keepaliveCountMax
+        metricsInterval = host.metricsInterval
         forwards = host.forwards.map { ForwardEntry(rule: $0.rule.stored, enabled: $0.enabled) }
     }
 }

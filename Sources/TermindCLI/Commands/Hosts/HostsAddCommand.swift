@@ -19,11 +19,17 @@ struct HostsAddCommand: Command {
                     help: "Start bash and zsh with Termind's integration, for the command history (default on)"),
             .option("share", .choice(["on", "off"]), valueName: "on|off",
                     help: "Workbench panes on this Host share one connection, one authentication (default on)"),
+            .option("keepalive", .integer(0...86_400), valueName: "SECONDS",
+                    help: "Ask the server for an answer after this much silence; 0 sends none (default 30, as ServerAliveInterval)"),
+            .option("keepalive-count", .integer(1...1_000), valueName: "N",
+                    help: "Unanswered keepalives before the connection counts as lost (default 3, as ServerAliveCountMax)"),
+            .option("metrics-interval", .integer(1...3_600), valueName: "SECONDS",
+                    help: "Seconds between samples of the server's metrics (default 2)"),
         ],
         examples: ["termind hosts add web --hostname 10.0.0.5 --port 2222 --identity deploy --jump bastion --tag prod"])
 
     let label: String
-    let fields: HostFields
+    var fields: HostFields
     let dataDirectory: String?
 
     init(_ parsed: ParsedCommandLine) throws(UsageError) {
@@ -35,6 +41,9 @@ struct HostsAddCommand: Command {
             notes: parsed.value("notes"), allowsClipboardWrites: parsed.value("clipboard").map { $0 == "allow" },
             usesShellIntegration: parsed.value("shell-integration").map { $0 == "on" },
             sharesConnection: parsed.value("share").map { $0 == "on" })
+        fields.keepaliveInterval = parsed.integer("keepalive")
+        fields.keepaliveCountMax = parsed.integer("keepalive-count")
+        fields.metricsInterval = parsed.integer("metrics-interval")
         dataDirectory = parsed.value("data-dir")
     }
 

@@ -24,6 +24,12 @@ struct HostsEditCommand: Command {
                     help: "Start bash and zsh with Termind's integration, for the command history (default on)"),
             .option("share", .choice(["on", "off"]), valueName: "on|off",
                     help: "Workbench panes on this Host share one connection, one authentication (default on)"),
+            .option("keepalive", .integer(0...86_400), valueName: "SECONDS",
+                    help: "Ask the server for an answer after this much silence; 0 sends none (default 30, as ServerAliveInterval)"),
+            .option("keepalive-count", .integer(1...1_000), valueName: "N",
+                    help: "Unanswered keepalives before the connection counts as lost (default 3, as ServerAliveCountMax)"),
+            .option("metrics-interval", .integer(1...3_600), valueName: "SECONDS",
+                    help: "Seconds between samples of the server's metrics (default 2)"),
             .option("forward", valueName: "'L|R|D SPEC'", repeating: true,
                     help: "Add a forwarding rule, enabled: 'L 8080:localhost:80', 'R 9000:localhost:3000', 'D 1080'"),
             .option("remove-forward", valueName: "'L|R|D SPEC'", repeating: true, help: "Remove a forwarding rule"),
@@ -54,6 +60,9 @@ struct HostsEditCommand: Command {
             notes: parsed.value("notes"), allowsClipboardWrites: parsed.value("clipboard").map { $0 == "allow" },
             usesShellIntegration: parsed.value("shell-integration").map { $0 == "on" },
             sharesConnection: parsed.value("share").map { $0 == "on" })
+        fields.keepaliveInterval = parsed.integer("keepalive")
+        fields.keepaliveCountMax = parsed.integer("keepalive-count")
+        fields.metricsInterval = parsed.integer("metrics-interval")
         do {
             fields.addForwards = try parsed.values("forward").map { text throws(ForwardRuleError) in try ForwardRule(parsingStored: text) }
             fields.removeForwards = try parsed.values("remove-forward").map { text throws(ForwardRuleError) in try ForwardRule(parsingStored: text) }

@@ -22,7 +22,7 @@ struct MetricsCommand: Command {
         arguments: [.init("HOST", .host, help: "A Vault label or an ad-hoc [user@]hostname[:port]")],
         options: ConnectionOptions.definitions + [
             .flag("once", help: "Two samples one interval apart, one report, then exit"),
-            .option("interval", .integer(1...3600), valueName: "SECONDS", help: "Seconds between samples (default 2)"),
+            .option("interval", .integer(1...3600), valueName: "SECONDS", help: "Seconds between samples (default: the Host's, 2 unless set with hosts edit --metrics-interval)"),
             .flag("json", help: "One JSON object per report: cpu, memory, load, uptime, network, disks, filesystems, processes"),
             .flag("all-interfaces", help: "Count every network interface, lo, bridges and veths too"),
         ],
@@ -30,7 +30,8 @@ struct MetricsCommand: Command {
 
     let host: String
     let once: Bool
-    let interval: Int
+    /// Given on the command line; otherwise the Host's own (`hosts edit --metrics-interval`).
+    let interval: Int?
     let json: Bool
     let allInterfaces: Bool
     let options: ConnectionOptions
@@ -38,7 +39,7 @@ struct MetricsCommand: Command {
     init(_ parsed: ParsedCommandLine) throws(UsageError) {
         host = parsed.argument("HOST") ?? ""
         once = parsed.flag("once")
-        interval = parsed.integer("interval") ?? 2
+        interval = parsed.integer("interval")
         json = parsed.flag("json")
         allInterfaces = parsed.flag("all-interfaces")
         options = ConnectionOptions(parsed)
@@ -46,6 +47,12 @@ struct MetricsCommand: Command {
 
     func run(_ context: CommandContext) async throws -> Int32 {
         let access = try ConnectionAccess(context, options: options)
+        var interval = Host.defaultMetricsInterval
+        if let given = self.interval {
+            interval = given
+        } else if let record = try await access.opener.store.snapshot().host(host) {
+            interval = record.metricsInterval
+        }
         let sampler = MetricsSampler(
             host: host, command: try TermindResources.metricsSamplerCommand(interval: interval, filesystems: true),
             allInterfaces: allInterfaces)

@@ -155,10 +155,9 @@ struct VaultWorkbenchServices: WorkbenchServices {
         VaultEditor(store: store, secrets: secrets, keyCodec: keyCodec)
     }
 
-    /// A Host's sampler: every 2 s, with the file systems only for a metrics pane
+    /// A Host's sampler at its interval, with the file systems only for a metrics pane
     /// (docs/behaviour.md §9).
-    func metricsSampler(hostLabel: String, filesystems: Bool) -> MetricsSampler? {
-        let interval = 2
+    func metricsSampler(hostLabel: String, interval: Int, filesystems: Bool) -> MetricsSampler? {
         guard let command = try? TermindResources.metricsSamplerCommand(interval: interval, filesystems: filesystems) else { return nil }
         return MetricsSampler(host: hostLabel, command: command, interval: interval)
     }

@@ -11,6 +11,8 @@ final class BrowserLink {
     /// The attempt this link serves; nil once closed, so its tasks' late results are dropped.
     private(set) var generation: AttemptGeneration?
     var openTask: Task<Void, Never>?
+    /// Waits for the connection's end, so an idle browser shows a lost connection too.
+    var watchTask: Task<Void, Never>?
     private(set) var fileSystem: (any FileSystem)?
     private var remote: (any RemoteFileSystem)?
     private var connection: PaneConnection?
@@ -61,6 +63,8 @@ final class BrowserLink {
         generation = nil
         openTask?.cancel()
         openTask = nil
+        watchTask?.cancel()
+        watchTask = nil
         for task in requests.values { task.cancel() }
         requests = [:]
         let remote = self.remote, connection = self.connection, shared = self.shared

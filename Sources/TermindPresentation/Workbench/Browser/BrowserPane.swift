@@ -84,6 +84,7 @@ final class BrowserPane: PaneComponent {
     var hostLabel: String? { side.hostLabel }
     /// Nothing is lost by closing a browser, except a change in flight.
     var isLive: Bool { busy != nil }
+    var isLost: Bool { status.isLost }
     var acceptsPlainText: Bool { false }
     var statusHint: String? {
         if prompt != nil { return "Enter: done · Escape: cancel" }

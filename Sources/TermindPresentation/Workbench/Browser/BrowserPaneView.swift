@@ -39,7 +39,8 @@ struct BrowserPaneView {
             let title = pane.status == .dropped(detail) ? "The browser's connection to \(pane.side.name) was lost" : "Could not open \(pane.side.name)'s files"
             var lines = [(title, WorkbenchTheme.failure), ("", WorkbenchTheme.text)]
             lines += TextWrap.lines(detail, width: max(1, content.columns - 2)).map { ($0, WorkbenchTheme.text) }
-            lines += [("", WorkbenchTheme.text), ("Enter: reconnect" + (context.closeKeys.map { " · \($0): close the pane" } ?? ""), WorkbenchTheme.dim)]
+            let all = pane.status.isLost ? context.reconnectAllKeys.map { " · \($0): reconnect all" } ?? "" : ""
+            lines += [("", WorkbenchTheme.text), ("Enter: reconnect" + all + (context.closeKeys.map { " · \($0): close the pane" } ?? ""), WorkbenchTheme.dim)]
             for (offset, (text, style)) in lines.enumerated() where offset < content.rows {
                 line(" " + text, row: content.row + offset, in: content, style: style, into: &buffer)
             }

@@ -104,12 +104,25 @@ extension Workbench {
                     return
                 }
                 link.attach(fileSystem, remote: remote, connection: connection, shared: shared)
+                if let connection { self.watch(connection, of: link, for: id, generation: generation) }
                 self.deliverToBrowser(.fileSystemOpened(generation, home: home), to: id, generation: generation)
             } catch {
                 self?.deliverToBrowser(.connectFailed(generation, error), to: id, generation: generation)
             }
             self?.run(.watchPendingInteractions)
             self?.onChange()
+        }
+    }
+
+    /// Tells browser pane `id` when its connection is lost, though no request of its is in
+    /// flight (a terminal learns it from its own channel): it shows the loss and offers
+    /// Reconnect; a shared connection's other panes are told too.
+    private func watch(_ connection: PaneConnection, of link: BrowserLink, for id: PaneID, generation: AttemptGeneration) {
+        link.watchTask = Task { [weak self, weak link] in
+            guard let failure = await connection.connection.waitUntilEnded(), !Task.isCancelled else { return }
+            guard let self, let link, link.serves(generation) else { return }
+            self.deliverToBrowser(.connectionLost(generation, failure.detail), to: id, generation: generation)
+            self.sharedConnectionLost(by: id, lease: connection.lease, detail: failure.detail)
         }
     }
 

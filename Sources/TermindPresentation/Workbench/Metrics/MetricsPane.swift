@@ -38,6 +38,9 @@ final class MetricsPane: PaneComponent {
     var hostLabel: String? { host }
     /// Closing loses nothing: the figures are a view, and the sampler goes on for the status bar.
     var isLive: Bool { false }
+    /// The figures stopped by themselves (a lost connection, a failed one): reconnect all
+    /// asks again, as Enter does.
+    var isLost: Bool { !isSampling && stopReason != nil }
     var acceptsPlainText: Bool { false }
     var statusHint: String? { "metrics: c by CPU · m by memory" }
 

@@ -78,7 +78,8 @@ struct MetricsPaneView {
         }
         if pane.isSampling {
             let interval = pane.metrics?.interval ?? 2
-            return [(" Waiting for the first figures: a rate needs two samples, \(interval) s apart…", WorkbenchTheme.dim)]
+            let text = "Waiting for the first figures: a rate needs two samples, \(interval) s apart…"
+            return TextWrap.lines(text, width: max(1, width - 2)).map { (" " + $0, WorkbenchTheme.dim) }
         }
         return [(" Connecting to \(pane.host) for its metrics…", WorkbenchTheme.dim)]
     }

@@ -1,0 +1,42 @@
+import Foundation
+import TermindTestSupport
+import XCTest
+
+/// Reconnect all, as a person sees it in the built binary in tmux: a terminal pane and a file
+/// browser on a Host that does not share its connection (two connections), both lost when the
+/// server ends them; nothing comes back by itself, and one key (`C-\ R`) reconnects both.
+final class ReconnectAllEndToEndTests: XCTestCase {
+    func testOneKeyReconnectsEveryLostPaneOfTheWorkspaceAndNothingReconnectsByItself() throws {
+        let home = try VaultHome()
+        let server = try startSSHD(configure: "MaxStartups 100\n")
+        try home.addRigHosts("web", on: server)
+        try home.succeed(["hosts", "edit", "web", "--share", "off"])
+        let session = try TmuxSession(command: [try TermindBinary.path(), "connect", "web"], environment: home.terminalEnvironment)
+        defer { session.kill() }
+        XCTAssertTrue(session.waitForScreen(containing: "Unknown host key"), session.screen())
+        session.keys("s")
+        XCTAssertTrue(session.waitForScreen(containing: "~$"), session.screen())
+        session.keys("C-\\", "b")
+        XCTAssertTrue(waitUntil(timeout: 15) { Self.count("Accepted publickey", in: server.log()) == 2 }, server.log())
+        XCTAssertTrue(session.waitForScreen(where: { !$0.contains("Opening") }), session.screen())
+
+        XCTAssertEqual(server.dropConnections(), 2)
+        XCTAssertTrue(
+            session.waitForScreen(where: { $0.contains("Connection lost") && $0.contains("connection to web was lost") }),
+            session.screen())
+        XCTAssertTrue(session.screen().contains("C-\\ R: reconnect all"), "the lost panes offer it: \(session.screen())")
+        sleep(2)
+        XCTAssertEqual(Self.count("Accepted publickey", in: server.log()), 2, "something reconnected by itself")
+        XCTAssertTrue(session.screen().contains("Connection lost"), session.screen())
+
+        session.keys("C-\\", "R")
+        XCTAssertTrue(
+            session.waitForScreen(where: { !$0.contains("Connection lost") && !$0.contains("was lost") && $0.contains("~$") }),
+            session.screen())
+        XCTAssertTrue(waitUntil(timeout: 15) { Self.count("Accepted publickey", in: server.log()) == 4 }, server.log())
+    }
+
+    private static func count(_ text: String, in log: String) -> Int {
+        log.components(separatedBy: text).count - 1
+    }
+}
