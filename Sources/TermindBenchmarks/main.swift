@@ -14,7 +14,9 @@ import TermindTestSupport
 // (FindBenchmarks.swift; `termind-bench find`); the SFTP browser's first rows of
 // 10,000 entries against `sftp -b` `ls -l` (BrowserBenchmarks.swift; `termind-bench browser`); the command history's search
 // against the sqlite3 shell (HistoryBenchmarks.swift; `termind-bench history`); the metrics
-// sampler's CPU and bytes per sample on the server (MetricsBenchmarks.swift; `termind-bench metrics`).
+// sampler's CPU and bytes per sample on the server (MetricsBenchmarks.swift; `termind-bench metrics`);
+// a local forward's throughput and connection latency against `ssh -N -L` (ForwardBenchmarks.swift;
+// `termind-bench forwards`).
 
 func formatSeconds(_ seconds: Double) -> String {
     seconds < 1 ? String(format: "%8.2f ms", seconds * 1000) : String(format: "%8.3f s ", seconds)
@@ -98,6 +100,15 @@ let sshArguments = [
 ]
 // The first run saves the host key in this home's Vault; every timed run then checks it.
 require(try TermindBinary.run(["exec", "--batch", "--accept-new", "-i", sshd.clientPrivateKeyPath, target, "--", "true"], home: home), "termind exec")
+if CommandLine.arguments.dropFirst().first == "forwards" {
+    do {
+        try ForwardBenchmarks(sshd: sshd, home: home).run()
+    } catch {
+        print("the forwarding benchmarks failed: \(error)")
+    }
+    sshd.stop()
+    exit(0)
+}
 if CommandLine.arguments.dropFirst().first == "listing" {
     try ListingBenchmarks(sshd: sshd, home: home).run()
     sshd.stop()
@@ -350,6 +361,7 @@ if transfersOnly {
 
 try ListingBenchmarks(sshd: sshd, home: home).run()
 try BrowserBenchmarks(sshd: sshd).run()
+try ForwardBenchmarks(sshd: sshd, home: home).run()
 try ImportBenchmarks().run()
 try await LargeVaultBenchmarks().run()
 try KnownHostsBenchmarks(sshd: sshd).run()

@@ -103,6 +103,10 @@ final class LibSSH2Connection: SSHConnection {
         }
     }
 
+    func stopForward(_ listening: ForwardListening) async {
+        try? await target.run { loop in loop.stopListener(listening.id) }
+    }
+
     func waitUntilEnded() async -> SSHFailure? {
         await target.waitUntilEnded()
         if case .failed(let failure) = target.ending { return failure }

@@ -1,4 +1,5 @@
 import Foundation
+import TermindApplication
 import TermindDomain
 #if canImport(Glibc)
 import Glibc
@@ -20,6 +21,8 @@ final class WorkerListener {
     let target: SocketAddress?
     /// `address:port` as bound, for messages.
     var endpoint: String
+    /// What the listener's connections carried, read by whoever started it.
+    let meter = ForwardMeter()
 
     init(id: Int, rule: ForwardRule, descriptor: Int32, remote: (any WorkerTransportListener)?, target: SocketAddress?, endpoint: String) {
         self.id = id

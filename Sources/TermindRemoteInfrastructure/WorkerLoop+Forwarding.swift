@@ -41,7 +41,7 @@ extension WorkerLoop {
                                       endpoint: Self.endpoint(bound.host, bound.port))
         listeners[listener.id] = listener
         logger.info("\(label): forwarding \(rule) listening on \(listener.endpoint)")
-        continuation.resume(returning: ForwardListening(rule: rule, address: bound.host, port: bound.port))
+        continuation.resume(returning: ForwardListening(rule: rule, address: bound.host, port: bound.port, id: listener.id, meter: listener.meter))
     }
 
     /// Asks the server to listen for a remote rule; its connections go to `target`.
@@ -72,7 +72,24 @@ extension WorkerLoop {
                                           endpoint: Self.endpoint(bindHost, started.port))
             listeners[listener.id] = listener
             logger.info("\(label): forwarding \(rule) listening on the server at \(listener.endpoint)")
-            continuation.resume(returning: ForwardListening(rule: rule, address: bindHost, port: started.port))
+            continuation.resume(returning: ForwardListening(
+                rule: rule, address: bindHost, port: started.port, id: listener.id, meter: listener.meter))
+        })
+    }
+
+    /// Stops listener `id` (the rule is turned off): a local socket closes at once, a server's
+    /// listener is cancelled in the background. Connections it accepted go on.
+    func stopListener(_ id: Int) {
+        guard let listener = listeners.removeValue(forKey: id) else { return }
+        logger.info("\(label): forwarding \(listener.rule) on \(listener.endpoint) stopped")
+        listener.close()
+        guard let remote = listener.remote else { return }
+        listener.remote = nil
+        let step = WorkerOperation.Step("asking the server to stop listening on \(listener.endpoint)") { remote.cancel() }
+        operations.append(WorkerOperation("stopping the server's listener on \(listener.endpoint)", steps: [step]) { [unowned self] outcome in
+            if case .failure(let failure) = outcome {
+                logger.info("\(label): the server's listener on \(listener.endpoint) did not stop: \(failure.detail)")
+            }
         })
     }
 
@@ -112,7 +129,9 @@ extension WorkerLoop {
             let descriptor = accept(listener.descriptor, nil, nil)
             guard descriptor >= 0 else {
                 if errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR && errno != ECONNABORTED {
-                    logger.info("\(label): accepting on \(listener.endpoint) failed: \(Self.errorText())")
+                    let reason = Self.errorText()
+                    logger.info("\(label): accepting on \(listener.endpoint) failed: \(reason)")
+                    listener.meter.failed("accepting a connection failed: \(reason)")
                 }
                 break
             }
@@ -121,10 +140,10 @@ extension WorkerLoop {
             _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
             setNoDelay(descriptor)
             if listener.rule.kind == .dynamic {
-                let client = WorkerSOCKSClient(id: nextIdentifier(), listener: listener.endpoint, descriptor: descriptor)
+                let client = WorkerSOCKSClient(id: nextIdentifier(), listener: listener.endpoint, meter: listener.meter, descriptor: descriptor)
                 socksClients[client.id] = client
             } else if let host = listener.rule.targetHost, let port = listener.rule.targetPort {
-                openForwardedChannel(descriptor: descriptor, to: host, port: port, via: listener.endpoint) { _ in }
+                openForwardedChannel(descriptor: descriptor, to: host, port: port, via: listener.endpoint, meter: listener.meter) { _ in }
             } else {
                 close(descriptor)
             }
@@ -136,11 +155,12 @@ extension WorkerLoop {
     /// socket and the channel become a tunnel (with `toClient` sent first and `leftover`
     /// passed on), on failure the socket is closed. `done` hears the failure, if any.
     private func openForwardedChannel(
-        descriptor: Int32, to host: String, port: Int, via endpoint: String, toClient: [UInt8] = [], leftover: [UInt8] = [],
-        done: @escaping (SSH2Fault?) -> Void
+        descriptor: Int32, to host: String, port: Int, via endpoint: String, meter: ForwardMeter, toClient: [UInt8] = [],
+        leftover: [UInt8] = [], done: @escaping (SSH2Fault?) -> Void
     ) {
         guard let transport else {
             close(descriptor)
+            meter.failed("the session is gone")
             return done(.sessionGone)
         }
         let destination = Self.endpoint(host, port)
@@ -163,10 +183,12 @@ extension WorkerLoop {
                 tunnel.toLocal = toClient
                 tunnel.toRemote = leftover
                 tunnels[tunnel.id] = tunnel
+                tunnel.meterOpened(on: meter)
                 logger.debug("\(label): forwarded connection \(tunnel.id) from \(endpoint) to \(destination)")
                 done(nil)
             case .failure(let failure):
                 logger.info("\(label): forwarding \(endpoint) to \(destination) failed: \(failure.detail)")
+                meter.failed("the server could not connect to \(destination): \(failure.detail)")
                 done(refusal ?? .sessionGone)
                 tunnel.closeLocal()
             }
@@ -205,7 +227,7 @@ extension WorkerLoop {
             let descriptor = client.release()
             let negotiation = client.negotiation
             var succeeded = negotiation
-            openForwardedChannel(descriptor: descriptor, to: host, port: port, via: client.listener,
+            openForwardedChannel(descriptor: descriptor, to: host, port: port, via: client.listener, meter: client.meter,
                                  toClient: succeeded.reply(failure: nil), leftover: leftover) { fault in
                 guard let fault else { return }
                 // Answered before the socket closes, so the client learns why.
@@ -219,6 +241,7 @@ extension WorkerLoop {
 
     private func dropSOCKS(_ client: WorkerSOCKSClient, _ reason: String) {
         logger.info("\(label): SOCKS client on \(client.listener) closed: \(reason)")
+        client.meter.failed("a SOCKS client was refused: \(reason)")
         client.close()
         socksClients[client.id] = nil
     }
@@ -250,15 +273,19 @@ extension WorkerLoop {
         let tunnel = WorkerTunnel(id: nextIdentifier(), destination: destination, localDescriptor: descriptor)
         tunnel.remote = channel
         tunnels[tunnel.id] = tunnel
+        tunnel.meterOpened(on: listener.meter)
         guard descriptor >= 0 else {
             logger.info("\(label): cannot open a socket to \(destination): \(Self.errorText())")
+            listener.meter.failed("cannot open a socket to \(destination)")
             beginClosing(tunnel)
             return
         }
         setNoDelay(descriptor)
         if target.withSockaddr({ Glibc.connect(descriptor, $0, $1) }) != 0 {
             guard errno == EINPROGRESS else {
-                logger.info("\(label): connecting \(listener.endpoint) on the server to \(destination) failed: \(Self.errorText())")
+                let reason = Self.errorText()
+                logger.info("\(label): connecting \(listener.endpoint) on the server to \(destination) failed: \(reason)")
+                listener.meter.failed("connecting to \(destination) failed: \(reason)")
                 beginClosing(tunnel)
                 return
             }
@@ -277,7 +304,9 @@ extension WorkerLoop {
         getsockopt(tunnel.localDescriptor, SOL_SOCKET, SO_ERROR, &error, &length)
         tunnel.connecting = false
         guard error == 0 else {
-            logger.info("\(label): connecting to \(tunnel.destination) failed: \(String(cString: strerror(error)))")
+            let reason = String(cString: strerror(error))
+            logger.info("\(label): connecting to \(tunnel.destination) failed: \(reason)")
+            tunnel.meter?.failed("connecting to \(tunnel.destination) failed: \(reason)")
             tunnel.closeLocal()
             return true
         }

@@ -82,6 +82,7 @@ extension WorkerLoop {
             case .done(let count):
                 tunnel.toLocal = Array(readBuffer[0..<count])
                 tunnel.toLocalOffset = 0
+                tunnel.meter?.received(count)
                 lastInbound = .now
                 progress = true
                 continue
@@ -132,6 +133,7 @@ extension WorkerLoop {
             if count > 0 {
                 tunnel.toRemote = Array(readBuffer[0..<count])
                 tunnel.toRemoteOffset = 0
+                tunnel.meter?.sent(count)
                 progress = true
                 continue
             }

@@ -1,4 +1,5 @@
 import Foundation
+import TermindApplication
 import TermindDomain
 #if canImport(Glibc)
 import Glibc
@@ -13,6 +14,8 @@ final class WorkerSOCKSClient {
     let id: Int
     /// The listener's endpoint, for messages.
     let listener: String
+    /// The listener's counters (a bad handshake is its last error).
+    let meter: ForwardMeter
     private(set) var descriptor: Int32
     var negotiation = SOCKSNegotiation()
     /// Waiting for the server to open the channel: the socket is not read meanwhile.
@@ -21,8 +24,9 @@ final class WorkerSOCKSClient {
     let deadline = ContinuousClock.now.advanced(by: WorkerSOCKSClient.handshakeLimit)
     static let handshakeLimit = Duration.seconds(10)
 
-    init(id: Int, listener: String, descriptor: Int32) {
+    init(id: Int, listener: String, meter: ForwardMeter, descriptor: Int32) {
         self.id = id
+        self.meter = meter
         self.listener = listener
         self.descriptor = descriptor
     }

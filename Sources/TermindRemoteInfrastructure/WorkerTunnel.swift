@@ -1,4 +1,5 @@
 import Foundation
+import TermindApplication
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -39,6 +40,10 @@ final class WorkerTunnel {
     var closeDone = false
     /// A remote rule's socket whose connect has not finished: nothing moves until it has.
     var connecting = false
+    /// A forwarded connection's listener counters (nil for a jump host's tunnel); counted open
+    /// from `meterOpened()` until its socket closes.
+    private(set) var meter: ForwardMeter?
+    private var countedOpen = false
 
     init(id: Int, destination: String, localDescriptor: Int32) {
         self.id = id
@@ -67,11 +72,23 @@ final class WorkerTunnel {
         return Int16(events)
     }
 
+    /// Counts this forwarded connection as open on `meter` until its socket closes.
+    func meterOpened(on meter: ForwardMeter) {
+        self.meter = meter
+        guard !countedOpen else { return }
+        countedOpen = true
+        meter.connectionOpened()
+    }
+
     /// Closes this end of the socket pair: the next hop's session sees the connection end.
     func closeLocal() {
         if localDescriptor >= 0 {
             close(localDescriptor)
             localDescriptor = -1
+        }
+        if countedOpen {
+            countedOpen = false
+            meter?.connectionClosed()
         }
     }
 

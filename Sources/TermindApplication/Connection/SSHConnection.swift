@@ -16,6 +16,10 @@ public protocol SSHConnection: Sendable {
     /// `ForwardFailure` when it cannot listen; each forwarded connection's own failure only
     /// ends that connection (and is logged).
     func forward(_ rule: ForwardRule) async throws -> ForwardListening
+    /// Stops one listener `forward` started, leaving the connection and the listener's
+    /// connections already open as they are. Does nothing once it has stopped or the
+    /// connection has ended.
+    func stopForward(_ listening: ForwardListening) async
     /// Returns once the connection has ended: nil when it was closed from this side, the
     /// failure when it was lost.
     func waitUntilEnded() async -> SSHFailure?

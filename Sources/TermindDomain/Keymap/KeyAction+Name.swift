@@ -34,6 +34,7 @@ extension KeyAction {
         case quit
         case sendPrefix = "send-prefix"
         case transferQueue = "transfer-queue"
+        case forwards
         case copyMode = "copy-mode"
         case find
         case paste
@@ -125,6 +126,7 @@ extension KeyAction {
         case .quit: self = .quit
         case .sendPrefix: self = .sendPrefix
         case .transferQueue: self = .transferQueue
+        case .forwards: self = .forwards
         case .copyMode: self = .copyMode
         case .find: self = .find
         case .paste: self = .paste

@@ -32,6 +32,8 @@ public enum KeyAction: Sendable, Hashable {
     case sendPrefix
     /// Show or hide the transfer queue: every transfer, with pause, resume and cancel.
     case transferQueue
+    /// Show or hide the forwards overlay: each forward of the Workspace's Hosts, turned on or off.
+    case forwards
     /// Copy mode: the scroll mode's keys, plus a cursor, vi-like moves and selections to copy.
     case copyMode
     /// Find in the pane's scrollback and screen (opens copy mode with a find prompt).
@@ -92,6 +94,7 @@ public enum KeyAction: Sendable, Hashable {
         case .quit: .quit
         case .sendPrefix: .sendPrefix
         case .transferQueue: .transferQueue
+        case .forwards: .forwards
         case .copyMode: .copyMode
         case .find: .find
         case .paste: .paste
@@ -147,6 +150,7 @@ public enum KeyAction: Sendable, Hashable {
         case .quit: "Quit Termind"
         case .sendPrefix: "Send the prefix key itself to the pane"
         case .transferQueue: "Show or hide the transfer queue (pause, resume, cancel transfers)"
+        case .forwards: "Show or hide the forwards (state, connections, bytes; turn one on or off)"
         case .copyMode: "Copy mode: h j k l w b 0 $ g G { } move, v V C-v o select, y copies"
         case .find: "Find in the scrollback and screen: n N step, M-r regex, M-c case"
         case .previousPrompt: "Copy mode at the previous prompt ({ } jump, o selects output)"

@@ -50,6 +50,9 @@ final class PaneLink {
     /// connection is its own.
     var lease: SharedConnectionLease? { connection?.lease }
 
+    /// The connection the shell is a channel of, once open (a Host's forwards may run on it).
+    var sessionConnection: (any SSHConnection)? { connection?.connection }
+
     /// Starts the ordered writer for a newly opened shell, opened at `openedSize`: a window
     /// change that came while it was opening goes out first. A shared `connection` is given
     /// back to `shared` when the Session ends, never closed by this pane.

@@ -78,6 +78,8 @@ extension Workbench {
             deliver(.sendPrefix(KeyPress(keymap.prefix)), to: workspace.focusedPaneID)
         case .transferQueue:
             toggleTransferQueue()
+        case .forwards:
+            toggleForwardsOverlay()
         case .copyMode:
             deliver(.copyMode, to: workspace.focusedPaneID)
         case .find:

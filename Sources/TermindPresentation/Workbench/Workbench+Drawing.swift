@@ -48,6 +48,10 @@ extension Workbench {
                 transferOverlay, state: transfers?.state, toggleKeys: keys(for: .transferQueue), in: area, into: &buffer)
             cursor = .hidden
         }
+        if let forwardsOverlay {
+            ForwardsOverlayView.draw(forwardsOverlay, rows: forwardRows, toggleKeys: keys(for: .forwards), in: area, into: &buffer)
+            cursor = .hidden
+        }
         if let quickOpen {
             let matches = quickOpen.matches(hosts: hostSearch, workspaces: workspaces, recent: recent, templates: templates)
             cursor = QuickOpenView.draw(quickOpen, matches: matches, in: area, into: &buffer)

@@ -136,6 +136,7 @@ extension Workbench {
                 }
                 link.attach(connection: connection, shared: shared, shell: shell.shell, openedSize: shell.size)
                 self.sampleMetrics(of: label, on: connection.connection)
+                self.startForwards(of: label, on: connection.connection)
                 let allowsClipboardWrites = self.hosts.first { $0.label.rawValue == label }?.allowsClipboardWrites ?? false
                 self.deliverFromSession(
                     .shellOpened(generation, at: Date(), allowsClipboardWrites: allowsClipboardWrites), to: id, generation: generation)

@@ -82,6 +82,10 @@ extension Workbench {
             handleTransferQueueKey(press)
             return
         }
+        if forwardsOverlay != nil && !dispatcher.isAwaitingKey && press.keymapKey != keymap.prefix {
+            handleForwardsKey(press)
+            return
+        }
         switch dispatcher.handle(press.keymapKey) {
         case .perform(let action):
             perform(action)
@@ -97,7 +101,7 @@ extension Workbench {
     }
 
     func handlePaste(_ bytes: [UInt8]) {
-        if (importScreen != nil || transferOverlay != nil || transferQuestion != nil || editDialog != nil) && dialog == nil { return }
+        if (importScreen != nil || transferOverlay != nil || forwardsOverlay != nil || transferQuestion != nil || editDialog != nil) && dialog == nil { return }
         if dialog != nil {
             dialog?.paste(bytes)
         } else if quickOpen != nil {
@@ -301,7 +305,7 @@ extension Workbench {
     /// character or the pane does not take plain typing now).
     func typePlainRun(_ events: ArraySlice<InputEvent>, boundCache: inout [Character: Bool]) -> Int {
         guard dialog == nil, !confirmingQuit, confirmingClose == nil, !choosingMoveTarget, helpScroll == nil, quickOpen == nil,
-              importScreen == nil, transferOverlay == nil, transferQuestion == nil, editDialog == nil, historyOverlay == nil, snippetPicker == nil, namePrompt == nil, !dispatcher.isAwaitingKey, focus == .panes || !navigator.isVisible,
+              importScreen == nil, transferOverlay == nil, forwardsOverlay == nil, transferQuestion == nil, editDialog == nil, historyOverlay == nil, snippetPicker == nil, namePrompt == nil, !dispatcher.isAwaitingKey, focus == .panes || !navigator.isVisible,
               focusedPane?.acceptsPlainText == true
         else { return 0 }
         var bytes: [UInt8] = []

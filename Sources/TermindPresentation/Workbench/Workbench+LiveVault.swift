@@ -32,8 +32,10 @@ extension Workbench {
         await reloadHosts()
         let removed = Set(before.map(\.id)).subtracting(hosts.map(\.id))
         if !removed.isEmpty {
+            let labels = Set(before.filter { removed.contains($0.id) }.map(\.label.rawValue))
             hostsRemoved(removed)
-            stopTransfers(of: Set(before.filter { removed.contains($0.id) }.map(\.label.rawValue)))
+            for label in labels { stopForwards(of: label) }
+            stopTransfers(of: labels)
         }
         onChange()
     }

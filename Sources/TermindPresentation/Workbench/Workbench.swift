@@ -98,6 +98,11 @@ public final class Workbench {
     /// The transfer queue (nil where the services offer none) and its overlay, when open.
     let transfers: TransferQueue?
     var transferOverlay: TransferQueueOverlay?
+    /// Each Host's forwards this run (`Workbench+Forwards`), the overlay listing them when
+    /// open, and the task drawing it again while it is.
+    var forwardRuns = ForwardRuns()
+    var forwardsOverlay: ForwardsOverlay?
+    var forwardsRefresh: Task<Void, Never>?
     /// The transfers seen finished, so each lists its destination's directory again once.
     var landedTransfers: Set<TransferQueueItem.ID> = []
     /// What copy mode copied last, for the paste action.

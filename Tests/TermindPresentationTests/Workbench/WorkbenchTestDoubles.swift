@@ -56,6 +56,8 @@ final class ScriptedConnection: SSHConnection {
     let shell = ScriptedShell()
     /// What `openFileSystem` opens, if anything.
     let fileSystem: (any RemoteFileSystem)?
+    /// Its forwarding listeners (`ScriptedForwarding`).
+    let forwarding = ScriptedForwarding()
     private let state = Mutex<(openedSize: TerminalSize?, term: String?, closed: Bool, command: String?)>((nil, nil, false, nil))
     private let channels = Mutex<(shells: [ScriptedShell], dropped: Bool, fileSystems: Int, execs: [ScriptedShell])>(([], false, 0, []))
 
@@ -82,6 +84,7 @@ final class ScriptedConnection: SSHConnection {
             return $0.shells
         }
         if endingChannels { for shell in shells { shell.drop() } }
+        forwarding.end(lost: true)
     }
 
     /// A new channel: the first shell, then a new one each time.
@@ -136,7 +139,13 @@ final class ScriptedConnection: SSHConnection {
         }
         return fileSystem
     }
-    func close() async { state.withLock { $0.closed = true } }
+    func close() async {
+        state.withLock { $0.closed = true }
+        forwarding.end(lost: false)
+    }
+    func forward(_ rule: ForwardRule) async throws -> ForwardListening { try forwarding.forward(rule, on: label) }
+    func stopForward(_ listening: ForwardListening) async { forwarding.stop(listening) }
+    func waitUntilEnded() async -> SSHFailure? { await forwarding.waitUntilEnded(label) }
 }
 
 /// The workbench's services in memory: Hosts given by the test, and connections made by a
