@@ -9,7 +9,7 @@ BUILD_DEBS   := pkg-config libssh2-1-dev libvterm-dev libsqlite3-dev libssl-dev
 # What the tests start or drive: OpenSSH's sshd and clients, tmux for the TUI, python3 for asyncssh, curl and GNU time for make bench,
 # bash, zsh and fish for the completion scripts and the shell integration, man-db and groff to render the man page, sqlite3 to check
 # the Vault after kill -9 and as the peer of the history search benchmark.
-TEST_DEBS    := openssh-server openssh-client tmux python3 python3-pip passwd curl time bash zsh fish man-db groff-base sqlite3
+TEST_DEBS    := openssh-server openssh-client tmux python3 python3-pip passwd curl time bash zsh fish man-db groff-base sqlite3 iproute2
 SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 ARGS         ?=
 PREFIX       ?= /usr/local

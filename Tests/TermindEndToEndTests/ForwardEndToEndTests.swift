@@ -38,24 +38,11 @@ final class ForwardEndToEndTests: XCTestCase {
         return try XCTUnwrap(Int(line.components(separatedBy: " port ").last?.components(separatedBy: " ").first ?? ""), line)
     }
 
-    /// A threaded echo server (backlog 256) on a free loopback port; returns its port.
+    /// The echo server the forwards lead to; returns its port.
     private func startEchoServer() throws -> Int {
-        let script = """
-            import socket, threading
-            s = socket.socket(); s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-            s.bind(('127.0.0.1', 0)); s.listen(256); print(s.getsockname()[1], flush=True)
-            def serve(c):
-                while True:
-                    d = c.recv(65536)
-                    if not d: break
-                    c.sendall(d)
-                c.close()
-            while True:
-                c, _ = s.accept(); threading.Thread(target=serve, args=(c,), daemon=True).start()
-            """
-        let child = try ChildProcess("python3", ["-u", "-c", script])
-        children.append(child)
-        return try XCTUnwrap(Int(try child.waitForLine { Int($0) != nil }))
+        let server = try LoopbackEchoServer.start()
+        children.append(server.process)
+        return server.port
     }
 
     /// Starts `termind forward` with `rules`; returns it and the ports of its listeners, in
@@ -262,15 +249,7 @@ final class ForwardEndToEndTests: XCTestCase {
         // The session's own sshd processes outlive the listening one: kill every process
         // holding this server's established connections until none is left.
         server.stop()
-        var killed: Set<Int32> = []
-        for _ in 0..<50 {
-            let sessions = try ChildProcess.run("ss", ["-Htnp", "state", "established", "( sport = :\(server.port) )"])
-            let pids = Set(sessions.stdout.components(separatedBy: "pid=").dropFirst().compactMap { Int32($0.prefix { $0.isNumber }) })
-            if pids.isEmpty && !killed.isEmpty { break }
-            for pid in pids { kill(pid, SIGKILL) }
-            killed.formUnion(pids)
-            usleep(100_000)
-        }
+        let killed = try server.killEstablishedSessions()
         XCTAssertFalse(killed.isEmpty, "the session's sshd processes were found")
         let exit = try XCTUnwrap(forward.waitForExit(within: 30), "forward noticed the server is gone (killed \(killed))")
         XCTAssertEqual(exit.status, 7, exit.stderr)

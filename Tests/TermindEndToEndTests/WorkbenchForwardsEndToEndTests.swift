@@ -28,24 +28,11 @@ final class WorkbenchForwardsEndToEndTests: XCTestCase {
         home = nil
     }
 
-    /// A threaded echo server on a free loopback port; returns its port.
+    /// The echo server the forwards lead to; returns its port.
     private func startEchoServer() throws -> Int {
-        let script = """
-            import socket, threading
-            s = socket.socket(); s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-            s.bind(('127.0.0.1', 0)); s.listen(64); print(s.getsockname()[1], flush=True)
-            def serve(c):
-                while True:
-                    d = c.recv(65536)
-                    if not d: break
-                    c.sendall(d)
-                c.close()
-            while True:
-                c, _ = s.accept(); threading.Thread(target=serve, args=(c,), daemon=True).start()
-            """
-        let child = try ChildProcess("python3", ["-u", "-c", script])
-        echo = child
-        return try XCTUnwrap(Int(try child.waitForLine { Int($0) != nil }))
+        let server = try LoopbackEchoServer.start()
+        echo = server.process
+        return server.port
     }
 
     /// A loopback port free now (bound to 0, then closed).
@@ -142,15 +129,7 @@ final class WorkbenchForwardsEndToEndTests: XCTestCase {
         XCTAssertTrue(forwardAnswers(on: port), session.screen())
 
         // The connection's own sshd processes die; the listening one stays for the reconnect.
-        var killed: Set<Int32> = []
-        for _ in 0..<50 {
-            let sessions = try ChildProcess.run("ss", ["-Htnp", "state", "established", "( sport = :\(server.port) )"])
-            let pids = Set(sessions.stdout.components(separatedBy: "pid=").dropFirst().compactMap { Int32($0.prefix { $0.isNumber }) })
-            if pids.isEmpty && !killed.isEmpty { break }
-            for pid in pids { kill(pid, SIGKILL) }
-            killed.formUnion(pids)
-            usleep(100_000)
-        }
+        let killed = try server.killEstablishedSessions()
         XCTAssertFalse(killed.isEmpty, "the session's sshd processes were found")
         XCTAssertTrue(session.waitForScreen(containing: "Connection lost", timeout: 30), session.screen())
         XCTAssertTrue(waitUntil(timeout: 10) { (try? TCPSocket.connect(port: port)) == nil }, "the lost connection's listener is gone")

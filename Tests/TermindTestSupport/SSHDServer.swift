@@ -121,6 +121,22 @@ public final class SSHDServer: @unchecked Sendable {
         return children.count
     }
 
+    /// SIGKILLs every process holding one of this server's established connections (its
+    /// sessions' sshd processes, which outlive the listener) until none is left, as a network
+    /// that drops dead would leave them; works after `stop()` too. The pids killed.
+    public func killEstablishedSessions() throws -> Set<pid_t> {
+        var killed: Set<pid_t> = []
+        for _ in 0..<50 {
+            let sessions = try ChildProcess.run("ss", ["-Htnp", "state", "established", "( sport = :\(port) )"])
+            let pids = Set(sessions.stdout.components(separatedBy: "pid=").dropFirst().compactMap { pid_t($0.prefix { $0.isNumber }) })
+            if pids.isEmpty && !killed.isEmpty { break }
+            for pid in pids { kill(pid, SIGKILL) }
+            killed.formUnion(pids)
+            usleep(100_000)
+        }
+        return killed
+    }
+
     /// The pids whose parent is `parent` (from /proc/<pid>/stat).
     private static func children(of parent: pid_t) -> [pid_t] {
         guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return [] }

@@ -13,20 +13,24 @@ struct HostsAddCommand: Command {
             .option("jump", short: "J", valueName: "LABEL", repeating: true, help: "Hop through this Host first (repeat, in order)"),
             .option("tag", repeating: true, help: "A tag (repeatable)"),
             .option("notes", valueName: "TEXT", help: "Free-form notes"),
-            .option("clipboard", .choice(["allow", "deny"]), valueName: "allow|deny",
-                    help: "Whether remote programs in this Host's panes may set your clipboard (OSC 52; default deny)"),
-            .option("shell-integration", .choice(["on", "off"]), valueName: "on|off",
-                    help: "Start bash and zsh with Termind's integration, for the command history (default on)"),
-            .option("share", .choice(["on", "off"]), valueName: "on|off",
-                    help: "Workbench panes on this Host share one connection, one authentication (default on)"),
-            .option("keepalive", .integer(0...86_400), valueName: "SECONDS",
-                    help: "Ask the server for an answer after this much silence; 0 sends none (default 30, as ServerAliveInterval)"),
-            .option("keepalive-count", .integer(1...1_000), valueName: "N",
-                    help: "Unanswered keepalives before the connection counts as lost (default 3, as ServerAliveCountMax)"),
-            .option("metrics-interval", .integer(1...3_600), valueName: "SECONDS",
-                    help: "Seconds between samples of the server's metrics (default 2)"),
-        ],
+        ] + settingOptions,
         examples: ["termind hosts add web --hostname 10.0.0.5 --port 2222 --identity deploy --jump bastion --tag prod"])
+
+    /// The Host's settings, as `hosts add` and `hosts edit` both take them.
+    static let settingOptions: [OptionDefinition] = [
+        .option("clipboard", .choice(["allow", "deny"]), valueName: "allow|deny",
+                help: "Whether remote programs in this Host's panes may set your clipboard (OSC 52; default deny)"),
+        .option("shell-integration", .choice(["on", "off"]), valueName: "on|off",
+                help: "Start bash and zsh with Termind's integration, for the command history (default on)"),
+        .option("share", .choice(["on", "off"]), valueName: "on|off",
+                help: "Workbench panes on this Host share one connection, one authentication (default on)"),
+        .option("keepalive", .integer(0...86_400), valueName: "SECONDS",
+                help: "Ask the server for an answer after this much silence; 0 sends none (default 30, as ServerAliveInterval)"),
+        .option("keepalive-count", .integer(1...1_000), valueName: "N",
+                help: "Unanswered keepalives before the connection counts as lost (default 3, as ServerAliveCountMax)"),
+        .option("metrics-interval", .integer(1...3_600), valueName: "SECONDS",
+                help: "Seconds between samples of the server's metrics (default 2)"),
+    ]
 
     let label: String
     var fields: HostFields
