@@ -2,8 +2,9 @@ import Foundation
 import TermindDomain
 
 // The live Vault (docs/behaviour.md §5): another termind may add, edit or remove Hosts while the
-// workbench runs. A counter the services read (SQLite's data_version) is polled once a second,
-// no more; when it moves, the Hosts are read again. A Host that is gone ends the sessions of
+// workbench runs. A counter the services read (SQLite's data_version) is read after each write
+// to the Vault's files (inotify), or, where writes cannot be watched, polled once a second; when
+// it moves, the Hosts are read again. A Host that is gone ends the sessions of
 // its panes (each says why) and leaves the Recent Workspaces.
 
 extension Workbench {
@@ -14,7 +15,20 @@ extension Workbench {
     func watchVault() {
         vaultWatch?.cancel()
         vaultWatch = Task { [weak self, services] in
+            // Watching starts before the first read, so a write in between is not missed.
+            let writes = services.vaultWrites()
             guard var seen = await services.vaultChangeCounter() else { return }
+            if let writes {
+                // Woken only by writes: an idle workbench never wakes for the Vault.
+                for await _ in writes {
+                    guard let counter = await services.vaultChangeCounter(), !Task.isCancelled else { return }
+                    guard counter != seen else { continue }
+                    seen = counter
+                    guard let self else { return }
+                    await self.vaultChanged()
+                }
+                return
+            }
             while !Task.isCancelled {
                 try? await Task.sleep(for: Self.vaultPollInterval)
                 guard let counter = await services.vaultChangeCounter(), !Task.isCancelled else { return }

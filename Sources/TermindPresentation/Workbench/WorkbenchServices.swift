@@ -90,6 +90,11 @@ public protocol WorkbenchServices: Sendable {
     /// else can (the workbench then never polls).
     func vaultChangeCounter() async -> Int?
 
+    /// An element after each burst of writes to the Vault's files (by any process), so the
+    /// workbench reads the counter only then; nil where writes cannot be watched (the counter
+    /// is then polled once a second).
+    func vaultWrites() -> AsyncStream<Void>?
+
     /// The person's editor as a process on this terminal (`$VISUAL`, else `$EDITOR`, else `vi`,
     /// as `termind edit` runs it); nil where the workbench cannot run one.
     func fileEditor() -> (any FileEditor)?
@@ -107,6 +112,7 @@ extension WorkbenchServices {
     public func transferQueue(interactions: InteractionQueue, shared: SharedConnections) -> TransferQueue? { nil }
     public func metricsSampler(hostLabel: String, interval: Int, filesystems: Bool) -> MetricsSampler? { nil }
     public func vaultEditor() -> VaultEditor? { nil }
+    public func vaultWrites() -> AsyncStream<Void>? { nil }
 
     /// No editor (benchmarks): `e` says editing is not available here.
     public func fileEditor() -> (any FileEditor)? { nil }

@@ -24,6 +24,20 @@ final class WorkbenchLiveVaultTests: WorkbenchTestCase {
         XCTAssertTrue(screenText.contains("its Host was removed from the Vault"), screenText)
     }
 
+    func testWithWritesWatchedTheVaultIsReadOnlyAfterAWriteNeverByPolling() async throws {
+        try await start()
+        services.vaultCounter.withLock { $0 = 0 }
+        services.watchesWrites.withLock { $0 = true }
+        workbench.watchVault()
+        try await Task.sleep(for: .milliseconds(200))  // the watch has read the counter as it was
+        // The counter moves, but no write was signalled: nothing polls it.
+        await services.changeHostsElsewhere([WorkbenchFixture.host("web"), WorkbenchFixture.host("cache", hostname: "10.0.0.3")])
+        try await Task.sleep(for: .milliseconds(1_300))
+        XCTAssertEqual(workbench.hosts.map(\.label.rawValue), ["web", "db-primary"])
+        services.signalWrite()
+        await eventually("the write was read", showing: screenReport) { workbench.hosts.map(\.label.rawValue) == ["web", "cache"] }
+    }
+
     func testWithoutACounterNothingIsPolled() async throws {
         try await start()
         await services.changeHostsElsewhere([WorkbenchFixture.host("other")])  // the counter was nil: stays unread

@@ -190,6 +190,21 @@ final class InMemoryWorkbenchServices: WorkbenchServices {
 
     func vaultChangeCounter() async -> Int? { vaultCounter.withLock { $0 } }
 
+    /// Whether the Vault's writes are watched (the test signals each with `signalWrite`); off:
+    /// the counter is polled. Each watch gets a stream of its own, as inotify gives each its own.
+    let watchesWrites = Mutex(false)
+    private let writeSignal = Mutex<AsyncStream<Void>.Continuation?>(nil)
+
+    func vaultWrites() -> AsyncStream<Void>? {
+        guard watchesWrites.withLock({ $0 }) else { return nil }
+        let (stream, continuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+        writeSignal.withLock { $0 = continuation }
+        return stream
+    }
+
+    /// A write to the Vault's files, as the latest watch sees it.
+    func signalWrite() { _ = writeSignal.withLock { $0 }?.yield() }
+
     /// Another process rewrote the Vault's Hosts: the list changes and the counter moves.
     func changeHostsElsewhere(_ hosts: [Host]) async {
         var snapshot = await vault.snapshot()

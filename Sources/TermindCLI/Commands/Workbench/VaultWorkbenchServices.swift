@@ -58,6 +58,21 @@ struct VaultWorkbenchServices: WorkbenchServices {
         try? await database.changeCounter()
     }
 
+    /// inotify on the Vault's directory, for as long as the stream is iterated.
+    func vaultWrites() -> AsyncStream<Void>? {
+        guard let watch = VaultWriteWatch(databasePath: database.path) else { return nil }
+        return AsyncStream { continuation in
+            let relay = Task {
+                for await _ in watch.writes { continuation.yield() }
+                continuation.finish()
+            }
+            continuation.onTermination = { _ in
+                relay.cancel()
+                watch.stop()
+            }
+        }
+    }
+
     func hosts() async throws -> [TermindDomain.Host] {
         try await store.snapshot().hosts.sorted { $0.label < $1.label }
     }
