@@ -15,9 +15,9 @@ struct HopAttempt: Sendable {
     let agentKeyLimit: Int
     let logger: any Logger
 
-    /// The hop's authenticated worker; on failure the worker is closed and an `SSHFailure`
-    /// labelled with this hop is thrown.
-    func open(through previous: ConnectionWorker?, attempt: ConnectionAttempt) async throws -> ConnectionWorker {
+    /// The hop's authenticated worker and the host key it was trusted with; on failure the
+    /// worker is closed and an `SSHFailure` labelled with this hop is thrown.
+    func open(through previous: ConnectionWorker?, attempt: ConnectionAttempt) async throws -> (worker: ConnectionWorker, hostKey: HostKey) {
         try await withWorker(attempt: attempt) { worker in
             let hostKey = try await handshake(worker, through: previous)
             // The trust decision comes before any authentication request (docs/behaviour.md §2).
@@ -28,7 +28,7 @@ struct HopAttempt: Sendable {
                 agentKeyLimit: agentKeyLimit, logger: logger
             ).run()
             try await worker.run { $0.establish() }
-            return worker
+            return (worker, hostKey)
         }
     }
 

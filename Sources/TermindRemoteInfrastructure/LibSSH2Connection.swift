@@ -8,14 +8,17 @@ import TermindDomain
 /// `Sendable`: it holds only `Sendable` workers.
 final class LibSSH2Connection: SSHConnection {
     let label: String
+    /// The target's host key, as the trust check accepted it.
+    let hostKey: HostKey?
     private let target: ConnectionWorker
     private let hops: [ConnectionWorker]
     /// How long an SFTP request may wait for its answer once sent.
     private let requestTimeout: Duration
 
-    init(label: String, target: ConnectionWorker, hops: [ConnectionWorker],
+    init(label: String, target: ConnectionWorker, hops: [ConnectionWorker], hostKey: HostKey? = nil,
          requestTimeout: Duration = SFTPExchange.defaultRequestTimeout) {
         self.label = label
+        self.hostKey = hostKey
         self.target = target
         self.hops = hops
         self.requestTimeout = requestTimeout
@@ -70,9 +73,13 @@ final class LibSSH2Connection: SSHConnection {
             throw FileSystemError(refused ? .unsupported : .connectionLost, location: label, path: "",
                                   detail: "opening SFTP failed: \(failure.detail)")
         }
-        let banner = try? await target.run { $0.serverBanner }
         return try await SFTPClient.open(
-            over: process, location: label, serverSoftware: banner ?? nil, requestTimeout: requestTimeout)
+            over: process, location: label, serverSoftware: await serverBanner(), requestTimeout: requestTimeout)
+    }
+
+    /// The server's SSH identification string (nil once the worker has ended).
+    func serverBanner() async -> String? {
+        (try? await target.run { $0.serverBanner }) ?? nil
     }
 
     func forward(_ rule: ForwardRule) async throws -> ForwardListening {

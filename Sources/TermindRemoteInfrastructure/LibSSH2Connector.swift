@@ -29,8 +29,9 @@ public struct LibSSH2Connector: SSHConnector {
 
     public func connect(_ plan: ConnectionPlan, using context: ConnectionContext) async throws -> any SSHConnection {
         try await throughChain(of: plan, using: context) { target, hops, attempt in
-            let worker = try await hop(target, context).open(through: hops.last, attempt: attempt)
-            return LibSSH2Connection(label: plan.label, target: worker, hops: hops, requestTimeout: context.requestTimeout)
+            let (worker, hostKey) = try await hop(target, context).open(through: hops.last, attempt: attempt)
+            return LibSSH2Connection(
+                label: plan.label, target: worker, hops: hops, hostKey: hostKey, requestTimeout: context.requestTimeout)
         }
     }
 
@@ -60,7 +61,7 @@ public struct LibSSH2Connector: SSHConnector {
             do {
                 for hopPlan in chain.dropLast() {
                     if Task.isCancelled { throw ConnectionAttempt.cancellation(hopPlan.label) }
-                    workers.append(try await hop(hopPlan, context).open(through: workers.last, attempt: attempt))
+                    workers.append(try await hop(hopPlan, context).open(through: workers.last, attempt: attempt).worker)
                 }
                 if Task.isCancelled { throw ConnectionAttempt.cancellation(plan.label) }
                 return try await reachTarget(plan, workers, attempt)

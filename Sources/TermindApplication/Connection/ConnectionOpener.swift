@@ -80,6 +80,41 @@ public struct ConnectionOpener: Sendable {
         return try await connector.offeredHostKey(plan, using: context(interactions, .next()))
     }
 
+    // MARK: Sharing a connection of another process
+
+    /// The plan `open` would follow for `destination`, without connecting: a control socket's
+    /// client names the socket by it and checks the server it reports against it.
+    public func plan(
+        _ destination: String, loginName: String? = nil, keyFile: AdHocKeyFile? = nil
+    ) async throws -> ConnectionPlan {
+        try await prepare(destination, loginName: loginName, keyFile: keyFile).0
+    }
+
+    /// Checks a host key that another process's connection was made with, as a fresh
+    /// connection to `plan`'s target would check it: through this process's own view of the
+    /// Known Hosts and `interactions` (so an unknown key asks here, or fails in batch; a
+    /// changed or revoked one fails).
+    public func verifySharedHostKey(
+        _ key: HostKey, for plan: ConnectionPlan, interactions: InteractionQueue
+    ) async throws {
+        let trust = context(interactions, .next()).trust
+        try await trust.verify(key, hostname: plan.hostname, port: plan.port, connectionLabel: plan.label, generation: .next())
+    }
+
+    /// Whether `key` is recorded as trusted for `plan`'s target (Vault or `~/.ssh/known_hosts`),
+    /// asking nothing: a key trusted only once is not, so its connection is not shared.
+    public func isRecordedHostKey(_ key: HostKey, for plan: ConnectionPlan) async -> Bool {
+        let silent = HostKeyTrust(
+            store: store, systemRecords: systemRecords, policy: .ask,
+            interactions: InteractionQueue(presenter: SilentPresenter()), logger: NullLogger())
+        do {
+            try await silent.verify(key, hostname: plan.hostname, port: plan.port, connectionLabel: plan.label, generation: .next())
+            return true
+        } catch {
+            return false
+        }
+    }
+
     // MARK: Steps
 
     /// The plan and, for a Vault label, its Host, both from one snapshot.

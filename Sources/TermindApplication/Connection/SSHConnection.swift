@@ -4,6 +4,9 @@ import TermindDomain
 /// these calls are messages to that worker. Closing it ends every channel's stream.
 public protocol SSHConnection: Sendable {
     var label: String { get }
+    /// The server's host key as the trust check accepted it when connecting (nil when the
+    /// connection cannot tell: test doubles). A control socket reports it to its clients.
+    var hostKey: HostKey? { get }
     func execute(_ command: String) async throws -> any RemoteProcess
     func openShell(term: String, size: TerminalSize, environment: [String: String]) async throws -> any RemoteShell
     /// Runs `command` on a PTY (`ssh -t HOST CMD`): what it writes to its terminal arrives as
@@ -24,4 +27,9 @@ public protocol SSHConnection: Sendable {
     /// failure when it was lost.
     func waitUntilEnded() async -> SSHFailure?
     func close() async
+}
+
+extension SSHConnection {
+    /// Connections that cannot tell (test doubles) know no host key.
+    public var hostKey: HostKey? { nil }
 }

@@ -21,7 +21,7 @@ public struct TermindCommand: Command {
         ConnectCommand.self, DemoCommand.self,
         ExecCommand.self, MetricsCommand.self, SSHCommand.self, ForwardCommand.self, CpCommand.self, LsCommand.self, MkdirCommand.self, RmCommand.self, HostsCommand.self, IdentitiesCommand.self, KeysCommand.self, SnippetsCommand.self, TemplatesCommand.self,
         KnownHostsCommand.self, ImportCommand.self, VaultCommand.self, CompletionCommand.self, HelpCommand.self,
-        EditCommand.self,
+        EditCommand.self, ControlHoldCommand.self,
         HistoryCommand.self,
     ]
 

@@ -15,8 +15,14 @@ struct ConnectionAccess: Sendable {
     let keyFile: AdHocKeyFile?
     /// Where the Vault, the config and the state (partial-transfer records) live.
     let paths: XDGPaths
+    /// The control socket; `connect` and `connectSilently` use another process's connection
+    /// through it when `shares` (the command allows it and `--no-share` was not given).
+    let sharing: ControlSocketSharing
+    let shares: Bool
 
-    init(_ context: CommandContext, options: ConnectionOptions) throws {
+    /// `sharing`: the command may use a connection another termind process shares (`exec`,
+    /// `ssh`, `cp`, `ls`, `rm`, `mkdir`), unless `--no-share`.
+    init(_ context: CommandContext, options: ConnectionOptions, sharing: Bool = false) throws {
         let vault = VaultAccess(context, dataDirectory: options.dataDirectory)
         self.options = options
         paths = vault.paths
@@ -24,6 +30,9 @@ struct ConnectionAccess: Sendable {
         opener = ConnectionOpener(
             context, vault: vault, systemKnownHosts: options.systemKnownHosts, policy: options.acceptNew ? .acceptNew : .ask,
             connectTimeout: options.connectTimeout, requestTimeout: options.ioTimeout)
+        self.sharing = ControlSocketSharing(
+            opener: opener, vaultFile: paths.databaseFile, environment: context.environment, logger: context.logger)
+        shares = sharing && !options.noShare
         keyFile = try options.identityFile.map { path in
             guard let data = FileManager.default.contents(atPath: path) else { throw FileReadFailure(path: path) }
             var bytes = Array(data)
@@ -33,8 +42,14 @@ struct ConnectionAccess: Sendable {
 
     /// Plans and opens an authenticated connection to a Vault label or an ad-hoc target. A
     /// Vault Host's opened session adds a Connection History entry (docs/behaviour.md §2).
+    /// With sharing, a connection another termind process holds for the same destination is
+    /// used through its control socket instead (no handshake, no authentication).
     func connect(_ destination: String) async throws -> any SSHConnection {
-        try await opener.open(destination, loginName: options.login, keyFile: keyFile, interactions: interactions)
+        if shares, let shared = try await sharing.shared(destination, loginName: options.login, keyFile: keyFile, interactions: interactions) {
+            await opener.recordSession(destination, kind: .ssh)
+            return shared
+        }
+        return try await opener.open(destination, loginName: options.login, keyFile: keyFile, interactions: interactions)
     }
 
     /// The host key `destination` offers, read through its jump hosts (each checked and
@@ -48,7 +63,11 @@ struct ConnectionAccess: Sendable {
     /// first connection, is not remembered, so such a connection fails and the transfer uses
     /// the first one serially instead.
     func connectSilently(_ destination: String) async throws -> any SSHConnection {
-        try await opener.openSilently(destination, loginName: options.login, keyFile: keyFile)
+        if shares, let shared = try await sharing.shared(
+            destination, loginName: options.login, keyFile: keyFile, interactions: InteractionQueue(presenter: SilentPresenter())) {
+            return shared
+        }
+        return try await opener.openSilently(destination, loginName: options.login, keyFile: keyFile)
     }
 
     /// Connects, runs `body` on the connection, and closes it whether `body` returns or throws.

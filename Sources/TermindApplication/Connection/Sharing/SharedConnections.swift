@@ -30,11 +30,20 @@ public actor SharedConnections {
     private var openings: [String: Opening] = [:]
     private var nextNumber = 1
     private var nextHolder = 1
+    /// Told of each connection that becomes live and of its end (`observe`).
+    private var observer: (@Sendable (SharedConnectionChange) -> Void)?
     /// Withdraws the interactions of an opening nobody waits for any more.
     private let retire: @Sendable (AttemptGeneration) async -> Void
 
     public init(retire: @escaping @Sendable (AttemptGeneration) async -> Void = { _ in }) {
         self.retire = retire
+    }
+
+    /// Tells `observer` of every connection live now and, from now on, of each that becomes
+    /// live or ends. One observer; a second replaces the first.
+    public func observe(_ observer: @escaping @Sendable (SharedConnectionChange) -> Void) {
+        self.observer = observer
+        for (label, entry) in live { observer(.live(label: label, connection: entry.connection, number: entry.number)) }
     }
 
     /// A hold on `label`'s live connection, or on the one being opened for it, or on a new one
@@ -73,6 +82,7 @@ public actor SharedConnections {
         else { return }
         if entry.holders.isEmpty {
             live[lease.label] = nil
+            observer?(.ended(label: lease.label, number: entry.number))
             await entry.connection.close()
         } else {
             live[lease.label] = entry
@@ -86,6 +96,7 @@ public actor SharedConnections {
     public func discard(_ lease: SharedConnectionLease) async -> Bool {
         guard let entry = live[lease.label], entry.number == lease.connectionNumber else { return false }
         live[lease.label] = nil
+        observer?(.ended(label: lease.label, number: entry.number))
         await entry.connection.close()
         return true
     }
@@ -98,9 +109,10 @@ public actor SharedConnections {
 
     /// Closes every connection (the workbench quits); holders' later releases do nothing.
     public func closeAll() async {
-        let entries = live.values
+        let entries = live
         live = [:]
-        for entry in entries { await entry.connection.close() }
+        for (label, entry) in entries { observer?(.ended(label: label, number: entry.number)) }
+        for entry in entries.values { await entry.connection.close() }
     }
 
     // MARK: - Opening
@@ -137,6 +149,7 @@ public actor SharedConnections {
         switch result {
         case .success(let connection) where !opening.waiters.isEmpty:
             live[label] = Live(connection: connection, number: number, holders: Set(opening.waiters.keys))
+            observer?(.live(label: label, connection: connection, number: number))
             for (holder, waiter) in opening.waiters {
                 waiter.resume(returning: SharedConnectionLease(
                     label: label, connection: connection, connectionNumber: number,

@@ -17,6 +17,10 @@ struct ConnectionOptions {
         "io-timeout", .integer(1...86_400), valueName: "SECONDS",
         help: "Give up when the server leaves an SFTP request unanswered this long (default 60)")
 
+    /// `--no-share`, for the commands that may use a connection another termind process shares.
+    static let noShareOption = OptionDefinition.flag(
+        "no-share", help: "Connect with a handshake of its own even when another termind process shares a connection to the Host")
+
     /// The same without `-l` for the login: `ls -l` means a long listing, as everywhere.
     static let definitionsWithoutShortLogin: [OptionDefinition] = definitions.map { option in
         guard option.short == "l" else { return option }
@@ -32,6 +36,8 @@ struct ConnectionOptions {
     /// How long an SFTP request may wait for its answer (`--io-timeout`).
     let ioTimeout: Duration
     let dataDirectory: String?
+    /// `--no-share`.
+    let noShare: Bool
 
     init(_ parsed: ParsedCommandLine) {
         batch = parsed.flag("batch")
@@ -42,6 +48,7 @@ struct ConnectionOptions {
         connectTimeout = .seconds(parsed.integer("connect-timeout") ?? 15)
         ioTimeout = .seconds(parsed.integer("io-timeout") ?? 60)
         dataDirectory = parsed.value("data-dir")
+        noShare = parsed.flag("no-share")
     }
 
     /// For a connection made while a shell completes a word: never prompting, giving up fast.
@@ -54,6 +61,7 @@ struct ConnectionOptions {
         connectTimeout = .seconds(3)
         ioTimeout = .seconds(3)
         self.dataDirectory = dataDirectory
+        noShare = true
     }
 
     /// Prompts are allowed only with a terminal to ask on and without `--batch`.

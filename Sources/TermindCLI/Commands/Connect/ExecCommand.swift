@@ -20,7 +20,7 @@ struct ExecCommand: Command {
             given with --var.
             """,
         arguments: [.init("HOST", .host, optional: true, repeating: true, help: "Vault labels or ad-hoc [user@]hostname[:port]")],
-        options: ConnectionOptions.definitions + [
+        options: ConnectionOptions.definitions + [ConnectionOptions.noShareOption] + [
             .option("parallel", .integer(1...1024), valueName: "N", help: "Hosts at once (default 16; fewer when ulimit -n cannot hold them)"),
             .flag("json", help: "One JSON object per Host: host, exitStatus, signal, stdout, stderr, error"),
             .flag("no-stdin", short: "n", help: "Send nothing to the command's standard input (EOF at once), as ssh -n"),
@@ -32,12 +32,15 @@ struct ExecCommand: Command {
             .option("tag", valueName: "TAG", repeating: true, help: "Also every Vault Host with this tag (repeatable)"),
             .option("snippet", valueName: "NAME", help: "Run this Vault Snippet instead of a command after '--'"),
             .option("var", valueName: "NAME=VALUE", repeating: true, help: "A value for the Snippet's {{NAME}} (repeatable)"),
+            .option("persist", valueName: "DURATION", help:
+                "Keep the connection in the background and share it (control socket) until idle this long: 10m, 90s, 1h"),
         ],
         examples: [
             "termind exec web -- uptime", "termind exec web db cache --parallel 8 -- 'df -h /'",
             "tar c . | termind exec web -- tar x -C /srv", "termind exec -t web -- top",
             "termind exec web db --stdin-all -- 'cat >> ~/.ssh/authorized_keys' < key.pub",
             "termind exec --tag prod --snippet tail-log --var lines=50",
+            "termind exec web --persist 10m -- true",
         ],
         acceptsTrailingCommand: true)
 
@@ -53,6 +56,8 @@ struct ExecCommand: Command {
     let stdinAll: Bool
     let stdinLimitMiB: Int
     let options: ConnectionOptions
+    /// `--persist`: seconds of idle before the background holder lets the connection go.
+    let persist: Int?
 
     init(_ parsed: ParsedCommandLine) throws(UsageError) {
         namedHosts = parsed.argumentList("HOST")
@@ -80,6 +85,16 @@ struct ExecCommand: Command {
             throw UsageError("a PTY (-t) is for one Host without --json: the command's terminal is this one")
         }
         if parsed.value("stdin-limit") != nil && !stdinAll { throw UsageError("--stdin-limit goes with --stdin-all") }
+        if let text = parsed.value("persist") {
+            guard let seconds = ControlPersist.seconds(text) else {
+                throw UsageError("--persist takes a duration up to 7d, e.g. 10m, 90s, 1h or 600 (seconds), not '\(text)'")
+            }
+            guard namedHosts.count == 1, tags.isEmpty, !json else { throw UsageError("--persist is for one Host without --json") }
+            if options.noShare { throw UsageError("--persist shares the connection; --no-share refuses to: give one of them") }
+            persist = seconds
+        } else {
+            persist = nil
+        }
     }
 
     func run(_ context: CommandContext) async throws -> Int32 {
@@ -109,7 +124,16 @@ struct ExecCommand: Command {
             context.err("termind: \(error.message)\n")
             return ExitCode.failure.rawValue
         }
-        let access = try ConnectionAccess(context, options: options)
+        if let persist {
+            switch ControlPersist.start(hosts[0], idle: persist, options: options) {
+            case .ready: break
+            case .unshared(let reason): context.err("termind: \(hosts[0]): --persist: \(reason)\n")
+            case .failed(_, let message):
+                context.err(message + "\n")
+                return ExitCode.remoteCommandOwnFailure
+            }
+        }
+        let access = try ConnectionAccess(context, options: options, sharing: true)
         if hosts.count == 1 && !json {
             return await runStreaming(hosts[0], command: command, input: input, usesPTY: usesPTY, access: access, context: context)
         }

@@ -15,7 +15,7 @@ struct SSHCommand: Command {
             command history (`termind history`).
             """,
         arguments: [.init("HOST", .host, help: "A Vault label or an ad-hoc [user@]hostname[:port]")],
-        options: ConnectionOptions.definitions + [
+        options: ConnectionOptions.definitions + [ConnectionOptions.noShareOption] + [
             .flag("no-shell-integration", help: "Start the plain login shell: no command history for this session"),
         ],
         examples: ["termind ssh web", "termind ssh -i ~/.ssh/id_ed25519 deploy@10.0.0.5:2222"])
@@ -31,7 +31,7 @@ struct SSHCommand: Command {
     }
 
     func run(_ context: CommandContext) async throws -> Int32 {
-        let access = try ConnectionAccess(context, options: options)
+        let access = try ConnectionAccess(context, options: options, sharing: true)
         let terminal = LocalTerminal()
         do {
             // Only a Vault Host has a history to keep; an ad-hoc target gets the plain shell.

@@ -30,7 +30,7 @@ struct CpCommand: Command {
             terminal, JSON lines with --json, whose summary goes to stdout.
             """,
         arguments: [.init("PATH", .fileLocation, optional: true, repeating: true, help: "SRC... DST: local paths or HOST:PATH")],
-        options: ConnectionOptions.definitions + [
+        options: ConnectionOptions.definitions + [ConnectionOptions.noShareOption] + [
             ConnectionOptions.ioTimeout,
             .flag("recursive", short: "r", help: "Copy directories and everything in them (directories merge)"),
             .flag("resume", help: "Continue partial files an interrupted earlier run left, after checking their prefix"),
@@ -112,7 +112,7 @@ struct CpCommand: Command {
                 currentDirectory: FileManager.default.currentDirectoryPath)
             return try await partialRecords.run(context, store: PartialTransferFiles(paths: paths))
         }
-        let access = try ConnectionAccess(context, options: options)
+        let access = try ConnectionAccess(context, options: options, sharing: true)
         let sites = TransferSites(access: access)
         let batch: TransferBatch
         do {

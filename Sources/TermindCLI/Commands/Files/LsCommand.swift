@@ -14,7 +14,7 @@ struct LsCommand: Command {
             backslash as \\\\; in a pipe names are written as they are.
             """,
         arguments: [.init("HOST:PATH", .remoteLocation, help: "The remote directory or file, e.g. web:/var/log")],
-        options: ConnectionOptions.definitionsWithoutShortLogin + [
+        options: ConnectionOptions.definitionsWithoutShortLogin + [ConnectionOptions.noShareOption] + [
             ConnectionOptions.ioTimeout,
             .flag("long", short: "l", help: "Mode, size, modification time and name; symlinks show their target"),
             .flag("all", short: "a", help: "Include entries whose names start with '.'"),
@@ -43,7 +43,7 @@ struct LsCommand: Command {
     }
 
     func run(_ context: CommandContext) async throws -> Int32 {
-        let access = try ConnectionAccess(context, options: options)
+        let access = try ConnectionAccess(context, options: options, sharing: true)
         let what = "the listing of \(TerminalSafeText("\(destination):\(path)").text)"
         let command = self
         // Ctrl-C cancels the listing between two replies of the server (an endless listing

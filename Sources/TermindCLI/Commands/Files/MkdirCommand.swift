@@ -8,7 +8,7 @@ struct MkdirCommand: Command {
         name: "mkdir", abstract: "Create remote directories over SFTP",
         discussion: "All paths must be on the same HOST (a Vault label or an ad-hoc [user@]hostname[:port]).",
         arguments: [.init("HOST:PATH", .remoteLocation, repeating: true, help: "The directories to create, e.g. web:/srv/app/releases")],
-        options: ConnectionOptions.definitions + [
+        options: ConnectionOptions.definitions + [ConnectionOptions.noShareOption] + [
             ConnectionOptions.ioTimeout,
             .flag("parents", short: "p", help: "Create missing parents too; an existing directory is no error"),
         ],
@@ -26,7 +26,7 @@ struct MkdirCommand: Command {
     }
 
     func run(_ context: CommandContext) async throws -> Int32 {
-        let access = try ConnectionAccess(context, options: options)
+        let access = try ConnectionAccess(context, options: options, sharing: true)
         try await InterruptibleRun.run("creating directories") {
             try await access.withFileSystem(on: destination) { fileSystem in
                 for path in paths {

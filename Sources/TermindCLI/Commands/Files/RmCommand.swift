@@ -13,7 +13,7 @@ struct RmCommand: Command {
             exits 6 and removes nothing. All paths must be on the same HOST.
             """,
         arguments: [.init("HOST:PATH", .remoteLocation, repeating: true, help: "What to remove, e.g. web:/tmp/build.log")],
-        options: ConnectionOptions.definitions + [
+        options: ConnectionOptions.definitions + [ConnectionOptions.noShareOption] + [
             ConnectionOptions.ioTimeout,
             .flag("recursive", short: "r", help: "Remove directories and everything in them"),
             .flag("yes", short: "y", help: "Do not ask for confirmation"),
@@ -34,7 +34,7 @@ struct RmCommand: Command {
     }
 
     func run(_ context: CommandContext) async throws -> Int32 {
-        let access = try ConnectionAccess(context, options: options)
+        let access = try ConnectionAccess(context, options: options, sharing: true)
         try await access.withFileSystem(on: destination) { fileSystem in
             // Ctrl-C stops the looking and the removing; the question on the terminal is
             // answered (or interrupted) as any prompt is.

@@ -33,23 +33,31 @@ enum WorkbenchLaunch {
             context.logger.warning("keymap: \(problem)")
         }
         let integration = shellIntegration ? try TermindResources.shellIntegrationCommand() : nil
+        let sharing = ControlSocketSharing(
+            opener: services.opener, vaultFile: vault.paths.databaseFile, environment: context.environment, logger: context.logger)
         return try await runOnMainActor(
             services: services, keymap: keymap, environment: context.environment, destination: destination, template: template,
-            shellIntegrationCommand: integration)
+            shellIntegrationCommand: integration, sharing: sharing)
     }
 
     @MainActor
     private static func runOnMainActor(
         services: VaultWorkbenchServices, keymap: KeymapLoad, environment: [String: String], destination: String?, template: String?,
-        shellIntegrationCommand: String?
+        shellIntegrationCommand: String?, sharing: ControlSocketSharing
     ) async throws -> Int32 {
         let terminal = try OuterTerminal()
         let workbench = Workbench(
             services: services, keymap: keymap.keymap, keymapProblems: keymap.problems, size: terminal.size,
             environment: environment)
         workbench.shellIntegrationCommand = shellIntegrationCommand
+        // Other termind processes may use the workbench's connections (the control socket).
+        let sockets = WorkbenchControlSockets(sharing: sharing, shared: workbench.sharedConnections)
+        let serving = Task.detached { await sockets.run() }
         let loop = WorkbenchLoop(terminal: terminal, workbench: workbench, capabilities: TerminalCapabilities(environment: environment))
-        return await loop.run(connecting: destination, template: template)
+        let status = await loop.run(connecting: destination, template: template)
+        sockets.stop()
+        await serving.value
+        return status
     }
 
     /// True when the workbench can run here: standard input and output are terminals.

@@ -1,0 +1,99 @@
+import Synchronization
+import TermindApplication
+import TermindDomain
+
+/// The `SSHConnection` of another termind process, reached through its control socket: each
+/// channel is a connection to the socket (`ControlRemoteProcess`), SFTP is Termind's own
+/// `SFTPClient` over the relayed `sftp` subsystem. Every channel re-reads the server's
+/// identity and refuses one whose host key is not the one this process checked.
+///
+/// `Sendable`: immutable but for the closed state behind a `Mutex`.
+final class ControlSocketConnection: SSHConnection {
+    let label: String
+    let path: String
+    let identity: ControlIdentity
+    private let requestTimeout: Duration
+    private let ended = Mutex<(closed: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
+
+    var hostKey: HostKey? { identity.hostKey }
+
+    init(path: String, label: String, identity: ControlIdentity, requestTimeout: Duration) {
+        self.path = path
+        self.label = label
+        self.identity = identity
+        self.requestTimeout = requestTimeout
+    }
+
+    func execute(_ command: String) async throws -> any RemoteProcess {
+        try await open(.exec(command))
+    }
+
+    func openShell(term: String, size: TerminalSize, environment: [String: String]) async throws -> any RemoteShell {
+        try await open(.shell(term: term, size: size, environment: environment, command: nil))
+    }
+
+    func execute(
+        _ command: String, onTerminal term: String, size: TerminalSize, environment: [String: String]
+    ) async throws -> any RemoteShell {
+        try await open(.shell(term: term, size: size, environment: environment, command: command))
+    }
+
+    func openFileSystem() async throws -> any RemoteFileSystem {
+        let process: ControlRemoteProcess
+        do {
+            process = try await open(.sftp)
+        } catch let failure as SSHFailure {
+            throw FileSystemError(.connectionLost, location: label, path: "", detail: "opening SFTP failed: \(failure.detail)")
+        }
+        return try await SFTPClient.open(
+            over: process, location: label, serverSoftware: identity.serverBanner, requestTimeout: requestTimeout)
+    }
+
+    func waitUntilEnded() async -> SSHFailure? {
+        await withCheckedContinuation { continuation in
+            let closed = ended.withLock { state in
+                if !state.closed { state.waiters.append(continuation) }
+                return state.closed
+            }
+            if closed { continuation.resume() }
+        }
+        return nil
+    }
+
+    /// Nothing to close but the channels, each closed by its own user.
+    func close() async {
+        let waiters = ended.withLock { state in
+            state.closed = true
+            defer { state.waiters = [] }
+            return state.waiters
+        }
+        for waiter in waiters { waiter.resume() }
+    }
+
+    private func open(_ request: ControlRequest) async throws -> ControlRemoteProcess {
+        guard let (stream, identity) = try await ControlClient.connect(path, label: label) else {
+            throw SSHFailure(.dropped, connection: label, detail: "the process that shared the connection has gone (\(path))")
+        }
+        guard identity == self.identity else {
+            stream.close()
+            throw SSHFailure(.channel, connection: label, detail: "the control socket \(path) now serves another connection")
+        }
+        do {
+            try await stream.send(request.frame)
+            guard let answer = try await stream.next() else {
+                throw SSHFailure(.dropped, connection: label, detail: "the control socket closed before the channel opened")
+            }
+            switch answer.kind {
+            case .opened: return ControlRemoteProcess(stream: stream, label: label)
+            case .refused: throw try ControlRequest.failure(answer, connection: label)
+            default: throw ControlProtocolError("expected opened or refused, got \(answer.kind)")
+            }
+        } catch let failure as SSHFailure {
+            stream.close()
+            throw failure
+        } catch {
+            stream.close()
+            throw SSHFailure(.channel, connection: label, detail: "the control socket \(path) failed: \(error)")
+        }
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+
+/// Where this user's control sockets live: `$XDG_RUNTIME_DIR/termind`, or `/tmp/termind-UID`
+/// when `XDG_RUNTIME_DIR` is unset (as OpenSSH and tmux do). The directory must be a real
+/// directory (not a link) owned by this uid with no access for group or others, and each
+/// socket a socket owned by this uid, mode 0600 or narrower: anything else is refused with
+/// `ControlSocketError` and left as it is (never chmod'ed, never removed).
+public struct ControlSocketDirectory: Sendable {
+    public let path: String
+    private let uid: uid_t
+
+    public init(environment: [String: String]) {
+        let uid = getuid()
+        if let runtime = environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/") {
+            self.init(path: (runtime.hasSuffix("/") ? String(runtime.dropLast()) : runtime) + "/termind", uid: uid)
+        } else {
+            self.init(path: "/tmp/termind-\(uid)", uid: uid)
+        }
+    }
+
+    public init(path: String, uid: uid_t = getuid()) {
+        self.path = path
+        self.uid = uid
+    }
+
+    public func socketPath(for target: ControlTarget) -> String { path + "/" + target.socketName }
+
+    /// Creates the directory (0700) when it is missing, then checks it.
+    public func prepare() throws {
+        if mkdir(path, 0o700) != 0 && errno != EEXIST {
+            throw ControlSocketError(path: path, detail: "cannot create the directory: \(String(cString: strerror(errno)))")
+        }
+        guard try check() else { throw ControlSocketError(path: path, detail: "the directory vanished while it was created") }
+    }
+
+    /// Checks the directory; false when it does not exist.
+    @discardableResult
+    public func check() throws -> Bool {
+        var info = stat()
+        guard lstat(path, &info) == 0 else {
+            if errno == ENOENT { return false }
+            throw ControlSocketError(path: path, detail: "cannot read the directory: \(String(cString: strerror(errno)))")
+        }
+        guard info.st_mode & S_IFMT == S_IFDIR else {
+            throw ControlSocketError(path: path, detail: "this is not a directory (a link or a file); remove it")
+        }
+        guard info.st_uid == uid else {
+            throw ControlSocketError(
+                path: path, detail: "the directory is owned by uid \(info.st_uid), not \(uid); refusing to use it")
+        }
+        guard info.st_mode & 0o077 == 0 else {
+            throw ControlSocketError(
+                path: path, detail: "the directory has mode \(Self.octal(info.st_mode)); it must be 0700 "
+                    + "(chmod 700 \(path) if you made it, or remove it)")
+        }
+        return true
+    }
+
+    /// Checks the socket at `socketPath`; false when nothing is there.
+    func checkSocket(_ socketPath: String) throws -> Bool {
+        var info = stat()
+        guard lstat(socketPath, &info) == 0 else {
+            if errno == ENOENT { return false }
+            throw ControlSocketError(path: socketPath, detail: "cannot read the socket: \(String(cString: strerror(errno)))")
+        }
+        guard info.st_mode & S_IFMT == S_IFSOCK else {
+            throw ControlSocketError(path: socketPath, detail: "this is not a socket; refusing to use it (remove it)")
+        }
+        guard info.st_uid == uid else {
+            throw ControlSocketError(
+                path: socketPath, detail: "the socket is owned by uid \(info.st_uid), not \(uid); refusing to use it")
+        }
+        guard info.st_mode & 0o177 == 0 else {
+            throw ControlSocketError(
+                path: socketPath, detail: "the socket has mode \(Self.octal(info.st_mode)); it must be 0600; refusing to use it")
+        }
+        return true
+    }
+
+    private static func octal(_ mode: mode_t) -> String { "0" + String(mode & 0o7777, radix: 8) }
+}

@@ -1,0 +1,198 @@
+import Foundation
+import TermindTestSupport
+import XCTest
+
+/// One authentication across processes (docs/behaviour.md §2, "Sharing across processes"),
+/// with the built binary and the rig's sshd: `termind exec --persist` (or a workbench) holds
+/// the connection and serves it on the control socket in `$XDG_RUNTIME_DIR/termind`; later
+/// `exec`, `cp` and `ls` open channels through it, and sshd logs one `Accepted publickey`.
+/// The socket refuses another uid, an unsafe directory is refused with a clear error, a stale
+/// socket is removed, and a client that sends garbage loses only its own connection.
+final class ControlSocketEndToEndTests: XCTestCase {
+    private var home: VaultHome!
+    private var runtime: TemporaryDirectory!
+
+    override func setUpWithError() throws {
+        home = try VaultHome()
+        runtime = try TemporaryDirectory(prefix: "termind-runtime", mode: 0o700)
+        home.environment["XDG_RUNTIME_DIR"] = runtime.path
+    }
+
+    override func tearDown() {
+        // A holder stops once its socket is gone.
+        if let runtime { try? FileManager.default.removeItem(atPath: runtime.path + "/termind") }
+        home = nil
+        runtime = nil
+    }
+
+    private var socketDirectory: String { runtime.path + "/termind" }
+
+    private static func count(_ text: String, in log: String) -> Int {
+        log.components(separatedBy: text).count - 1
+    }
+
+    private func logins(_ server: SSHDServer) -> Int { Self.count("Accepted publickey", in: server.log()) }
+
+    /// The rig's sshd with Host `web`, its key saved, and a holder for `web` started with
+    /// `exec --persist`: one login so far.
+    private func persistedWeb() throws -> SSHDServer {
+        let server = try startSSHD()
+        try home.addRigHosts("web", on: server)
+        let result = try home.run(["exec", "web", "--persist", "2m", "--accept-new", "--", "true"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(waitUntil(timeout: 10) { self.logins(server) == 1 }, server.log())
+        return server
+    }
+
+    /// The one socket in the directory.
+    private func socketPath() throws -> String {
+        let names = try FileManager.default.contentsOfDirectory(atPath: socketDirectory).filter { $0.hasSuffix(".sock") }
+        XCTAssertEqual(names.count, 1, "\(names)")
+        return socketDirectory + "/" + (names.first ?? "none")
+    }
+
+    /// Runs a python client against the socket: `script` gets `s`, a connected socket.
+    private func python(_ script: String, as user: [String] = []) throws -> ChildProcess.Output {
+        let path = try socketPath()
+        let program = "import socket, struct, os, sys, time\ns = socket.socket(socket.AF_UNIX)\ns.connect(\(pythonString(path)))\n" + script
+        // The system's python: a user-local shim is not open to another uid.
+        return try ChildProcess.run(
+            user.isEmpty ? "python3" : user[0], Array(user.dropFirst()) + (user.isEmpty ? ["-c", program] : ["/usr/bin/python3", "-c", program]))
+    }
+
+    private func pythonString(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "\\'") + "'" }
+
+    func testExecThroughAPersistedConnectionMakesNoSecondLoginAndKeepsOutputStatusAndInput() throws {
+        let server = try persistedWeb()
+        let mode = try FileManager.default.attributesOfItem(atPath: socketDirectory)[.posixPermissions] as? Int
+        XCTAssertEqual(mode, 0o700)
+        XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: try socketPath())[.posixPermissions] as? Int, 0o600)
+
+        let echo = try home.bash("echo hi | \"$T\" exec web -- cat")
+        XCTAssertEqual(echo.status, 0, echo.stderr)
+        XCTAssertEqual(echo.stdout, "hi\n")
+        let failing = try home.run(["exec", "web", "--", "echo out; echo err >&2; exit 3"])
+        XCTAssertEqual(failing.status, 3, failing.stderr)
+        XCTAssertEqual(failing.stdout, "out\n")
+        XCTAssertEqual(failing.stderr, "err\n")
+        let big = try home.bash("head -c 3000000 /dev/zero | \"$T\" exec web -- 'wc -c'")
+        XCTAssertEqual(big.stdout.trimmingCharacters(in: .whitespacesAndNewlines), "3000000", big.stderr)
+        sleep(1)
+        XCTAssertEqual(logins(server), 1, "every exec went through the socket: \(server.log())")
+
+        let direct = try home.run(["exec", "web", "--no-share", "--", "true"])
+        XCTAssertEqual(direct.status, 0, direct.stderr)
+        XCTAssertTrue(waitUntil(timeout: 10) { self.logins(server) == 2 }, "--no-share logs in: \(server.log())")
+    }
+
+    func testCpAndLsGoThroughThePersistedConnection() throws {
+        let server = try persistedWeb()
+        let remote = try TemporaryDirectory(prefix: "termind-control-remote", mode: 0o777)
+        let local = try TemporaryDirectory(prefix: "termind-control-local")
+        let bytes = Data((0..<1_500_000).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ 3) })
+        XCTAssertTrue(FileManager.default.createFile(atPath: remote.appending("data.bin").path, contents: bytes))
+
+        let listing = try home.run(["ls", "web:" + remote.path])
+        XCTAssertEqual(listing.status, 0, listing.stderr)
+        XCTAssertTrue(listing.stdout.contains("data.bin"), listing.stdout)
+        let down = try home.run(["cp", "web:" + remote.appending("data.bin").path, local.path + "/"])
+        XCTAssertEqual(down.status, 0, down.stderr)
+        XCTAssertEqual(FileManager.default.contents(atPath: local.appending("data.bin").path), bytes)
+        let up = try home.run(["cp", local.appending("data.bin").path, "web:" + remote.appending("back.bin").path])
+        XCTAssertEqual(up.status, 0, up.stderr)
+        XCTAssertEqual(FileManager.default.contents(atPath: remote.appending("back.bin").path), bytes)
+        sleep(1)
+        XCTAssertEqual(logins(server), 1, "ls and cp went through the socket: \(server.log())")
+    }
+
+    func testTheSocketRefusesAnotherUid() throws {
+        _ = try persistedWeb()
+        let path = try socketPath()
+        // Open the way for uid 65534 so that only the server's own check stands.
+        XCTAssertEqual(chmod(runtime.path, 0o711), 0)
+        XCTAssertEqual(chmod(socketDirectory, 0o711), 0)
+        XCTAssertEqual(chmod(path, 0o666), 0)
+        let setpriv = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
+        if ProcessInfo.processInfo.environment["CI"] == "true" || getuid() == 0 {
+            XCTAssertEqual(getuid(), 0, "refusing another uid needs root to become uid 65534")
+        } else {
+            throw XCTSkip("refusing another uid needs root to become uid 65534")
+        }
+        let stranger = try python("s.settimeout(5)\nprint('got', len(s.recv(100)))", as: setpriv)
+        XCTAssertEqual(stranger.stdout, "got 0\n", "the server closed without a word: \(stranger.stderr)")
+        let ours = try python("s.settimeout(5)\nprint('got', len(s.recv(100)) > 0)")
+        XCTAssertEqual(ours.stdout, "got True\n", ours.stderr)
+        XCTAssertEqual(chmod(socketDirectory, 0o700), 0)
+        XCTAssertEqual(chmod(path, 0o600), 0)
+    }
+
+    func testAnUnsafeSocketDirectoryIsRefusedWithAClearError() throws {
+        let server = try startSSHD()
+        try home.addRigHosts("web", on: server)
+        XCTAssertEqual(mkdir(socketDirectory, 0o700), 0)
+        XCTAssertEqual(chmod(socketDirectory, 0o777), 0)
+        let wide = try home.run(["exec", "web", "--accept-new", "--", "true"])
+        XCTAssertEqual(wide.status, 255)
+        XCTAssertTrue(wide.stderr.contains("control socket \(socketDirectory): the directory has mode 0777"), wide.stderr)
+        XCTAssertEqual(chmod(socketDirectory, 0o700), 0)
+        XCTAssertEqual(chown(socketDirectory, 65534, 65534), 0)
+        let foreign = try home.run(["exec", "web", "--persist", "1m", "--accept-new", "--", "true"])
+        XCTAssertNotEqual(foreign.status, 0)
+        XCTAssertTrue(foreign.stderr.contains("owned by uid 65534"), foreign.stderr)
+        let mode = try FileManager.default.attributesOfItem(atPath: socketDirectory)
+        XCTAssertEqual(mode[.ownerAccountID] as? Int, 65534, "never changed")
+        let direct = try home.run(["exec", "web", "--no-share", "--accept-new", "--", "true"])
+        XCTAssertEqual(direct.status, 0, "--no-share does not look: \(direct.stderr)")
+    }
+
+    func testAStaleSocketIsRemovedAndTheCommandConnectsItself() throws {
+        let server = try persistedWeb()
+        let path = try socketPath()
+        let pid = try python("print(struct.unpack('3i', s.getsockopt(socket.SOL_SOCKET, socket.SO_PEERCRED, 12))[0])")
+        let holder = try XCTUnwrap(pid_t(pid.stdout.trimmingCharacters(in: .whitespacesAndNewlines)), pid.stderr)
+        XCTAssertEqual(kill(holder, SIGKILL), 0)
+        XCTAssertTrue(waitUntil(timeout: 5) { kill(holder, 0) != 0 })
+        XCTAssertTrue(FileManager.default.fileExists(atPath: path), "the killed holder left its socket")
+        let result = try home.run(["exec", "web", "--", "echo fresh"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.stdout, "fresh\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: path), "the stale socket is removed")
+        XCTAssertTrue(waitUntil(timeout: 10) { self.logins(server) == 2 }, server.log())
+    }
+
+    func testMalformedFramesCloseThatClientAndTheHolderKeepsServing() throws {
+        let server = try persistedWeb()
+        let attacks = [
+            "s.sendall(os.urandom(4096))",
+            "s.sendall(bytes([0x20]) + struct.pack('>I', 0xFFFFFFF0))",
+            "s.sendall(bytes([0x20]) + struct.pack('>I', 10) + b'abc'); s.shutdown(socket.SHUT_WR)",
+            "s.sendall(bytes([0x21]) + struct.pack('>I', 4) + struct.pack('>I', 0x7FFFFFFF))",
+            "s.sendall(bytes([0x99, 0, 0, 0, 0]))",
+        ]
+        for attack in attacks {
+            let result = try python("s.settimeout(15)\n" + attack + "\nwhile s.recv(65536): pass\nprint('closed')")
+            XCTAssertEqual(result.stdout, "closed\n", "\(attack): \(result.stderr)")
+        }
+        let after = try home.run(["exec", "web", "--", "echo still"])
+        XCTAssertEqual(after.status, 0, after.stderr)
+        XCTAssertEqual(after.stdout, "still\n")
+        sleep(1)
+        XCTAssertEqual(logins(server), 1, server.log())
+    }
+
+    func testExecThroughARunningWorkbenchMakesNoSecondLogin() throws {
+        let server = try startSSHD()
+        try home.addRigHosts("web", on: server)
+        let session = try TmuxSession(command: [try TermindBinary.path(), "connect", "web"], environment: home.terminalEnvironment)
+        defer { session.kill() }
+        XCTAssertTrue(session.waitForScreen(containing: "Unknown host key"), session.screen())
+        session.keys("s")  // Trust and save: a key trusted once would not be shared
+        XCTAssertTrue(session.waitForScreen(containing: "~$"), session.screen())
+        XCTAssertTrue(waitUntil(timeout: 10) { (try? self.socketPath()) != nil })
+        let result = try home.run(["exec", "web", "--", "echo through the workbench"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.stdout, "through the workbench\n")
+        sleep(1)
+        XCTAssertEqual(logins(server), 1, server.log())
+    }
+}
