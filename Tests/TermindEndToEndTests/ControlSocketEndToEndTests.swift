@@ -195,4 +195,38 @@ final class ControlSocketEndToEndTests: XCTestCase {
         sleep(1)
         XCTAssertEqual(logins(server), 1, server.log())
     }
+
+    func testTheHostKeyIsCheckedHereAndAKeyNoLongerTrustedOrChangedIsRefused() throws {
+        let server = try persistedWeb()
+        let pattern = "[\(server.host)]:\(server.port)"
+        try home.succeed(["known-hosts", "rm", pattern])
+        let unknown = try home.run(["exec", "web", "--batch", "--", "true"])
+        XCTAssertEqual(unknown.status, 255, unknown.stderr)
+        XCTAssertTrue(unknown.stderr.contains("host-key-not-accepted"), unknown.stderr)
+
+        // Another key of the type the server offers: a changed key.
+        let keys = try TemporaryDirectory(prefix: "termind-control-keys")
+        _ = try ChildProcess.run("ssh-keygen", ["-q", "-t", "ecdsa", "-b", "256", "-N", "", "-f", keys.path + "/other"])
+        let other = try String(contentsOfFile: keys.path + "/other.pub", encoding: .utf8).split(separator: " ")
+        XCTAssertTrue(unknown.stderr.contains(String(other[0])), "the server offers \(other[0]): \(unknown.stderr)")
+        try home.succeed(["known-hosts", "add", pattern, String(other[0]), String(other[1])])
+        let changed = try home.run(["exec", "web", "--", "true"])
+        XCTAssertEqual(changed.status, 255, changed.stderr)
+        XCTAssertTrue(changed.stderr.contains("CHANGED"), changed.stderr)
+        sleep(1)
+        XCTAssertEqual(logins(server), 1, "refused without connecting: \(server.log())")
+    }
+
+    func testAWorkbenchConnectionWhoseKeyWasTrustedOnlyOnceIsNotShared() throws {
+        let server = try startSSHD()
+        try home.addRigHosts("web", on: server)
+        let session = try TmuxSession(command: [try TermindBinary.path(), "connect", "web"], environment: home.terminalEnvironment)
+        defer { session.kill() }
+        XCTAssertTrue(session.waitForScreen(containing: "Unknown host key"), session.screen())
+        session.keys("o")  // Trust once
+        XCTAssertTrue(session.waitForScreen(containing: "~$"), session.screen())
+        sleep(2)
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: socketDirectory)) ?? []
+        XCTAssertEqual(names.filter { $0.hasSuffix(".sock") }, [], "no socket for a key trusted once")
+    }
 }
