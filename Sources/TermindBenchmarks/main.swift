@@ -16,7 +16,8 @@ import TermindTestSupport
 // against the sqlite3 shell (HistoryBenchmarks.swift; `termind-bench history`); the metrics
 // sampler's CPU and bytes per sample on the server (MetricsBenchmarks.swift; `termind-bench metrics`);
 // a local forward's throughput and connection latency against `ssh -N -L` (ForwardBenchmarks.swift;
-// `termind-bench forwards`).
+// `termind-bench forwards`); a repeated exec through the control socket against ssh with and
+// without its ControlMaster (ControlBenchmarks.swift; `termind-bench control`, also part of the full run).
 
 func formatSeconds(_ seconds: Double) -> String {
     seconds < 1 ? String(format: "%8.2f ms", seconds * 1000) : String(format: "%8.3f s ", seconds)
@@ -106,6 +107,11 @@ if CommandLine.arguments.dropFirst().first == "forwards" {
     } catch {
         print("the forwarding benchmarks failed: \(error)")
     }
+    sshd.stop()
+    exit(0)
+}
+if CommandLine.arguments.dropFirst().first == "control" {
+    try ControlBenchmarks(sshd: sshd, home: home, target: target, sshArguments: sshArguments).run()
     sshd.stop()
     exit(0)
 }
@@ -359,6 +365,7 @@ if transfersOnly {
     exit(0)
 }
 
+try ControlBenchmarks(sshd: sshd, home: home, target: target, sshArguments: sshArguments).run()
 try ListingBenchmarks(sshd: sshd, home: home).run()
 try BrowserBenchmarks(sshd: sshd).run()
 try ForwardBenchmarks(sshd: sshd, home: home).run()

@@ -280,13 +280,16 @@ public final class ControlServer: Sendable {
         stream.close()
     }
 
+    /// The client's frames to the channel until the client closes or says close. The channel's
+    /// own failures (input after the command ended) are not the client's fault and end nothing
+    /// here: the output side reports how the channel ended.
     private static func relayInput(from stream: ControlStream, to process: any RemoteProcess, shell: (any RemoteShell)?) async throws {
         while let frame = try await stream.next() {
             switch frame.kind {
-            case .stdin: try await process.send(frame.payload)
+            case .stdin: try? await process.send(frame.payload)
             case .eof:
                 guard frame.payload.isEmpty else { throw ControlProtocolError("eof: unexpected payload") }
-                try await process.closeInput()
+                try? await process.closeInput()
             case .windowChange:
                 var reader = ControlFieldReader(frame.payload, frame: "window change")
                 let size = try ControlRequest.size(&reader)

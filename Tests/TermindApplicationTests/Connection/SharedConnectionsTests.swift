@@ -72,6 +72,34 @@ final class SharedConnectionsTests: XCTestCase {
         XCTAssertEqual(opener.opened.count, 2, "after the last release the next holder opens afresh")
     }
 
+    func testAnObserverHearsEachConnectionGoLiveAndEndByLastReleaseDiscardOrCloseAll() async throws {
+        let shared = SharedConnections()
+        let opener = Opener()
+        let heard = Mutex<[String]>([])
+        let before = try await shared.acquire("db", open: opener.open)
+        await shared.observe { change in
+            switch change {
+            case .live(let label, _, let number): heard.withLock { $0.append("live \(label) \(number)") }
+            case .ended(let label, let number): heard.withLock { $0.append("ended \(label) \(number)") }
+            }
+        }
+        let first = try await shared.acquire("web", open: opener.open)
+        let again = try await shared.acquire("web", open: opener.open)
+        await shared.release(first)
+        await shared.release(again)
+        let second = try await shared.acquire("web", open: opener.open)
+        await shared.discard(second)
+        _ = try await shared.acquire("web", open: opener.open)
+        await shared.closeAll()
+        let number = before.connectionNumber
+        XCTAssertEqual(heard.withLock { $0.prefix(1) }, ["live db \(number)"], "what is live already is told at once")
+        XCTAssertEqual(Array(heard.withLock { $0.dropFirst().prefix(5) }), [
+            "live web \(number + 1)", "ended web \(number + 1)", "live web \(number + 2)", "ended web \(number + 2)",
+            "live web \(number + 3)",
+        ])
+        XCTAssertEqual(Set(heard.withLock { $0.suffix(2) }), ["ended db \(number)", "ended web \(number + 3)"])
+    }
+
     func testLabelsHaveConnectionsOfTheirOwn() async throws {
         let shared = SharedConnections()
         let opener = Opener()
