@@ -182,7 +182,9 @@ extension Workbench {
             navigator.selection = 0
         case .function(7), .insert:
             addFromNavigator(navigator.selected(in: entries))
-        case .function(6), .character("e") where press.modifiers == .control:
+        case .function(6):
+            editFromNavigator(navigator.selected(in: entries))
+        case .character("e") where press.modifiers == .control:
             editFromNavigator(navigator.selected(in: entries))
         case .function(8), .delete:
             removeFromNavigator(navigator.selected(in: entries))

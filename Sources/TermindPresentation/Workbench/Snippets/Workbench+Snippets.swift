@@ -41,8 +41,11 @@ extension Workbench {
             case .function(7), .insert:
                 openVaultForm(.snippet(editing: nil))
                 return
-            case .function(6), .character("e") where press.modifiers == .control:
-                if let snippet = picker.selected { openVaultForm(.snippet(editing: snippet.label.rawValue)) }
+            case .function(6):
+                editSnippet(picker.selected)
+                return
+            case .character("e") where press.modifiers == .control:
+                editSnippet(picker.selected)
                 return
             case .function(8), .delete:
                 if let snippet = picker.selected { askRemoval(.snippet, label: snippet.label.rawValue) }
@@ -79,6 +82,11 @@ extension Workbench {
             return
         }
         snippetPicker = picker
+    }
+
+    /// F6 or C-e in the picker: the form for the selected Snippet.
+    private func editSnippet(_ snippet: Snippet?) {
+        if let snippet { openVaultForm(.snippet(editing: snippet.label.rawValue)) }
     }
 
     /// A paste into the picker: the first line, into the query or the value being typed.
