@@ -102,12 +102,22 @@ public actor VaultDatabase {
             try createPrivateFile()
         }
 
-        let connection = try SQLiteConnection(path: path, mode: .readWriteCreate, busyTimeout: busyTimeout)
-        for migration in try migrator.migrate(connection) {
-            logger.info("Vault \(path): applied migration V\(migration.version)__\(migration.name)")
+        // Two processes opening a new Vault at once: switching the file to WAL and migrating it
+        // can be refused at once (SQLITE_BUSY without the busy handler) while the other one does
+        // the same; it is tried again, within the busy timeout, from a fresh connection.
+        let deadline = ContinuousClock.now.advanced(by: busyTimeout)
+        while true {
+            do {
+                let connection = try SQLiteConnection(path: path, mode: .readWriteCreate, busyTimeout: busyTimeout)
+                for migration in try migrator.migrate(connection) {
+                    logger.info("Vault \(path): applied migration V\(migration.version)__\(migration.name)")
+                }
+                self.connection = connection
+                return connection
+            } catch let error as SQLiteError where error.isBusy && ContinuousClock.now < deadline {
+                usleep(20_000)
+            }
         }
-        self.connection = connection
-        return connection
     }
 
     /// Creates the missing database file empty with mode 0600, so the file (and the WAL and
