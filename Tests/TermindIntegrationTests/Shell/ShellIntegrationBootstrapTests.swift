@@ -72,7 +72,8 @@ final class ShellIntegrationBootstrapTests: XCTestCase {
                     $0.marks.filter { $0 == .promptStarted }.count > before
                 }
             }
-            try await remote.write(Array("ls -d ${TMPDIR:-/tmp}/termind-shell.* 2>/dev/null | wc -l | sed s/^/left:/\r".utf8))
+            // Only this account's directories: another account's (a killed session's) are not this one's.
+            try await remote.write(Array("find ${TMPDIR:-/tmp} -maxdepth 1 -name 'termind-shell.*' -user \"$(id -u)\" 2>/dev/null | wc -l | sed s/^/left:/\r".utf8))
             try await Self.read(&iterator, into: &session, until: "the count of temporary directories") {
                 $0.transcript.range(of: #"left:\d+"#, options: .regularExpression) != nil
             }
