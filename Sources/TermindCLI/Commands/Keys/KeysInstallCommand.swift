@@ -58,8 +58,10 @@ struct KeysInstallCommand: Command {
         do {
             outcome = try await access.withConnection(to: host) { connection in
                 let process = try await connection.execute("sh -c '\(Self.script)' termind-keys-install \(fields[1])")
-                try await process.write(Array((line + "\n").utf8))
-                try await process.closeInput()
+                // A key already there ends the script before it reads: the input may then be
+                // refused, and what the script printed says what happened.
+                try? await process.write(Array((line + "\n").utf8))
+                try? await process.closeInput()
                 var stdout: [UInt8] = []
                 var stderr: [UInt8] = []
                 var status: Int32 = 255
