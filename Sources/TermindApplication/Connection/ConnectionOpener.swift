@@ -82,12 +82,11 @@ public struct ConnectionOpener: Sendable {
 
     // MARK: Sharing a connection of another process
 
-    /// The plan `open` would follow for `destination`, without connecting: a control socket's
-    /// client names the socket by it and checks the server it reports against it.
-    public func plan(
-        _ destination: String, loginName: String? = nil, keyFile: AdHocKeyFile? = nil
-    ) async throws -> ConnectionPlan {
-        try await prepare(destination, loginName: loginName, keyFile: keyFile).0
+    /// Where `open` would connect for `destination`, without its credentials (nothing
+    /// unsealed, no key file read) and without connecting: a control socket's client names the
+    /// socket by it and checks the server it reports against it.
+    public func address(_ destination: String, loginName: String? = nil) async throws -> ConnectionPlan {
+        try await preparer.address(destination: destination, loginName: loginName, in: store.snapshot())
     }
 
     /// Checks a host key that another process's connection was made with, as a fresh

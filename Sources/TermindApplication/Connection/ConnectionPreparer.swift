@@ -85,23 +85,38 @@ public struct ConnectionPreparer: Sendable {
             useAgent: planned.useAgent, jumps: planned.jumps, keepalive: planned.keepalive)
     }
 
+    /// Where `destination` leads (label, user, hostname, port, jumps, keepalive) without its
+    /// credentials: nothing is unsealed and no key file is read. A control socket's client
+    /// names the socket by it; the connection another process shares is authenticated already.
+    public func address(destination: String, loginName: String? = nil, in snapshot: VaultSnapshot) async throws -> ConnectionPlan {
+        guard let host = snapshot.host(destination) else {
+            return try plan(adHoc: try AdHocTarget(parsing: destination, loginName: loginName, keyFile: nil))
+        }
+        if let loginName { try AdHocTarget.checkUser(loginName) }
+        return try await plan(host, in: snapshot, username: loginName, credentials: false)
+    }
+
     // MARK: Resolving
 
     /// `username` (`-l`) replaces the target's user, so the local account is not asked for it.
-    private func plan(_ host: TermindDomain.Host, in snapshot: VaultSnapshot, username: String? = nil) async throws -> ConnectionPlan {
+    private func plan(
+        _ host: TermindDomain.Host, in snapshot: VaultSnapshot, username: String? = nil, credentials: Bool = true
+    ) async throws -> ConnectionPlan {
         try JumpChain.validate(host, among: snapshot.hosts)
-        let target = try await single(host, in: snapshot, username: username)
+        let target = try await single(host, in: snapshot, username: username, credentials: credentials)
         var jumps: [ConnectionPlan] = []
         for hop in JumpChain.expandedHops(of: host, among: snapshot.hosts) {
-            jumps.append(try await single(hop, in: snapshot))
+            jumps.append(try await single(hop, in: snapshot, credentials: credentials))
         }
         return ConnectionPlan(
             label: target.label, hostname: target.hostname, port: target.port, username: target.username,
             credentials: target.credentials, useAgent: target.useAgent, jumps: jumps, keepalive: target.keepalive)
     }
 
-    /// One Host without its chain: user and credentials.
-    private func single(_ host: TermindDomain.Host, in snapshot: VaultSnapshot, username: String? = nil) async throws -> ConnectionPlan {
+    /// One Host without its chain: user and, unless `credentials` is false, credentials.
+    private func single(
+        _ host: TermindDomain.Host, in snapshot: VaultSnapshot, username: String? = nil, credentials unsealing: Bool = true
+    ) async throws -> ConnectionPlan {
         var identity: Identity?
         if let id = host.identityID {
             guard let found = snapshot.identity(id: id) else {
@@ -110,7 +125,7 @@ public struct ConnectionPreparer: Sendable {
             identity = found
         }
         var credentials: [Credential] = []
-        if let identity, let keyID = identity.keyID {
+        if unsealing, let identity, let keyID = identity.keyID {
             guard let key = snapshot.key(id: keyID) else {
                 throw VaultRuleViolation.missingRecord(kind: .key, label: keyID.uuidString)
             }
@@ -122,7 +137,7 @@ public struct ConnectionPreparer: Sendable {
                     label: key.label.rawValue, privateKey: privateKey, passphrase: passphrase,
                     isEncrypted: key.isEncrypted, algorithm: key.algorithm))
         }
-        if let identity, let passwordID = identity.passwordSecretID {
+        if unsealing, let identity, let passwordID = identity.passwordSecretID {
             credentials.append(.password(try await secrets.unseal(passwordID)))
         }
         return ConnectionPlan(

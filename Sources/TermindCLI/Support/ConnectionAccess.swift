@@ -45,7 +45,7 @@ struct ConnectionAccess: Sendable {
     /// With sharing, a connection another termind process holds for the same destination is
     /// used through its control socket instead (no handshake, no authentication).
     func connect(_ destination: String) async throws -> any SSHConnection {
-        if shares, let shared = try await sharing.shared(destination, loginName: options.login, keyFile: keyFile, interactions: interactions) {
+        if shares, let shared = try await sharing.shared(destination, loginName: options.login, interactions: interactions) {
             await opener.recordSession(destination, kind: .ssh)
             return shared
         }
@@ -64,7 +64,7 @@ struct ConnectionAccess: Sendable {
     /// the first one serially instead.
     func connectSilently(_ destination: String) async throws -> any SSHConnection {
         if shares, let shared = try await sharing.shared(
-            destination, loginName: options.login, keyFile: keyFile, interactions: InteractionQueue(presenter: SilentPresenter())) {
+            destination, loginName: options.login, interactions: InteractionQueue(presenter: SilentPresenter())) {
             return shared
         }
         return try await opener.openSilently(destination, loginName: options.login, keyFile: keyFile)

@@ -28,9 +28,9 @@ struct ControlSocketSharing: Sendable {
 
     /// The connection another process shares for `destination`, or nil when none is live.
     func shared(
-        _ destination: String, loginName: String?, keyFile: AdHocKeyFile?, interactions: InteractionQueue
+        _ destination: String, loginName: String?, interactions: InteractionQueue
     ) async throws -> (any SSHConnection)? {
-        let plan = try await opener.plan(destination, loginName: loginName, keyFile: keyFile)
+        let plan = try await opener.address(destination, loginName: loginName)
         return try await ControlClient.shared(
             in: directory, for: target(plan), requestTimeout: opener.requestTimeout, logger: logger
         ) { identity in

@@ -62,7 +62,7 @@ struct VaultMigrator {
                         applied_at REAL    NOT NULL
                     )
                     """)
-                try connection.execute(sql: migration.sql)
+                try connection.execute(sql: try migration.sql())
                 try connection.execute(
                     sql: "INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)",
                     arguments: [.integer(Int64(migration.version)), .text(migration.name), .real(now().timeIntervalSince1970)])

@@ -25,15 +25,23 @@ public enum ControlClient {
             unlink(path)
             return nil
         }
-        stream.close()
         guard target.matches(identity) else {
+            stream.close()
             throw ControlSocketError(
                 path: path, detail: "the socket serves \(identity.username)@\(identity.hostname):\(identity.port), "
                     + "not \(target.username)@\(target.hostname):\(target.port); refusing it")
         }
-        try await verify(identity)
+        do {
+            try await verify(identity)
+        } catch {
+            stream.close()
+            throw error
+        }
         logger.debug("\(target.label): using the shared connection on \(path)")
-        return ControlSocketConnection(path: path, label: target.label, identity: identity, requestTimeout: requestTimeout)
+        // The stream the identity came on carries the first channel: one connection to the
+        // socket fewer for a single `exec`.
+        return ControlSocketConnection(
+            path: path, label: target.label, identity: identity, requestTimeout: requestTimeout, spare: stream)
     }
 
     /// A stream to the server at `path` with its identity read; nil when nobody listens.

@@ -14,14 +14,17 @@ final class ControlSocketConnection: SSHConnection {
     let identity: ControlIdentity
     private let requestTimeout: Duration
     private let ended = Mutex<(closed: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
+    /// A stream whose identity was read and checked already, kept for the first channel.
+    private let spare: Mutex<ControlStream?>
 
     var hostKey: HostKey? { identity.hostKey }
 
-    init(path: String, label: String, identity: ControlIdentity, requestTimeout: Duration) {
+    init(path: String, label: String, identity: ControlIdentity, requestTimeout: Duration, spare: ControlStream? = nil) {
         self.path = path
         self.label = label
         self.identity = identity
         self.requestTimeout = requestTimeout
+        self.spare = Mutex(spare)
     }
 
     func execute(_ command: String) async throws -> any RemoteProcess {
@@ -62,6 +65,7 @@ final class ControlSocketConnection: SSHConnection {
 
     /// Nothing to close but the channels, each closed by its own user.
     func close() async {
+        takeSpare()?.close()
         let waiters = ended.withLock { state in
             state.closed = true
             defer { state.waiters = [] }
@@ -70,7 +74,17 @@ final class ControlSocketConnection: SSHConnection {
         for waiter in waiters { waiter.resume() }
     }
 
+    private func takeSpare() -> ControlStream? {
+        spare.withLock { stream in
+            defer { stream = nil }
+            return stream
+        }
+    }
+
     private func open(_ request: ControlRequest) async throws -> ControlRemoteProcess {
+        // A spare the server closed meanwhile (it went, or it dropped an idle client) is no
+        // answer yet: a fresh stream asks again.
+        if let stream = takeSpare(), let process = try await open(request, on: stream) { return process }
         guard let (stream, identity) = try await ControlClient.connect(path, label: label) else {
             throw SSHFailure(.dropped, connection: label, detail: "the process that shared the connection has gone (\(path))")
         }
@@ -78,11 +92,27 @@ final class ControlSocketConnection: SSHConnection {
             stream.close()
             throw SSHFailure(.channel, connection: label, detail: "the control socket \(path) now serves another connection")
         }
+        guard let process = try await open(request, on: stream) else {
+            throw SSHFailure(.dropped, connection: label, detail: "the control socket closed before the channel opened")
+        }
+        return process
+    }
+
+    /// Sends `request` on a stream whose identity was checked; nil when the stream failed or
+    /// ended before an answer.
+    private func open(_ request: ControlRequest, on stream: ControlStream) async throws -> ControlRemoteProcess? {
+        let answer: ControlFrame?
         do {
             try await stream.send(request.frame)
-            guard let answer = try await stream.next() else {
-                throw SSHFailure(.dropped, connection: label, detail: "the control socket closed before the channel opened")
-            }
+            answer = try await stream.next()
+        } catch {
+            answer = nil
+        }
+        guard let answer else {
+            stream.close()
+            return nil
+        }
+        do {
             switch answer.kind {
             case .opened: return ControlRemoteProcess(stream: stream, label: label)
             case .refused: throw try ControlRequest.failure(answer, connection: label)

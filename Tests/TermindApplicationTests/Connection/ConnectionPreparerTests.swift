@@ -36,6 +36,37 @@ final class ConnectionPreparerTests: XCTestCase {
             jumpChain: jumps.map(\.id))
     }
 
+    // MARK: Address
+
+    func testTheAddressOfAHostUnsealsNothingAndReadsNoKeyFile() async throws {
+        // The Identity's Key names a secret the store does not hold: unsealing it would fail.
+        let sshKey = try key("deploy", secret: UUID())
+        let identity = try Identity(label: Label("ops"), username: "deploy", keyID: sshKey.id)
+        let edge = try host("edge", "edge.example.com", identity: identity)
+        let db = try host("db", "db.internal", port: 2200, identity: identity, jumps: [edge])
+        let preparer = try await preparer { _ in VaultSnapshot(hosts: [edge, db], identities: [identity], keys: [sshKey]) }
+        let snapshot = try await preparer.store.snapshot()
+
+        let address = try await preparer.address(destination: "db", loginName: "admin", in: snapshot)
+
+        XCTAssertEqual([address.label, address.username, address.hostname], ["db", "admin", "db.internal"])
+        XCTAssertEqual(address.port, 2200)
+        XCTAssertTrue(address.credentials.isEmpty)
+        XCTAssertEqual(address.jumps.map(\.hostname), ["edge.example.com"])
+        XCTAssertTrue(address.jumps.allSatisfy(\.credentials.isEmpty))
+        do {
+            _ = try await preparer.plan(hostLabel: "db")
+            XCTFail("planning the connection itself unseals the Key, which is missing")
+        } catch {}
+    }
+
+    func testTheAddressOfAnAdHocTargetIsItsOwnWithTheLoginName() async throws {
+        let address = try await preparer().address(destination: "deploy@db.example.com:2200", loginName: "root", in: VaultSnapshot())
+        XCTAssertEqual([address.username, address.hostname], ["root", "db.example.com"])
+        XCTAssertEqual(address.port, 2200)
+        XCTAssertTrue(address.credentials.isEmpty)
+    }
+
     // MARK: Username
 
     func testTheHostsUsernameWinsOverTheIdentitys() async throws {

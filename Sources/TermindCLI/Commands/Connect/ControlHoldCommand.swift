@@ -36,12 +36,12 @@ struct ControlHoldCommand: Command {
             access = try ConnectionAccess(context, options: options)
             // Another process shares it already: nothing to hold.
             if let shared = try await access.sharing.shared(
-                host, loginName: options.login, keyFile: access.keyFile, interactions: access.interactions) {
+                host, loginName: options.login, interactions: access.interactions) {
                 await shared.close()
                 report("ready")
                 return 0
             }
-            let plan = try await access.opener.plan(host, loginName: options.login, keyFile: access.keyFile)
+            let plan = try await access.opener.address(host, loginName: options.login)
             connection = try await access.connect(host)
             do {
                 server = try await access.sharing.serve(connection, plan: plan) { ControlServer.Hold(connection: connection) }

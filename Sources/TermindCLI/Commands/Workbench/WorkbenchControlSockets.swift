@@ -31,7 +31,7 @@ final class WorkbenchControlSockets: Sendable {
             case .live(let label, let connection, let number):
                 servers[label]?.server.stop()
                 servers[label] = nil
-                guard let plan = try? await sharing.opener.plan(label) else { continue }
+                guard let plan = try? await sharing.opener.address(label) else { continue }
                 let shared = self.shared
                 let server = try? await sharing.serve(connection, plan: plan) {
                     let lease = try await shared.acquire(label) { _ in
