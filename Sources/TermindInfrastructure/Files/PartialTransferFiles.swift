@@ -37,11 +37,14 @@ public struct PartialTransferFiles: PartialTransferStore {
     }
 
     /// A record of a verified prefix is fsynced before its rename (a resume relies on it). A
-    /// record with nothing verified (written as each file starts) is not: a power cut may lose
-    /// it, and the next run then refuses the partial, saying so, where an fsync per file would
-    /// cost every small file a disk flush.
+    /// record with nothing verified (written twice as each file starts: before its partial
+    /// exists, then naming it) is not: a power cut may lose it, and the next run then refuses
+    /// the partial, saying so, where an fsync per file would cost every small file a disk
+    /// flush. It is written in place when that cannot leave a torn record (`writeInPlace`).
     public func save(_ record: PartialTransferRecord) async throws {
-        try writeJSON(record, to: file(for: record.destination), durable: record.verifiedBytes > 0)
+        let path = file(for: record.destination)
+        if record.verifiedBytes == 0, try writeInPlace(record, to: path) { return }
+        try writeJSON(record, to: path, durable: record.verifiedBytes > 0)
     }
 
     /// The placement file for a Batch's sources and destination (`batch-KEY.json`).
@@ -125,6 +128,30 @@ public struct PartialTransferFiles: PartialTransferStore {
             unlink(temporary)
             throw FileSystemError(errno: code, "cannot save the partial-transfer record", path: path)
         }
+    }
+
+    /// Writes `value` over the record at `path` without a temporary file, when no record is
+    /// there or the one there is no longer than the new one: one write at offset 0 then leaves
+    /// the old record or the new one whatever kills the process (a shorter one would leave
+    /// the old one's tail). False, with nothing written, when that does not hold, or the name
+    /// holds anything but a private regular file of this user's. A file created and renamed
+    /// for every record made a tree of small files churn through inodes, which ext4 scans
+    /// past while they are recently deleted.
+    private func writeInPlace(_ value: some Encodable, to path: String) throws -> Bool {
+        try makeDirectory()
+        guard let data = try? Self.encoder.encode(value) else { return false }
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_uid == getuid(),
+            status.st_nlink == 1, status.st_mode & 0o077 == 0, Int(status.st_size) <= data.count
+        else { return false }
+        let written = data.withUnsafeBytes { buffer in pwrite(descriptor, buffer.baseAddress!, buffer.count, 0) }
+        guard written == data.count else {
+            throw FileSystemError(errno: written < 0 ? errno : EIO, "cannot write the partial-transfer record", path: path)
+        }
+        return true
     }
 
     public func remove(destination: TransferAddress) async throws {

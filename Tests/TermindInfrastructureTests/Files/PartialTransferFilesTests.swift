@@ -51,6 +51,63 @@ final class PartialTransferFilesTests: XCTestCase {
         XCTAssertEqual(loaded?.verifiedBytes, 16 << 20, "saving again replaces the record")
     }
 
+    private func inode(_ path: String) throws -> UInt64 {
+        var status = stat()
+        guard lstat(path, &status) == 0 else { throw TestRigError("cannot stat \(path): \(String(cString: strerror(errno)))") }
+        return UInt64(status.st_ino)
+    }
+
+    func testARecordWithNothingVerifiedIsWrittenInPlaceAndAVerifiedOneReplacesTheFile() async throws {
+        let path = store.file(for: record().destination)
+        try await store.save(record(verified: 0))
+        let created = try inode(path)
+
+        // Naming the partial makes the record longer: written over the same file.
+        var naming = record(verified: 0)
+        naming.partial = FileIdentity(device: 2049, inode: 1234, userID: getuid(), size: 0, modified: 1_700_000_000)
+        try await store.save(naming)
+        XCTAssertEqual(try inode(path), created, "a record with nothing verified is rewritten in place")
+        let named = try await store.load(destination: record().destination)
+        XCTAssertEqual(named, naming)
+
+        // A verified prefix is written to a new file, fsynced and renamed over the old one.
+        try await store.save(record(verified: 8 << 20))
+        XCTAssertNotEqual(try inode(path), created)
+        let verified = try await store.load(destination: record().destination)
+        XCTAssertEqual(verified?.verifiedBytes, 8 << 20)
+        XCTAssertEqual(try mode(path), 0o600)
+    }
+
+    func testARecordIsNeverWrittenInPlaceOverALongerOneNorThroughALink() async throws {
+        let path = store.file(for: record().destination)
+        // Longer than the record: written in place it would keep a tail that no JSON reader takes.
+        try FileManager.default.createDirectory(atPath: store.directory, withIntermediateDirectories: true)
+        try Data(String(repeating: " ", count: 8192).utf8).write(to: URL(fileURLWithPath: path))
+        chmod(path, 0o600)
+        try await store.save(record(verified: 0))
+        let loaded = try await store.load(destination: record().destination)
+        XCTAssertEqual(loaded, record(verified: 0))
+
+        // A second name for the record's file (a hard link) is not written through.
+        try await store.remove(destination: record().destination)
+        let other = directory.path + "/other"
+        try Data("mine".utf8).write(to: URL(fileURLWithPath: other))
+        chmod(other, 0o600)
+        XCTAssertEqual(link(other, path), 0)
+        try await store.save(record(verified: 0))
+        XCTAssertEqual(try String(contentsOfFile: other, encoding: .utf8), "mine")
+        let replaced = try await store.load(destination: record().destination)
+        XCTAssertEqual(replaced, record(verified: 0))
+
+        // Nor through a symlink.
+        try await store.remove(destination: record().destination)
+        XCTAssertEqual(symlink(other, path), 0)
+        try await store.save(record(verified: 0))
+        XCTAssertEqual(try String(contentsOfFile: other, encoding: .utf8), "mine")
+        let unlinked = try await store.load(destination: record().destination)
+        XCTAssertEqual(unlinked, record(verified: 0))
+    }
+
     func testEachDestinationHasItsOwnFileNamedByTheDigestOfWhereItIs() async throws {
         let file = store.file(for: TransferAddress(location: "local", path: "/a"))
         XCTAssertTrue(URL(fileURLWithPath: file).lastPathComponent.range(of: "^[0-9a-f]{64}\\.json$", options: .regularExpression) != nil)
