@@ -35,8 +35,8 @@ final class ControlSocketEndToEndTests: XCTestCase {
 
     /// The rig's sshd with Host `web`, its key saved, and a holder for `web` started with
     /// `exec --persist`: one login so far.
-    private func persistedWeb() throws -> SSHDServer {
-        let server = try startSSHD()
+    private func persistedWeb(configure extra: String = "") throws -> SSHDServer {
+        let server = try startSSHD(configure: extra)
         try home.addRigHosts("web", on: server)
         let result = try home.run(["exec", "web", "--persist", "2m", "--accept-new", "--", "true"])
         XCTAssertEqual(result.status, 0, result.stderr)
@@ -83,6 +83,21 @@ final class ControlSocketEndToEndTests: XCTestCase {
         let direct = try home.run(["exec", "web", "--no-share", "--", "true"])
         XCTAssertEqual(direct.status, 0, direct.stderr)
         XCTAssertTrue(waitUntil(timeout: 10) { self.logins(server) == 2 }, "--no-share logs in: \(server.log())")
+    }
+
+    func testAChannelTheSharedConnectionRefusesRunsOnAConnectionOfItsOwn() throws {
+        // One session per connection: while the holder's connection runs one command, it
+        // can open no channel for a second.
+        let server = try persistedWeb(configure: "MaxSessions 1")
+        let first = try home.start(["exec", "web", "--", "sleep 4; echo first"])
+        XCTAssertTrue(waitUntil(timeout: 10) { (try? ChildProcess.run("pgrep", ["-u", "termind-test", "-f", "sleep 4"]))?.status == 0 })
+        let second = try home.run(["exec", "web", "--", "echo second"])
+        XCTAssertEqual(second.status, 0, second.stderr)
+        XCTAssertEqual(second.stdout, "second\n")
+        XCTAssertEqual(logins(server), 2, "the refused channel ran on a second login: \(server.log())")
+        let firstOutput = first.waitForExit(within: 20)
+        XCTAssertEqual(firstOutput?.status, 0, firstOutput?.stderr ?? "still running")
+        XCTAssertEqual(firstOutput?.stdout, "first\n")
     }
 
     func testCpAndLsGoThroughThePersistedConnection() throws {

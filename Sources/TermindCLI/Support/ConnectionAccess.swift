@@ -47,7 +47,10 @@ struct ConnectionAccess: Sendable {
     func connect(_ destination: String) async throws -> any SSHConnection {
         if shares, let shared = try await sharing.shared(destination, loginName: options.login, interactions: interactions) {
             await opener.recordSession(destination, kind: .ssh)
-            return shared
+            let (opener, login, keyFile, interactions) = (opener, options.login, keyFile, interactions)
+            return SharedConnectionFallback(shared: shared, logger: sharing.logger) {
+                try await opener.open(destination, loginName: login, keyFile: keyFile, interactions: interactions)
+            }
         }
         return try await opener.open(destination, loginName: options.login, keyFile: keyFile, interactions: interactions)
     }
@@ -65,7 +68,10 @@ struct ConnectionAccess: Sendable {
     func connectSilently(_ destination: String) async throws -> any SSHConnection {
         if shares, let shared = try await sharing.shared(
             destination, loginName: options.login, interactions: InteractionQueue(presenter: SilentPresenter())) {
-            return shared
+            let (opener, login, keyFile) = (opener, options.login, keyFile)
+            return SharedConnectionFallback(shared: shared, logger: sharing.logger) {
+                try await opener.openSilently(destination, loginName: login, keyFile: keyFile)
+            }
         }
         return try await opener.openSilently(destination, loginName: options.login, keyFile: keyFile)
     }
