@@ -202,6 +202,26 @@ final class ExecInputEndToEndTests: XCTestCase {
         XCTAssertEqual(sleeping(seconds), [], "a sleep was left on the server")
     }
 
+    func testCtrlCOnAnExecOnSeveralHostsEndsEveryRemoteCommandAndExits130() throws {
+        try home.succeed(["keys", "import", "rig", "--file", server.clientPrivateKeyPath])
+        try home.succeed(["identities", "add", "tester", "--user", server.username, "--key", "rig"])
+        for label in ["web", "db"] {
+            try home.succeed(["hosts", "add", label, "--hostname", server.host, "--port", String(server.port), "--identity", "tester"])
+        }
+        let seconds = Int.random(in: 5_000...9_999)
+        let child = try home.start(["exec", "--batch", "--accept-new", "web", "db", "--", "sleep", String(seconds)])
+        defer { child.stop() }
+        XCTAssertTrue(waitUntil(timeout: 15) { self.sleeping(seconds).count == 2 }, "the remote sleeps never started")
+
+        child.signal(SIGINT)
+        let exit = try XCTUnwrap(child.waitForExit(within: 10), "exec did not end on SIGINT")
+        XCTAssertEqual(exit.status, 130, exit.stderr)
+        XCTAssertTrue(exit.stderr.contains("web: interrupted") && exit.stderr.contains("db: interrupted"), exit.stderr)
+        let interrupted = ContinuousClock.now
+        while !sleeping(seconds).isEmpty && interrupted.duration(to: .now) < .seconds(3) { usleep(50_000) }
+        XCTAssertEqual(sleeping(seconds), [], "a sleep was left on a server")
+    }
+
     /// The pids of `sleep SECONDS` processes on this machine (the server's).
     private func sleeping(_ seconds: Int) -> [String] {
         let found = try? ChildProcess.run("pgrep", ["-x", "-f", "sleep \(seconds)"])

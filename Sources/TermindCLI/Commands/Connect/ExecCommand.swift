@@ -143,8 +143,10 @@ struct ExecCommand: Command {
             context.err("termind: \(wanted) Hosts at once need about \(wanted * DescriptorBudget.perConnection) file descriptors "
                 + "and this process may open \(limit) (ulimit -n); running \(budget.parallel) at once\n")
         }
-        let results = await ExecFanOut(command: command, input: input, parallel: budget.parallel, access: access, context: context)
-            .run(on: hosts, prefixLines: !json)
+        // Ctrl-C or SIGTERM ends the commands on the servers too, then exits 130.
+        let fanOut = ExecFanOut(command: command, input: input, parallel: budget.parallel, access: access, context: context)
+        let (targets, prefixLines) = (hosts, !json)
+        let results = await InterruptibleRun.run { await fanOut.run(on: targets, prefixLines: prefixLines) }
         if json {
             for result in results { context.out(try JSONOutput.line(result)) }
         } else {
@@ -154,6 +156,7 @@ struct ExecCommand: Command {
             // As without --json: the remote status, 128 + a killing signal, 255 for our own failure.
             return only.error == nil ? RemoteExitStatus.of(status: only.exitStatus, signal: only.signal) : ExitCode.remoteCommandOwnFailure
         }
+        if results.contains(where: { $0.error?.category == ExitCode.interrupted.category }) { return ExitCode.interrupted.rawValue }
         return results.allSatisfy { $0.error == nil && $0.exitStatus == 0 } ? 0 : ExitCode.failure.rawValue
     }
 

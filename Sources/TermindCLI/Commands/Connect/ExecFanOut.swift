@@ -1,5 +1,6 @@
 import Foundation
 import TermindApplication
+import TermindDomain
 
 /// Runs one command on many Hosts, at most `parallel` at once, prefixing each output line
 /// with the Host's label (`web: ...`) as lines complete, and collecting each Host's result.
@@ -15,7 +16,8 @@ struct ExecFanOut {
         await withTaskGroup(of: (Int, ExecResult).self) { group in
             var next = 0
             func startNext() {
-                guard next < hosts.count else { return }
+                // Interrupted: the Hosts not started yet are not connected to.
+                guard next < hosts.count, !Task.isCancelled else { return }
                 let index = next
                 next += 1
                 group.addTask { (index, await self.run(on: hosts[index], prefixLines: prefixLines)) }
@@ -26,7 +28,18 @@ struct ExecFanOut {
                 startNext()
             }
         }
-        return hosts.indices.map { results[$0]! }
+        return hosts.indices.map { index in
+            results[index] ?? Self.interrupted(ExecResult(host: hosts[index]), before: true)
+        }
+    }
+
+    private static func interrupted(_ result: ExecResult, before: Bool) -> ExecResult {
+        var result = result
+        let failure = CommandInterrupted(what: "the command on \(TerminalSafeText(result.host).text)")
+        result.error = .init(
+            category: failure.exitCode.category,
+            message: before ? "interrupted before it started" : failure.description)
+        return result
     }
 
     private func run(on host: String, prefixLines: Bool) async -> ExecResult {
@@ -40,18 +53,34 @@ struct ExecFanOut {
                 let process = try await connection.execute(command)
                 let sending = Task { await input.send(to: process) }
                 defer { sending.cancel() }
-                for try await output in process.output {
-                    switch output {
-                    case .stdout(let bytes):
-                        if prefixLines { context.out(bytes: stdoutLines.feed(bytes)) } else { result.stdout += String(decoding: bytes, as: UTF8.self) }
-                    case .stderr(let bytes):
-                        if prefixLines { context.err(bytes: stderrLines.feed(bytes)) } else { result.stderr += String(decoding: bytes, as: UTF8.self) }
-                    case .exit(let status, let signal):
-                        result.exitStatus = status
-                        result.signal = signal
+                // Cancelled (Ctrl-C, SIGTERM): closing the channel sends the command SIGTERM,
+                // as with one Host, before the connection says goodbye.
+                do {
+                    try await withTaskCancellationHandler {
+                        for try await output in process.output {
+                            switch output {
+                            case .stdout(let bytes):
+                                if prefixLines { context.out(bytes: stdoutLines.feed(bytes)) } else { result.stdout += String(decoding: bytes, as: UTF8.self) }
+                            case .stderr(let bytes):
+                                if prefixLines { context.err(bytes: stderrLines.feed(bytes)) } else { result.stderr += String(decoding: bytes, as: UTF8.self) }
+                            case .exit(let status, let signal):
+                                result.exitStatus = status
+                                result.signal = signal
+                            }
+                        }
+                    } onCancel: {
+                        Task { await process.close() }
                     }
+                } catch {
+                    if !Task.isCancelled { throw error }
+                }
+                if Task.isCancelled {
+                    await Task { await process.close() }.value
+                    throw CancellationError()
                 }
             }
+        } catch where Task.isCancelled {
+            result = Self.interrupted(result, before: false)
         } catch {
             result.error = .init(
                 category: (error as? any CategorizedFailure)?.exitCode.category ?? ExitCode.failure.category,
