@@ -71,14 +71,44 @@ extension Workbench {
         for key in forwardRuns.statuses.keys where key.hostLabel == label {
             forwardRuns.statuses[key] = .idle
         }
+        if let connection = liveConnection(of: label) { startForwards(of: label, on: connection) }
+        onChange()
+    }
+
+    /// The connection of a live pane of `label` that has not ended, if any.
+    private func liveConnection(of label: String) -> (any SSHConnection)? {
         for id in workspaces.flatMap({ $0.panes.map(\.id) }) {
             guard panes[id]?.hostLabel == label, panes[id]?.isLive == true, let connection = links[id]?.sessionConnection,
                   !forwardRuns.ended.contains(ForwardRuns.identity(of: connection))
             else { continue }
-            startForwards(of: label, on: connection)
-            break
+            return connection
         }
-        onChange()
+        return nil
+    }
+
+    /// Another process changed Hosts' rules: on a Host whose forwards run, a rule gone from
+    /// the Vault (or turned off there, and not on in the overlay) stops listening and a new
+    /// enabled one starts; a Host that had no rules when it connected starts its new ones on
+    /// a live pane's connection. Rules that failed are left as they are.
+    func forwardRulesChanged() {
+        for host in hosts {
+            let label = host.label.rawValue
+            guard let session = forwardRuns.sessions[label] else {
+                if !host.forwards.isEmpty, let connection = liveConnection(of: label) { startForwards(of: label, on: connection) }
+                continue
+            }
+            let wanted = Set(host.forwards.filter {
+                forwardRuns.runs(ForwardRuns.Key(hostLabel: label, rule: $0.rule), onHost: $0.enabled)
+            }.map(\.rule))
+            for (key, status) in forwardRuns.statuses where key.hostLabel == label && !wanted.contains(key.rule) {
+                if case .listening(let listening) = status { Task { await session.connection.stopForward(listening) } }
+                forwardRuns.statuses[key] = host.forwards.contains { $0.rule == key.rule } ? .idle : nil
+            }
+            for rule in wanted {
+                let key = ForwardRuns.Key(hostLabel: label, rule: rule)
+                if forwardRuns.status(key) == .idle { startForward(key, session: session.number, on: session.connection) }
+            }
+        }
     }
 
     /// The Host left the Vault: its forwards close now, whatever still holds its connection

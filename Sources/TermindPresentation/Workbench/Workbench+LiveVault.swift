@@ -51,6 +51,7 @@ extension Workbench {
             for label in labels { stopForwards(of: label) }
             stopTransfers(of: labels)
         }
+        forwardRulesChanged()
         onChange()
     }
 

@@ -44,6 +44,28 @@ final class WorkbenchForwardsTests: WorkbenchTestCase {
         XCTAssertTrue(workbench.forwardRuns.sessions.isEmpty)
     }
 
+    func testRulesChangedByAnotherProcessStopAndStartOnTheRunningSession() async throws {
+        try await startWithForwards()
+        services.vaultCounter.withLock { $0 = 0 }
+        workbench.watchVault()  // the counter exists now
+        let connection = try await openFromNavigator("web")
+        await eventually("the enabled rules listen", showing: screenReport) { connection.forwarding.listening.count == 2 }
+
+        // Elsewhere: the SOCKS rule removed, a new enabled rule added, the disabled one left off.
+        let added = try ForwardRule(parsingStored: "L 7070:localhost:7070")
+        var changed = try await services.hosts()
+        changed[0].forwards = [HostForward(rule: web), HostForward(rule: admin, enabled: false), HostForward(rule: added)]
+        await services.changeHostsElsewhere(changed)
+
+        await eventually("the new rule listens", showing: screenReport) { connection.forwarding.asked.last == added }
+        let socksListener = try XCTUnwrap(connection.forwarding.listening.first { $0.rule == socks })
+        await eventually("the removed rule's listener closed", showing: screenReport) { connection.forwarding.stopped == [socksListener.id] }
+        XCTAssertEqual(connection.forwarding.asked, [web, socks, added], "the kept rule is not asked again, the disabled one not at all")
+        prefixed(.character("F"))
+        await waitForScreen(containing: "Forwards: 2 listening")
+        XCTAssertFalse(screenText.contains("SOCKS"), screenReport)
+    }
+
     func testWithShareOffTheRulesRunOnTheFirstPanesOwnConnectionAndMoveWhenItCloses() async throws {
         try await startWithForwards(shares: false)
         let first = try await openFromNavigator("web")
