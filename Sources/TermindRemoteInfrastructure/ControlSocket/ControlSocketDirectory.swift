@@ -36,43 +36,35 @@ public struct ControlSocketDirectory: Sendable {
     /// Checks the directory; false when it does not exist.
     @discardableResult
     public func check() throws -> Bool {
-        var info = stat()
-        guard lstat(path, &info) == 0 else {
-            if errno == ENOENT { return false }
-            throw ControlSocketError(path: path, detail: "cannot read the directory: \(String(cString: strerror(errno)))")
-        }
-        guard info.st_mode & S_IFMT == S_IFDIR else {
-            throw ControlSocketError(path: path, detail: "this is not a directory (a link or a file); remove it")
-        }
-        guard info.st_uid == uid else {
-            throw ControlSocketError(
-                path: path, detail: "the directory is owned by uid \(info.st_uid), not \(uid); refusing to use it")
-        }
-        guard info.st_mode & 0o077 == 0 else {
-            throw ControlSocketError(
-                path: path, detail: "the directory has mode \(Self.octal(info.st_mode)); it must be 0700 "
-                    + "(chmod 700 \(path) if you made it, or remove it)")
-        }
-        return true
+        try check(
+            path, kind: S_IFDIR, what: "directory", notIt: "this is not a directory (a link or a file); remove it",
+            openBits: 0o077, wanted: "0700 (chmod 700 \(path) if you made it, or remove it)")
     }
 
     /// Checks the socket at `socketPath`; false when nothing is there.
     func checkSocket(_ socketPath: String) throws -> Bool {
+        try check(
+            socketPath, kind: S_IFSOCK, what: "socket", notIt: "this is not a socket; refusing to use it (remove it)",
+            openBits: 0o177, wanted: "0600; refusing to use it")
+    }
+
+    /// `entry` is of `kind`, this uid's, with none of `openBits` set; false when nothing is there.
+    private func check(
+        _ entry: String, kind: mode_t, what: String, notIt: String, openBits: mode_t, wanted: String
+    ) throws -> Bool {
         var info = stat()
-        guard lstat(socketPath, &info) == 0 else {
+        guard lstat(entry, &info) == 0 else {
             if errno == ENOENT { return false }
-            throw ControlSocketError(path: socketPath, detail: "cannot read the socket: \(String(cString: strerror(errno)))")
+            throw ControlSocketError(path: entry, detail: "cannot read the \(what): \(String(cString: strerror(errno)))")
         }
-        guard info.st_mode & S_IFMT == S_IFSOCK else {
-            throw ControlSocketError(path: socketPath, detail: "this is not a socket; refusing to use it (remove it)")
-        }
+        guard info.st_mode & S_IFMT == kind else { throw ControlSocketError(path: entry, detail: notIt) }
         guard info.st_uid == uid else {
             throw ControlSocketError(
-                path: socketPath, detail: "the socket is owned by uid \(info.st_uid), not \(uid); refusing to use it")
+                path: entry, detail: "the \(what) is owned by uid \(info.st_uid), not \(uid); refusing to use it")
         }
-        guard info.st_mode & 0o177 == 0 else {
+        guard info.st_mode & openBits == 0 else {
             throw ControlSocketError(
-                path: socketPath, detail: "the socket has mode \(Self.octal(info.st_mode)); it must be 0600; refusing to use it")
+                path: entry, detail: "the \(what) has mode \(Self.octal(info.st_mode)); it must be \(wanted)")
         }
         return true
     }
