@@ -196,30 +196,15 @@ struct ExecCommand: Command {
         let sending = Task { await input.send(to: process) }
         defer { sending.cancel() }
         var status = ExitCode.remoteCommandOwnFailure
-        // Cancelled (Ctrl-C): closing the channel sends the command SIGTERM and ends the output
-        // (which may also stop at once, throwing).
-        do {
-            try await withTaskCancellationHandler {
-                for try await output in process.output {
-                    switch output {
-                    case .stdout(let bytes): context.out(bytes: bytes)
-                    case .stderr(let bytes): context.err(bytes: bytes)
-                    case .exit(let exitStatus, let signal):
-                        if let signal { context.err("termind: \(host): the command was killed by SIG\(signal)\n") }
-                        status = RemoteExitStatus.of(status: exitStatus, signal: signal)
-                    }
-                }
-            } onCancel: {
-                Task { await process.close() }
+        // Ctrl-C or SIGTERM: the command is sent SIGTERM and its channel closed (`readToEnd`).
+        try await process.readToEnd { output in
+            switch output {
+            case .stdout(let bytes): context.out(bytes: bytes)
+            case .stderr(let bytes): context.err(bytes: bytes)
+            case .exit(let exitStatus, let signal):
+                if let signal { context.err("termind: \(host): the command was killed by SIG\(signal)\n") }
+                status = RemoteExitStatus.of(status: exitStatus, signal: signal)
             }
-        } catch {
-            if !Task.isCancelled { throw error }
-        }
-        if Task.isCancelled {
-            // The signal and the close go out before the connection says goodbye: closed from a
-            // task of its own, which this one's cancel does not reach.
-            await Task { await process.close() }.value
-            throw CancellationError()
         }
         // Once the command has ended, what is still unread of standard input is not wanted.
         sending.cancel()

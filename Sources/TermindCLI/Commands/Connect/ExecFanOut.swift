@@ -53,30 +53,17 @@ struct ExecFanOut {
                 let process = try await connection.execute(command)
                 let sending = Task { await input.send(to: process) }
                 defer { sending.cancel() }
-                // Cancelled (Ctrl-C, SIGTERM): closing the channel sends the command SIGTERM,
-                // as with one Host, before the connection says goodbye.
-                do {
-                    try await withTaskCancellationHandler {
-                        for try await output in process.output {
-                            switch output {
-                            case .stdout(let bytes):
-                                if prefixLines { context.out(bytes: stdoutLines.feed(bytes)) } else { result.stdout += String(decoding: bytes, as: UTF8.self) }
-                            case .stderr(let bytes):
-                                if prefixLines { context.err(bytes: stderrLines.feed(bytes)) } else { result.stderr += String(decoding: bytes, as: UTF8.self) }
-                            case .exit(let status, let signal):
-                                result.exitStatus = status
-                                result.signal = signal
-                            }
-                        }
-                    } onCancel: {
-                        Task { await process.close() }
+                // Ctrl-C or SIGTERM ends the command as with one Host.
+                try await process.readToEnd { output in
+                    switch output {
+                    case .stdout(let bytes):
+                        if prefixLines { context.out(bytes: stdoutLines.feed(bytes)) } else { result.stdout += String(decoding: bytes, as: UTF8.self) }
+                    case .stderr(let bytes):
+                        if prefixLines { context.err(bytes: stderrLines.feed(bytes)) } else { result.stderr += String(decoding: bytes, as: UTF8.self) }
+                    case .exit(let status, let signal):
+                        result.exitStatus = status
+                        result.signal = signal
                     }
-                } catch {
-                    if !Task.isCancelled { throw error }
-                }
-                if Task.isCancelled {
-                    await Task { await process.close() }.value
-                    throw CancellationError()
                 }
             }
         } catch where Task.isCancelled {
