@@ -33,23 +33,25 @@ final class WorkbenchForwardsTests: WorkbenchTestCase {
         XCTAssertEqual(connection.forwarding.asked.count, 2, "a second pane of the Host starts nothing more")
     }
 
-    func testAHostRemovedByAnotherProcessClosesItsForwards() async throws {
+    /// `web` connected with its enabled rules listening, the workbench watching the Vault.
+    private func webListeningWithTheVaultWatched() async throws -> ScriptedConnection {
         try await startWithForwards()
         services.vaultCounter.withLock { $0 = 0 }
         workbench.watchVault()  // the counter exists now
         let connection = try await openFromNavigator("web")
         await eventually("the enabled rules listen", showing: screenReport) { connection.forwarding.listening.count == 2 }
+        return connection
+    }
+
+    func testAHostRemovedByAnotherProcessClosesItsForwards() async throws {
+        let connection = try await webListeningWithTheVaultWatched()
         await services.changeHostsElsewhere([WorkbenchFixture.host("db-primary", hostname: "10.0.0.2")])
         await eventually("both listeners closed", showing: screenReport) { connection.forwarding.stopped.count == 2 }
         XCTAssertTrue(workbench.forwardRuns.sessions.isEmpty)
     }
 
     func testRulesChangedByAnotherProcessStopAndStartOnTheRunningSession() async throws {
-        try await startWithForwards()
-        services.vaultCounter.withLock { $0 = 0 }
-        workbench.watchVault()  // the counter exists now
-        let connection = try await openFromNavigator("web")
-        await eventually("the enabled rules listen", showing: screenReport) { connection.forwarding.listening.count == 2 }
+        let connection = try await webListeningWithTheVaultWatched()
 
         // Elsewhere: the SOCKS rule removed, a new enabled rule added, the disabled one left off.
         let added = try ForwardRule(parsingStored: "L 7070:localhost:7070")
