@@ -61,9 +61,12 @@ final class WorkbenchMetricsPaneTests: WorkbenchTestCase {
             busy += min(200, step * 40)
             sampler.print(sample(uptime: 100 + Double(step) * 2, busy: busy, total: total))
         }
-        await waitForScreen(containing: "CPU     100.0%")
-        let cpuRow = try XCTUnwrap(screen.first { $0.contains("CPU     100.0%") }, screenReport)
-        let spark = cpuRow.filter { Sparkline.levels.contains($0) }
+        // Steps 5 and 6 both read 100%: wait for the sixth point, not the figure.
+        func spark() -> [Character] {
+            (screen.first { $0.contains("CPU     100.0%") } ?? "").filter { Sparkline.levels.contains($0) }
+        }
+        await eventually("six points on the CPU line", showing: screenReport) { spark().count == 6 }
+        let spark = spark()
         XCTAssertEqual(spark.count, 6, screenReport)
         XCTAssertEqual(spark.last, "█", screenReport)
         XCTAssertEqual(Array(spark), Array(spark).sorted { Sparkline.levels.firstIndex(of: $0)! < Sparkline.levels.firstIndex(of: $1)! },
