@@ -216,7 +216,8 @@ final class ExecInputEndToEndTests: XCTestCase {
         child.signal(SIGINT)
         let exit = try XCTUnwrap(child.waitForExit(within: 10), "exec did not end on SIGINT")
         XCTAssertEqual(exit.status, 130, exit.stderr)
-        XCTAssertTrue(exit.stderr.contains("web: interrupted") && exit.stderr.contains("db: interrupted"), exit.stderr)
+        XCTAssertTrue(exit.stderr.contains("web: interrupted: cancelled before it finished"), exit.stderr)
+        XCTAssertTrue(exit.stderr.contains("db: interrupted: cancelled before it finished"), exit.stderr)
         let interrupted = ContinuousClock.now
         while !sleeping(seconds).isEmpty && interrupted.duration(to: .now) < .seconds(3) { usleep(50_000) }
         XCTAssertEqual(sleeping(seconds), [], "a sleep was left on a server")

@@ -1,6 +1,5 @@
 import Foundation
 import TermindApplication
-import TermindDomain
 
 /// Runs one command on many Hosts, at most `parallel` at once, prefixing each output line
 /// with the Host's label (`web: ...`) as lines complete, and collecting each Host's result.
@@ -33,12 +32,12 @@ struct ExecFanOut {
         }
     }
 
+    /// The summary reads `web: interrupted: cancelled before it finished`.
     private static func interrupted(_ result: ExecResult, before: Bool) -> ExecResult {
         var result = result
-        let failure = CommandInterrupted(what: "the command on \(TerminalSafeText(result.host).text)")
         result.error = .init(
-            category: failure.exitCode.category,
-            message: before ? "interrupted before it started" : failure.description)
+            category: ExitCode.interrupted.category,
+            message: before ? "cancelled before it started" : "cancelled before it finished")
         return result
     }
 
