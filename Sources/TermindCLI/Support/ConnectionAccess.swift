@@ -45,14 +45,10 @@ struct ConnectionAccess: Sendable {
     /// With sharing, a connection another termind process holds for the same destination is
     /// used through its control socket instead (no handshake, no authentication).
     func connect(_ destination: String) async throws -> any SSHConnection {
-        if shares, let shared = try await sharing.shared(destination, loginName: options.login, interactions: interactions) {
-            await opener.recordSession(destination, kind: .ssh)
-            let (opener, login, keyFile, interactions) = (opener, options.login, keyFile, interactions)
-            return SharedConnectionFallback(shared: shared, logger: sharing.logger) {
-                try await opener.open(destination, loginName: login, keyFile: keyFile, interactions: interactions)
-            }
+        let (opener, login, keyFile, interactions) = (opener, options.login, keyFile, interactions)
+        return try await sharedOrOwn(destination, interactions: interactions, recordingSession: true) {
+            try await opener.open(destination, loginName: login, keyFile: keyFile, interactions: interactions)
         }
-        return try await opener.open(destination, loginName: options.login, keyFile: keyFile, interactions: interactions)
     }
 
     /// The host key `destination` offers, read through its jump hosts (each checked and
@@ -66,14 +62,22 @@ struct ConnectionAccess: Sendable {
     /// first connection, is not remembered, so such a connection fails and the transfer uses
     /// the first one serially instead.
     func connectSilently(_ destination: String) async throws -> any SSHConnection {
-        if shares, let shared = try await sharing.shared(
-            destination, loginName: options.login, interactions: InteractionQueue(presenter: SilentPresenter())) {
-            let (opener, login, keyFile) = (opener, options.login, keyFile)
-            return SharedConnectionFallback(shared: shared, logger: sharing.logger) {
-                try await opener.openSilently(destination, loginName: login, keyFile: keyFile)
-            }
+        let (opener, login, keyFile) = (opener, options.login, keyFile)
+        return try await sharedOrOwn(destination, interactions: InteractionQueue(presenter: SilentPresenter())) {
+            try await opener.openSilently(destination, loginName: login, keyFile: keyFile)
         }
-        return try await opener.openSilently(destination, loginName: options.login, keyFile: keyFile)
+    }
+
+    /// The connection another process shares for `destination`, with `own` as its fallback
+    /// (`SharedConnectionFallback`); `own` itself when nothing is shared or sharing is off.
+    private func sharedOrOwn(
+        _ destination: String, interactions: InteractionQueue, recordingSession: Bool = false,
+        own: @escaping @Sendable () async throws -> any SSHConnection
+    ) async throws -> any SSHConnection {
+        guard shares, let shared = try await sharing.shared(destination, loginName: options.login, interactions: interactions)
+        else { return try await own() }
+        if recordingSession { await opener.recordSession(destination, kind: .ssh) }
+        return SharedConnectionFallback(shared: shared, logger: sharing.logger, connectOwn: own)
     }
 
     /// Connects, runs `body` on the connection, and closes it whether `body` returns or throws.

@@ -43,8 +43,9 @@ public struct PartialTransferFiles: PartialTransferStore {
     /// flush. It is written in place when that cannot leave a torn record (`writeInPlace`).
     public func save(_ record: PartialTransferRecord) async throws {
         let path = file(for: record.destination)
-        if record.verifiedBytes == 0, try writeInPlace(record, to: path) { return }
-        try writeJSON(record, to: path, durable: record.verifiedBytes > 0)
+        let data = try encoded(record, for: path)
+        if record.verifiedBytes == 0, try writeInPlace(data, to: path) { return }
+        try writeAtomically(data, to: path, durable: record.verifiedBytes > 0)
     }
 
     /// The placement file for a Batch's sources and destination (`batch-KEY.json`).
@@ -63,7 +64,8 @@ public struct PartialTransferFiles: PartialTransferStore {
     }
 
     public func savePlacement(_ placement: TransferPlacement) async throws {
-        try writeJSON(placement, to: placementFile(sources: placement.sources, destination: placement.destination))
+        let path = placementFile(sources: placement.sources, destination: placement.destination)
+        try writeAtomically(try encoded(placement, for: path), to: path)
     }
 
     public func removePlacement(sources: [TransferAddress], destination: TransferAddress) async throws {
@@ -88,16 +90,19 @@ public struct PartialTransferFiles: PartialTransferStore {
         }
     }
 
-    /// Writes `value` as JSON to `path` atomically (a 0600 temporary file, fsynced when
-    /// `durable`, renamed).
-    private func writeJSON(_ value: some Encodable, to path: String, durable: Bool = true) throws {
-        try makeDirectory()
-        let data: Data
+    /// `value` as the JSON written to `path`.
+    private func encoded(_ value: some Encodable, for path: String) throws -> Data {
         do {
-            data = try Self.encoder.encode(value)
+            return try Self.encoder.encode(value)
         } catch {
             throw FileSystemError(.failure, location: "local", path: path, detail: "cannot encode the partial-transfer record: \(error)")
         }
+    }
+
+    /// Writes `data` to `path` atomically (a 0600 temporary file, fsynced when `durable`,
+    /// renamed).
+    private func writeAtomically(_ data: Data, to path: String, durable: Bool = true) throws {
+        try makeDirectory()
         var template = Array((directory + "/.record-XXXXXX").utf8CString)
         let descriptor = mkstemp(&template)  // mode 0600
         guard descriptor >= 0 else {
@@ -130,16 +135,15 @@ public struct PartialTransferFiles: PartialTransferStore {
         }
     }
 
-    /// Writes `value` over the record at `path` without a temporary file, when no record is
+    /// Writes `data` over the record at `path` without a temporary file, when no record is
     /// there or the one there is no longer than the new one: one write at offset 0 then leaves
     /// the old record or the new one whatever kills the process (a shorter one would leave
     /// the old one's tail). False, with nothing written, when that does not hold, or the name
     /// holds anything but a private regular file of this user's. A file created and renamed
     /// for every record made a tree of small files churn through inodes, which ext4 scans
     /// past while they are recently deleted.
-    private func writeInPlace(_ value: some Encodable, to path: String) throws -> Bool {
+    private func writeInPlace(_ data: Data, to path: String) throws -> Bool {
         try makeDirectory()
-        guard let data = try? Self.encoder.encode(value) else { return false }
         let descriptor = open(path, O_WRONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }
