@@ -40,6 +40,9 @@ let package = Package(
             providers: [.apt(["libssl-dev"])]
         ),
 
+        /** Linux calls Glibc's Swift module leaves out (`sync_file_range`, `mallopt`); header only, libc. Imported only by Infrastructure. */
+        .systemLibrary(name: "CLinux"),
+
         // MARK: - Crypto (the role CryptoKit plays on Apple systems)
 
         /** SHA-256, SHA-1, HMAC, AES-256-GCM, random, scrypt, constant-time compare, and SSH key files (OpenSSH, PEM, bcrypt_pbkdf) over libcrypto. */
@@ -54,7 +57,7 @@ let package = Package(
         /** SQLite stores, sealed secrets, the vault key, XDG paths, the log file, the ~/.ssh reader. */
         .target(
             name: "TermindInfrastructure",
-            dependencies: ["TermindApplication", "TermindDomain", "TermindCrypto", "TermindSchemas", "CSQLite"]
+            dependencies: ["TermindApplication", "TermindDomain", "TermindCrypto", "TermindSchemas", "CSQLite", "CLinux"]
         ),
         /** The Vault's numbered SQL migrations (Schemas/V1__vault.sql, ...), shipped as resources. */
         .target(

@@ -12,6 +12,7 @@ final class LocalPartialWriter: PartialWriter {
     let preferredChunkSize = LocalFileSystem.chunkSize
     let identity: FileIdentity
     private let file: LocalOpenFile
+    private let writeback = WritebackPacer()
     /// Looks at the name again as it was resolved (confined or not).
     private let fileSystem: LocalFileSystem
     private var path: String { file.path }
@@ -23,7 +24,10 @@ final class LocalPartialWriter: PartialWriter {
         self.fileSystem = fileSystem
     }
 
-    func write(_ bytes: [UInt8], at offset: UInt64) async throws { try file.write(bytes, at: offset) }
+    func write(_ bytes: [UInt8], at offset: UInt64) async throws {
+        try file.write(bytes, at: offset)
+        writeback.wrote(through: offset + UInt64(bytes.count), descriptor: try file.liveDescriptor("cannot write"))
+    }
     func synchronize() async throws { try await file.synchronize() }
     func close() async throws { try file.close() }
     func read(at offset: UInt64, count: Int) async throws -> [UInt8] { try file.read(at: offset, count: count) }
