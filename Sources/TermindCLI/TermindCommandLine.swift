@@ -43,8 +43,8 @@ public enum TermindCommandLine {
     /// Runs with the process's real arguments, environment and streams.
     public static func main() async -> Int32 {
         CryptoLibrary.keepLoadedUntilExit()
-        AllocatorTuning.apply()
         let environment = ProcessInfo.processInfo.environment
+        AllocatorTuning.apply(environment: environment)
         let context = CommandContext(
             environment: environment, root: TermindCommand.self,
             logger: FileLogger(paths: XDGPaths.current(), environment: environment),

@@ -12,9 +12,11 @@ public enum AllocatorTuning {
     static let mapThreshold: Int32 = 1 << 20
     static let trimThreshold: Int32 = 32 << 20
 
+    /// Leaves glibc's settings alone when `GLIBC_TUNABLES` is set: a person's own tuning wins.
     /// - Returns: whether glibc took both settings (it refuses a parameter it does not know).
     @discardableResult
-    public static func apply() -> Bool {
+    public static func apply(environment: [String: String]) -> Bool {
+        guard environment["GLIBC_TUNABLES"] == nil else { return false }
         let mapped = mallopt(TERMIND_M_MMAP_THRESHOLD, mapThreshold) == 1
         let trimmed = mallopt(TERMIND_M_TRIM_THRESHOLD, trimThreshold) == 1
         return mapped && trimmed
