@@ -199,7 +199,7 @@ final class TerminalScreen {
                     line[column] = blank
                 }
             } else {
-                (line + left).update(repeating: blank, count: right - left)
+                ScreenGrid.fill(line + left, count: right - left, with: blank)
             }
             if left == 0, right == columns, !selective { grid.setWrapped(false, row: row) }
         }
