@@ -10,6 +10,8 @@ import TermindCrypto
 /// A plain value; `Sendable`; each call blocks its thread for a few small file operations.
 public struct PartialTransferFiles: PartialTransferStore {
     public let directory: String
+    /// Shared by copies of this value.
+    private let written = WrittenRecords()
 
     public init(directory: String) {
         self.directory = directory
@@ -29,8 +31,9 @@ public struct PartialTransferFiles: PartialTransferStore {
     /// Nil when there is no record, or the file is not one (unreadable JSON, another layout,
     /// another destination): a resume then starts over, saying so.
     public func load(destination: TransferAddress) async throws -> PartialTransferRecord? {
-        guard let data = try read(file(for: destination), what: "the partial-transfer record") else { return nil }
-        guard let record = try? Self.decoder.decode(PartialTransferRecord.self, from: data),
+        let path = file(for: destination)
+        guard let data = try read(path, what: "the partial-transfer record") else { return nil }
+        guard let record = written.record(at: path, reading: data) ?? (try? Self.decoder.decode(PartialTransferRecord.self, from: data)),
             record.version == PartialTransferRecord.currentVersion, record.destination == destination
         else { return nil }
         return record
@@ -44,8 +47,13 @@ public struct PartialTransferFiles: PartialTransferStore {
     public func save(_ record: PartialTransferRecord) async throws {
         let path = file(for: record.destination)
         let data = try encoded(record, for: path)
-        if record.verifiedBytes == 0, try writeInPlace(data, to: path) { return }
+        written.forget(path)
+        if record.verifiedBytes == 0, try writeInPlace(data, to: path) {
+            written.remember(record, as: data, at: path)
+            return
+        }
         try writeAtomically(data, to: path, durable: record.verifiedBytes > 0)
+        written.remember(record, as: data, at: path)
     }
 
     /// The placement file for a Batch's sources and destination (`batch-KEY.json`).
@@ -160,6 +168,7 @@ public struct PartialTransferFiles: PartialTransferStore {
 
     public func remove(destination: TransferAddress) async throws {
         let path = file(for: destination)
+        written.forget(path)
         guard unlink(path) == 0 || errno == ENOENT else {
             throw FileSystemError(errno: errno, "cannot remove the partial-transfer record", path: path)
         }

@@ -132,6 +132,24 @@ final class PartialTransferFilesTests: XCTestCase {
         XCTAssertNil(loaded)
     }
 
+    /// A load that reads back what this store wrote skips the decode; anything else on disk
+    /// (another process's record, bytes that are no record) is read from the file.
+    func testWhatAnotherWriterPutAtARecordsNameIsWhatLoads() async throws {
+        try await store.save(record(verified: 0))
+        let other = PartialTransferFiles(directory: store.directory)
+        var theirs = record(verified: 0)
+        theirs.writer = "another-run"
+        try await other.save(theirs)
+
+        let loaded = try await store.load(destination: record().destination)
+        XCTAssertEqual(loaded?.writer, "another-run")
+
+        try await store.save(record(verified: 0))
+        try Data("{\"not\": \"a record\"}".utf8).write(to: URL(fileURLWithPath: store.file(for: record().destination)))
+        let garbage = try await store.load(destination: record().destination)
+        XCTAssertNil(garbage, "bytes that are no record load as none, whatever this store wrote there before")
+    }
+
     func testNoRecordIsNil() async throws {
         let loaded = try await store.load(destination: record().destination)
         XCTAssertNil(loaded)
