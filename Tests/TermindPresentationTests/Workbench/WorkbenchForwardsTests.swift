@@ -96,7 +96,9 @@ final class WorkbenchForwardsTests: WorkbenchTestCase {
         try await startWithForwards()
         let connection = try await openFromNavigator("web")
         await eventually("the enabled rules listen", showing: screenReport) { connection.forwarding.listening.count == 2 }
-        let meter = connection.forwarding.listening[0].meter
+        // The two start at once: the 8080 rule's listener is found by its rule, not its place.
+        let webListener = try XCTUnwrap(connection.forwarding.listening.first { $0.rule == web })
+        let meter = webListener.meter
         meter.connectionOpened()
         meter.sent(1_200)
         meter.received(3_400_000)
@@ -117,7 +119,7 @@ final class WorkbenchForwardsTests: WorkbenchTestCase {
         }
 
         press(.enter)  // the first rule off
-        await eventually("its listener stopped", showing: screenReport) { connection.forwarding.stopped == [1] }
+        await eventually("its listener stopped", showing: screenReport) { connection.forwarding.stopped == [webListener.id] }
         XCTAssertTrue(line(showing: "L 127.0.0.1:8080").contains("stopped"), screenReport)
         XCTAssertTrue(screenText.contains("Forwards: 1 listening"), screenReport)
         press(.enter)  // on again
