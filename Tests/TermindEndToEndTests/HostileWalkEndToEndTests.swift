@@ -107,7 +107,11 @@ final class HostileWalkEndToEndTests: MisbehavingServerTestCase {
         let first = Double(fields[3]) ?? 0, second = Double(fields[4]) ?? .infinity
         XCTAssertLessThan(second / 1024, 200, "RSS \(second) KiB")
         XCTAssertLessThan(second - first, 20 * 1024, "memory grew from \(first) to \(second) KiB over 50,000 entries")
-        XCTAssertLessThan(Double(fields[6]) ?? .infinity, 1000, "ms from SIGINT to exit")
+        // Waiting on this server would never end (the listing is endless) or take SFTP's 60 s
+        // request timeout. What the exit does wait for is local: closing the Vault checkpoints
+        // its WAL with two fdatasyncs, 1-2 ms here but 11 s once in a CI run whose parallel
+        // tests were writing gigabytes (strace of the cancel path: the network part took 5 ms).
+        XCTAssertLessThan(Double(fields[6]) ?? .infinity, 20_000, "ms from SIGINT to exit")
         XCTAssertTrue(stderr.contains(":/v/wide lists more than 100000 entries: those received so far are shown sorted "
             + "by name, the rest unsorted as they arrive"), stderr)
         XCTAssertTrue(stderr.contains("interrupted: the listing of") && stderr.contains("was cancelled before it finished"), stderr)
