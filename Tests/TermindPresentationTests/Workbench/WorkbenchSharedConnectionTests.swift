@@ -26,6 +26,12 @@ final class WorkbenchSharedConnectionTests: WorkbenchTestCase {
         }.count
     }
 
+    private var connectedPanes: Int {
+        workbench.panes.values.compactMap { $0 as? TerminalPane }.filter {
+            if case .connected = $0.status { true } else { false }
+        }.count
+    }
+
     private var openShells: Int { services.connections.reduce(0) { $0 + $1.shells.count } }
 
     func testSplitsOfAPaneOnASharingHostAreChannelsOnItsOneConnection() async throws {
@@ -108,7 +114,9 @@ final class WorkbenchSharedConnectionTests: WorkbenchTestCase {
         try await startSharing()
         let connection = try await openFromNavigator("web")
         split(2)
-        await eventually("three shells are open", showing: screenReport) { connection.shells.count == 3 }
+        // Attached, not only opened: a pane whose shell is still on its way to it holds no lease
+        // yet, so it is not told (its own channel would end with the transport's).
+        await eventually("three panes are connected", showing: screenReport) { connection.shells.count == 3 && connectedPanes == 3 }
         connection.shells[0].drop()  // the first channel to notice the transport is gone
         await eventually("every pane on the connection is lost", showing: screenReport) { lostPanes == 3 }
         XCTAssertTrue(screen[1].contains("[lost]"), screen[1])
