@@ -94,8 +94,8 @@ final class WorkerChannel {
     /// An exec without a PTY: closing it before its command ended sends the command a signal
     /// first (sshd hangs up a PTY's processes itself, but leaves a plain command running).
     var signalsOnClose = false
-    /// The signal to send before the close (`TERM`), until it is out.
-    var signalBeforeClose: String?
+    /// The signal sent before the close is queued or waits for its answer; the close waits.
+    var signalling = false
 
     init(id: Int, purpose: String, output: ChannelOutput, sizing: Sizing = .standard) {
         self.id = id

@@ -129,7 +129,11 @@ extension WorkerLoop {
         }
         channel.closeWaiters.append(continuation)
         guard channel.phase != .closing else { return }
-        if channel.signalsOnClose, channel.phase == .running { channel.signalBeforeClose = "TERM" }
+        // After the command's EOF there is nothing left to stop (and a server that closed the
+        // channel may never answer the signal).
+        if channel.signalsOnClose, channel.phase == .running, channel.remote?.receivedEOF == false {
+            queueSignal("TERM", to: channel)
+        }
         channel.output.finish()
         channel.failPending(SSHFailure(.channel, connection: label, detail: "\(channel.purpose) was closed"))
         beginClosing(channel)
@@ -337,6 +341,27 @@ extension WorkerLoop {
         })
     }
 
+    /// Queues `SIG<name>` for the channel's command, as a request among the others: libssh2
+    /// 1.10 sends it wanting an answer, and a request whose own wait reads another channel's
+    /// answer fails as if the connection were lost (libssh2 issue 671: a plain exec closed
+    /// while another pane's command was starting lost every pane on the connection). So the
+    /// answer is read before the next request goes out; a server that never answers holds the
+    /// queue and the close for `signalPatience` only. A refusal (OpenSSH before 7.9) is an answer.
+    private func queueSignal(_ name: String, to channel: WorkerChannel) {
+        channel.signalling = true
+        let step = WorkerOperation.Step("sending SIG\(name) to \(channel.purpose)", bestEffort: true) { [unowned channel] in
+            guard let remote = channel.remote else { return .done(()) }
+            return remote.signal(name)
+        }
+        operations.append(WorkerOperation("signalling \(channel.purpose)", steps: [step], patience: signalPatience) {
+            [unowned self, unowned channel] outcome in
+            channel.signalling = false
+            if case .failure(let failure) = outcome {
+                logger.debug("\(label): SIG\(name) for \(channel.purpose) was not sent (\(failure.detail))")
+            }
+        })
+    }
+
     private func queueResize(_ channel: WorkerChannel) {
         guard !channel.resizeQueued, channel.pendingSize != nil else { return }
         channel.resizeQueued = true
@@ -396,21 +421,8 @@ extension WorkerLoop {
     /// whoever waits in `close()` is released as soon as the close is sent, and the channel is
     /// freed when libssh2 lets go of it (at the latest with the session).
     private func pumpClosing(_ channel: WorkerChannel, _ remote: any WorkerTransportChannel) throws -> Bool {
+        if channel.signalling { return false }
         didRead = true  // closing reads the transport
-        if let signal = channel.signalBeforeClose {
-            switch try check(remote.signal(signal), resumption: .read(channel.id), doing: "signalling \(channel.purpose)") {
-            case .wouldBlock(let blocking) where blocking.contains(.outbound) || blocking.contains(.behindHalfSentPacket):
-                return false  // not all out yet: the same call again first
-            case .done, .wouldBlock:
-                // Sent; the answer is not waited for, so a server that answers nothing (or
-                // refuses: OpenSSH before 7.9, or without privilege separation) cannot hold the close.
-                channel.signalBeforeClose = nil
-                logger.debug("\(label): sent SIG\(signal) to \(channel.purpose)")
-            case .failed(let fault):
-                channel.signalBeforeClose = nil
-                logger.debug("\(label): SIG\(signal) for \(channel.purpose) was not sent (\(describe("signalling", fault)))")
-            }
-        }
         if !channel.closeDone {
             switch try check(remote.close(), resumption: .read(channel.id), doing: "closing \(channel.purpose)") {
             case .done, .failed:

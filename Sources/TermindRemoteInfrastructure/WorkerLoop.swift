@@ -21,6 +21,9 @@ import Glibc
 ///   the next libssh2 call must be that same call: any other send fails with
 ///   `LIBSSH2_ERROR_BAD_USE` (`.behindHalfSentPacket`). The loop records it in `resumption`
 ///   and retries it first, once the socket is writable.
+/// - A request that waits for its answer fails when its wait reads another channel's answer
+///   (issue 671): every request that wants an answer goes through the operation queue, one at
+///   a time, and is waited for (the signal before a close too: `queueSignal`).
 /// - One channel's read drains the transport for all: another channel's data can wait in
 ///   libssh2's queue while the socket is quiet, so the loop asks `hasBufferedData` before
 ///   sleeping, and lets the transport read (`processIncoming`) when no channel was read.
@@ -43,6 +46,8 @@ final class WorkerLoop {
     /// This hop's keepalive (its Host's): seconds of silence before one, and how many may go unanswered.
     let keepalive: Keepalive
     var keepaliveInterval: Int { keepalive.interval }
+    /// How long the answer to a signal sent before a close is waited for (`queueSignal`).
+    var signalPatience: Duration = .seconds(2)
     let logger: any Logger
     var label: String { worker.label }
 
@@ -159,7 +164,7 @@ final class WorkerLoop {
         }
         // Idle: nothing asked of the server, so its silence means nothing until a keepalive asks.
         if channels.isEmpty && tunnels.isEmpty && operations.isEmpty { lastInbound = now }
-        try checkDeadlines(now: now)
+        if try checkDeadlines(now: now) { busy = true }
         try sendKeepaliveIfDue(transport, now: now)
 
         if sawBadUse { return 10 }  // wait a little for whoever owns the half-sent packet
@@ -326,7 +331,16 @@ final class WorkerLoop {
 
     // MARK: - Deadlines
 
-    private func checkDeadlines(now: ContinuousClock.Instant) throws {
+    /// Returns whether an operation was given up (what waited for it goes on at the next pass).
+    private func checkDeadlines(now: ContinuousClock.Instant) throws -> Bool {
+        var gaveUp = false
+        if let operation = operations.first, let patience = operation.patience, let started = operation.started,
+           started.duration(to: now) >= patience {
+            operations.removeFirst()
+            logger.debug("\(label): no answer within \(patience.secondsText) to \(operation.purpose); going on without it")
+            operation.complete(.success(()))
+            gaveUp = true
+        }
         if let operation = operations.first, operation !== probe, let started = operation.started,
            started.duration(to: now) > ioTimeout {
             throw SSHFailure(.timeout, connection: label, detail:
@@ -334,12 +348,15 @@ final class WorkerLoop {
                     + "the connection is considered lost, reconnect")
         }
         try checkSilence(now: now)
+        return gaveUp
     }
 
     /// Milliseconds until the next deadline (operation timeout, keepalive, dead peer), or -1.
     private func nextDeadline(now: ContinuousClock.Instant) -> Int32 {
         var deadlines: [ContinuousClock.Instant] = []
-        if let started = operations.first?.started { deadlines.append(started.advanced(by: ioTimeout)) }
+        if let head = operations.first, let started = head.started {
+            deadlines.append(started.advanced(by: head.patience.map { min($0, ioTimeout) } ?? ioTimeout))
+        }
         // PTY input waiting for its pacing to relax (`TerminalInputPacing`).
         deadlines += channels.values.compactMap { $0.outbound.isEmpty ? nil : $0.pacedUntil }
         // SOCKS handshakes that must end in time.

@@ -40,14 +40,20 @@ final class WorkerOperation {
     private var index = 0
     /// Set when the first step is first tried; the worker gives up after the I/O timeout.
     private(set) var started: ContinuousClock.Instant?
+    /// How long an answer is waited for before the operation is given up as done, not failed;
+    /// nil: up to the I/O timeout, which ends the connection.
+    let patience: Duration?
     /// Called once with the outcome.
     private var completion: ((Result<Void, SSHFailure>) -> Void)?
     /// Best-effort steps that failed, for the worker's log.
     private(set) var skipped: [(step: String, fault: SSH2Fault)] = []
 
-    init(_ purpose: String, steps: [Step], completion: @escaping (Result<Void, SSHFailure>) -> Void) {
+    init(
+        _ purpose: String, steps: [Step], patience: Duration? = nil, completion: @escaping (Result<Void, SSHFailure>) -> Void
+    ) {
         self.purpose = purpose
         self.steps = steps
+        self.patience = patience
         self.completion = completion
     }
 

@@ -223,4 +223,32 @@ final class ConnectionExecTests: XCTestCase {
             await connection.close()
         }
     }
+
+    /// Closing a running command sends it SIGTERM, which libssh2 1.10 sends wanting an answer;
+    /// a command starting on another channel meanwhile must not read that answer as its own
+    /// (libssh2 issue 671: "Failed waiting for channel success", and the connection was lost).
+    func testCommandsStartingWhileOthersAreClosedAllStartAndTheConnectionLives() async throws {
+        let server = try startSSHD()
+        try await within(.seconds(90)) {
+            let connection = try await Self.connect(server)
+            for round in 0..<20 {
+                let sleepers = try await withThrowingTaskGroup(of: (any RemoteProcess).self) { group in
+                    // Two and two: with the last round's channels still closing, under sshd's MaxSessions (10).
+                    for _ in 0..<2 { group.addTask { try await connection.execute("sleep 60") } }
+                    return try await group.reduce(into: []) { $0.append($1) }
+                }
+                let outputs = try await withThrowingTaskGroup(of: String.self) { group in
+                    for sleeper in sleepers { group.addTask { await sleeper.close(); return "" } }
+                    for index in 0..<2 {
+                        group.addTask {
+                            try await CollectedOutput.collect(try await connection.execute("echo \(round).\(index)").output).stdoutText
+                        }
+                    }
+                    return try await group.reduce(into: []) { $0.append($1) }
+                }
+                XCTAssertEqual(Set(outputs.filter { !$0.isEmpty }), ["\(round).0\n", "\(round).1\n"], "round \(round)")
+            }
+            await connection.close()
+        }
+    }
 }

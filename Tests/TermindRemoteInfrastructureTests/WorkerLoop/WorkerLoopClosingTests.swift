@@ -102,19 +102,52 @@ final class WorkerLoopClosingTests: XCTestCase {
         try await close(process.handle.id, on: harness)
         XCTAssertEqual(process.channel.requests, ["exec sleep 1000", "signal TERM"])
         let number = process.channel.number
-        XCTAssertEqual(harness.transport.calls.filter { $0.hasPrefix("signal") || $0.hasPrefix("close") },
+        XCTAssertEqual(Array(harness.transport.calls.filter { $0.hasPrefix("signal") || $0.hasPrefix("close") }.prefix(2)),
                        ["signal TERM \(number)", "close \(number)"])
         XCTAssertTrue(process.channel.closeSent)
     }
 
-    func testAServerThatNeverAnswersTheSignalCannotHoldTheClose() async throws {
+    func testAServerThatNeverAnswersTheSignalHoldsTheCloseOnlyForItsPatience() async throws {
         let harness = try WorkerLoopHarness()
+        harness.loop.signalPatience = .milliseconds(50)
         let process = try await harness.exec("sleep 1000")
         // Sent, then libssh2 waits for an answer that never comes.
         process.channel.scriptedCalls["signal TERM"] = Array(repeating: .wouldBlock(.inbound), count: 100)
-        try await close(process.handle.id, on: harness)
+        let (closing, closed) = await Self.awaited(Void.self)
+        harness.loop.closeChannel(process.handle.id, continuation: closing)
+        let waiting = try harness.pump(3)
+        XCTAssertFalse(process.channel.closeSent, "the answer is waited for")
+        XCTAssertGreaterThan(waiting, 0, "the loop sleeps until the patience runs out")
+        XCTAssertLessThanOrEqual(waiting, 50, "not until the I/O timeout")
+        try await Task.sleep(for: .milliseconds(60))
+        XCTAssertEqual(try harness.pump(), 0, "giving up is progress: the close goes on without waiting for the socket")
+        try harness.pump(2)
+        try await closed.value
         XCTAssertTrue(process.channel.closeSent)
-        XCTAssertEqual(harness.transport.calls.filter { $0.hasPrefix("signal") }.count, 1, "the answer was waited for")
+    }
+
+    /// libssh2 1.10 fails a request whose wait for its answer reads another channel's answer
+    /// (issue 671), as if the connection were lost: a command closed while another starts.
+    func testACommandStartedWhileAClosedOnesSignalAwaitsItsAnswerStartsOnlyAfterThatAnswer() async throws {
+        let harness = try WorkerLoopHarness()
+        let first = try await harness.exec("sleep 1000")
+        first.channel.scriptedCalls["signal TERM"] = [.wouldBlock(.inbound), .wouldBlock(.inbound)]
+        harness.transport.calls = []
+        // Both requests in flight at once, made on this thread as the loop's jobs would be.
+        let (closing, closed) = await Self.awaited(Void.self)
+        let (opening, opened) = await Self.awaited(ChannelHandle.self)
+        harness.loop.closeChannel(first.handle.id, continuation: closing)
+        harness.loop.openExec("uptime", continuation: opening)
+        try harness.pump(6)
+        try await closed.value
+        let second = try await opened.value
+        let calls = harness.transport.calls
+        let answered = try XCTUnwrap(calls.lastIndex { $0.hasPrefix("signal TERM") }, "\(calls)")
+        let openedAt = try XCTUnwrap(calls.firstIndex { $0.hasPrefix("open") }, "\(calls)")
+        XCTAssertEqual(calls.filter { $0.hasPrefix("signal TERM") }.count, 3, "asked until answered: \(calls)")
+        XCTAssertLessThan(answered, openedAt, "the new channel waited for the signal's answer: \(calls)")
+        XCTAssertNotEqual(second.id, first.handle.id)
+        XCTAssertTrue(first.channel.closeSent)
     }
 
     func testASignalHalfSentIsFinishedBeforeTheClose() async throws {
@@ -151,6 +184,14 @@ final class WorkerLoopClosingTests: XCTestCase {
         try harness.pump()
         try await close(ended.handle.id, on: harness)
         XCTAssertFalse(ended.channel.requests.contains { $0.hasPrefix("signal") }, "its command had already ended")
+    }
+
+    /// A continuation to hand the loop, and the task that awaits what it is resumed with.
+    private static func awaited<T: Sendable>(_: T.Type) async -> (CheckedContinuation<T, any Error>, Task<T, any Error>) {
+        let (stream, handOver) = AsyncStream.makeStream(of: CheckedContinuation<T, any Error>.self)
+        let task = Task { try await withCheckedThrowingContinuation { handOver.yield($0) } }
+        var continuations = stream.makeAsyncIterator()
+        return (await continuations.next()!, task)
     }
 
     private func close(_ id: Int, on harness: WorkerLoopHarness, turns: Int = 1) async throws {
