@@ -36,11 +36,6 @@ extension SSH2Session: WorkerTransport {
         }
     }
 
-    func configureKeepalives(interval: Int) {
-        guard let handle, interval > 0 else { return }
-        libssh2_keepalive_config(handle, 1, UInt32(interval))
-    }
-
     func probe() -> SSH2Result<Void> {
         guard let handle else { return .failed(.sessionGone) }
         switch result(termind_ssh2_channel_open_probe(handle)) {
@@ -58,16 +53,6 @@ extension SSH2Session: WorkerTransport {
             return .wouldBlock(.inbound)
         case .failed(let fault):
             return .failed(fault)
-        }
-    }
-
-    func sendKeepalive() -> SSH2Result<Int> {
-        guard let handle else { return .failed(.sessionGone) }
-        var secondsToNext: Int32 = 0
-        switch result(libssh2_keepalive_send(handle, &secondsToNext)) {
-        case .done: return .done(Int(secondsToNext))
-        case .wouldBlock(let blocking): return .wouldBlock(blocking)
-        case .failed(let fault): return .failed(fault)
         }
     }
 }

@@ -8,10 +8,12 @@ import Glibc
 /// meaning: after `interval` seconds with nothing from the server one asks for an answer, and
 /// after `countMax` unanswered the connection counts as lost.
 ///
-/// While a channel or tunnel is open, libssh2's own keepalive goes out and its answer is read
-/// with the channels. With none open, libssh2 1.10 reads nothing (its transport is read only for
-/// a channel), so an answer would never be noticed: the loop sends a probe instead, an open of a
-/// channel type no server has, which every server refuses and whose wait reads the socket.
+/// A keepalive is a probe: an open of a channel type no server has, which every server refuses
+/// and whose own wait reads the answer, one at a time through the operation queue. Not
+/// libssh2's keepalive: 1.10 reads nothing without a channel to read (the answer would never be
+/// noticed), and keeps each answer (REQUEST_FAILURE) queued for good, where the next
+/// `tcpip-forward` took the oldest as its own: a remote forward asked for after a keepalive was
+/// refused.
 extension WorkerLoop {
     /// Whether something open reads what the server sends (then libssh2's keepalives do).
     private var readsFromServer: Bool { !(channels.isEmpty && tunnels.isEmpty) }
@@ -45,28 +47,15 @@ extension WorkerLoop {
         return deadlines
     }
 
-    /// Sends a keepalive when one is due: libssh2's while channels read the answers, else a
-    /// probe (one at a time: libssh2 keeps one channel open in progress per session).
+    /// Queues a probe when one is due (one at a time: libssh2 keeps one channel open in
+    /// progress per session, and an unanswered one is left to the silence limit).
     func sendKeepaliveIfDue(_ transport: any WorkerTransport, now: ContinuousClock.Instant) throws {
         guard keepalive.isOn else { return }
         if let keepaliveDue, now < keepaliveDue { return }
-        if !readsFromServer {
-            keepaliveDue = now.advanced(by: .seconds(keepalive.interval))
-            guard probe == nil else { return }
-            startProbe(transport)
-            if resumption == nil, !outboundBlocked { _ = try runOperations() }
-            return
-        }
-        // libssh2 1.10 forgets a keepalive it could only partly send (later sends then fail),
-        // so it is sent only when nothing is half-sent and the socket is writable.
-        guard !outboundBlocked, resumption == nil, !sawBadUse, socketIsWritable() else { return }
-        var secondsToNext = 0
-        switch transport.sendKeepalive() {
-        case .done(let seconds): secondsToNext = seconds
-        case .wouldBlock: break
-        case .failed(let fault): if fault.endsConnection { throw connectionLost("sending a keepalive", fault) }
-        }
-        keepaliveDue = now.advanced(by: .seconds(max(1, secondsToNext)))
+        keepaliveDue = now.advanced(by: .seconds(keepalive.interval))
+        guard probe == nil else { return }
+        startProbe(transport)
+        if resumption == nil, !outboundBlocked { _ = try runOperations() }
     }
 
     /// Queues the probe; its answer (a refusal) counts as something from the server. Exempt
@@ -79,11 +68,5 @@ extension WorkerLoop {
         }
         probe = operation
         operations.append(operation)
-    }
-
-    private func socketIsWritable() -> Bool {
-        guard let fd = transport?.socketDescriptor, fd >= 0 else { return false }
-        var descriptor = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
-        return poll(&descriptor, 1, 0) == 1 && descriptor.revents & Int16(POLLOUT) != 0
     }
 }

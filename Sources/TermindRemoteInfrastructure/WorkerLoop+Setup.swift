@@ -168,12 +168,8 @@ extension WorkerLoop {
     /// Authentication is done: from now on the loop pumps the session and sends keepalives.
     func establish() {
         guard let transport else { return }
-        transport.configureKeepalives(interval: keepaliveInterval)
         lastInbound = .now
-        // libssh2 1.10 keeps the server's answers to keepalives (REQUEST_FAILURE from OpenSSH)
-        // queued, and takes the oldest as the answer to a later `tcpip-forward`: the first
-        // keepalive waits one interval, so rules asked for right after connecting (`forward
-        // -R`) get their own answer.
+        // The first keepalive one interval after authentication, as ssh's ServerAliveInterval.
         if keepaliveInterval > 0 { keepaliveDue = .now.advanced(by: .seconds(keepaliveInterval)) }
         established = true
         logger.debug("\(label): authenticated")

@@ -26,12 +26,8 @@ protocol WorkerTransport: AnyObject {
     /// Asks the server to listen on `host:port` (`tcpip-forward`); `port` 0 lets it choose,
     /// and the port it bound comes back.
     func listenRemote(host: String, port: Int) -> SSH2Result<(listener: any WorkerTransportListener, port: Int)>
-    /// Asks the server for an answer every `interval` seconds of silence (`sendKeepalive`).
-    func configureKeepalives(interval: Int)
-    /// Sends a keepalive if one is due; returns the seconds until the next is.
-    func sendKeepalive() -> SSH2Result<Int>
-    /// A keepalive that needs no channel to read its answer: a request the server must answer
-    /// (the open of a channel type it does not know); would block until the answer came.
+    /// The keepalive: a request the server must answer (the open of a channel type it does not
+    /// know), whose own wait reads the answer; would block until the answer came.
     func probe() -> SSH2Result<Void>
     /// Says goodbye, frees the session with every channel still on it and closes the socket.
     func disconnect()

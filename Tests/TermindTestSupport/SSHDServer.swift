@@ -265,6 +265,8 @@ public final class SSHDServer: @unchecked Sendable {
     }
 
     /// A port that was free a moment ago: bind 127.0.0.1:0, read the port, close.
+    public static func unusedPort() throws -> Int { try freePort() }
+
     private static func freePort() throws -> Int {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw TestRigError("socket: \(String(cString: strerror(errno)))") }

@@ -22,6 +22,22 @@ final class ConnectionKeepaliveTests: XCTestCase {
         XCTAssertEqual(output.exit, .exit(status: 0, signal: nil))
     }
 
+    /// libssh2 1.10 leaves each keepalive's answer (REQUEST_FAILURE) in its packet queue, and a
+    /// remote forward's request takes the first such answer as its own.
+    func testARemoteForwardAskedAfterAnsweredKeepalivesListens() async throws {
+        let server = try startSSHD()
+        let plan = server.plan(credentials: [try server.clientKeyCredential()], keepalive: try Keepalive(interval: 1, countMax: 3))
+        let port = try SSHDServer.unusedPort()
+        let listening = try await within(.seconds(30)) {
+            let connection = try await LibSSH2Connector(agentSocketPath: nil).connect(plan, using: connectionContext())
+            let quiet = try await connection.execute("sleep 30")  // an open channel: libssh2's keepalives go out
+            try await Task.sleep(for: .milliseconds(3_500))
+            defer { Task { await quiet.close(); await connection.close() } }
+            return try await connection.forward(try ForwardRule(.remote, parsing: "127.0.0.1:\(port):127.0.0.1:9"))
+        }
+        XCTAssertEqual(listening.port, port)
+    }
+
     func testAPeerThatStopsAnsweringIsDetectedAndTheStreamEndsWithDropped() async throws {
         let server = try startSSHD()
         let proxy = try FreezableProxy(targetPort: server.port)

@@ -28,12 +28,8 @@ final class FakeTransport: WorkerTransport {
     /// A function that shapes each new channel before the loop sees it.
     var prepare: (FakeTransportChannel) -> Void = { _ in }
 
-    private(set) var keepaliveInterval = 0
-    /// When a keepalive went out.
-    private(set) var keepalivesSent: [ContinuousClock.Instant] = []
     private(set) var disconnected = false
-    /// When a probe (the keepalive with no channel open) was first tried, and whether the server
-    /// answers them.
+    /// When a probe (the keepalive) was first tried, and whether the server answers them.
     private(set) var probesSent: [ContinuousClock.Instant] = []
     var answersProbes = true
     private var probeWaiting = false
@@ -78,26 +74,6 @@ final class FakeTransport: WorkerTransport {
         prepare(channel)
         opened.append(channel)
         return .done(channel)
-    }
-
-    func configureKeepalives(interval: Int) {
-        keepaliveInterval = interval
-    }
-
-    /// As libssh2 does: sends only when `interval` has passed since the last one, and says
-    /// how many seconds remain until the next is due.
-    func sendKeepalive() -> SSH2Result<Int> {
-        calls.append("keepalive")
-        let now = ContinuousClock.now
-        if let last = keepalivesSent.last {
-            let elapsed = last.duration(to: now)
-            if elapsed < .seconds(keepaliveInterval) {
-                let remaining = Duration.seconds(keepaliveInterval) - elapsed
-                return .done(Int(remaining.components.seconds) + (remaining.components.attoseconds > 0 ? 1 : 0))
-            }
-        }
-        keepalivesSent.append(now)
-        return .done(keepaliveInterval)
     }
 
     func probe() -> SSH2Result<Void> {
