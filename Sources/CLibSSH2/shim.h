@@ -55,8 +55,8 @@ static inline int termind_ssh2_channel_exec(LIBSSH2_CHANNEL *channel, const char
 
 /* RFC 4254 6.9's "signal" request: string "signal", boolean want-reply, string the signal's name
    without "SIG". libssh2 1.10 has no libssh2_channel_signal; its process_startup sends exactly
-   this with want-reply true (then waits for the answer, which the worker does not), but only
-   once per channel: after the exec it started, it refuses ("Channel can not be reused") until
+   this with want-reply true (then waits for the answer: the worker's next request waits for
+   it too), but only once per channel: after the exec it started, it refuses ("Channel can not be reused") until
    termind_ssh2_channel_rearm_request lets it run again. */
 static inline int termind_ssh2_channel_signal(LIBSSH2_CHANNEL *channel, const char *name) {
     return libssh2_channel_process_startup(channel, "signal", sizeof("signal") - 1,

@@ -1,12 +1,9 @@
 import TermindApplication
 import TermindDomain
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// Keepalives once established, with OpenSSH's `ServerAliveInterval`/`ServerAliveCountMax`
-/// meaning: after `interval` seconds with nothing from the server one asks for an answer, and
-/// after `countMax` unanswered the connection counts as lost.
+/// meaning as far as it goes: one asks for an answer every `interval` seconds, and `countMax`
+/// intervals more with nothing from the server count the connection as lost.
 ///
 /// A keepalive is a probe: an open of a channel type no server has, which every server refuses
 /// and whose own wait reads the answer, one at a time through the operation queue. Not
@@ -15,7 +12,7 @@ import Glibc
 /// `tcpip-forward` took the oldest as its own: a remote forward asked for after a keepalive was
 /// refused.
 extension WorkerLoop {
-    /// Whether something open reads what the server sends (then libssh2's keepalives do).
+    /// Whether something open reads what the server sends (its data counts as an answer).
     private var readsFromServer: Bool { !(channels.isEmpty && tunnels.isEmpty) }
 
     /// The silence after which the peer counts as lost, or nil while nothing waits for it.

@@ -48,11 +48,10 @@ public struct PartialTransferFiles: PartialTransferStore {
         let path = file(for: record.destination)
         let data = try encoded(record, for: path)
         written.forget(path)
-        if record.verifiedBytes == 0, try writeInPlace(data, to: path) {
-            written.remember(record, as: data, at: path)
-            return
+        let inPlace = record.verifiedBytes == 0 ? try writeInPlace(data, to: path) : false
+        if !inPlace {
+            try writeAtomically(data, to: path, durable: record.verifiedBytes > 0)
         }
-        try writeAtomically(data, to: path, durable: record.verifiedBytes > 0)
         written.remember(record, as: data, at: path)
     }
 
