@@ -65,6 +65,11 @@ class WorkbenchTestCase: XCTestCase {
         await eventually("a connection opened its shell", showing: screenReport, file: file, line: line) {
             services.connections.count > before && services.connections.last?.openedSize != nil
         }
+        // The pane learns it is connected a moment after the shell opens; keys meant for a
+        // connected pane (a Snippet, a broadcast) wait for that.
+        await eventually("the pane is connected", showing: screenReport, file: file, line: line) {
+            (workbench.focusedPane as? TerminalPane)?.status == .connected
+        }
         return try XCTUnwrap(services.connections.last, file: file, line: line)
     }
 }
