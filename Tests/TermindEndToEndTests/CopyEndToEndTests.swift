@@ -69,6 +69,23 @@ final class CopyEndToEndTests: CopyTestCase {
         XCTAssertTrue(upload.stderr.contains("\"event\":\"progress\"") || upload.stderr.contains("\"event\":\"completed\""), upload.stderr)
     }
 
+    func testABigDownloadIsAlsoReadThroughASecondConnectionAndArrivesExact() throws {
+        let source = remote.appending("big.bin").path
+        try randomFile(source, bytes: 80 << 20)
+        let server = try sshd()
+
+        let download = try cp(["--json", try onServer(source), local.path])
+
+        XCTAssertEqual(download.status, 0, download.stderr)
+        XCTAssertEqual(try sha256(local.appending("big.bin").path), try sha256(source))
+        let file = try XCTUnwrap((try summary(download)["files"] as? [[String: Any]])?.first)
+        XCTAssertEqual(file["sha256"] as? String, try sha256(source))
+        XCTAssertEqual(
+            server.log().components(separatedBy: "Accepted publickey").count - 1, 2,
+            "the copy's own connection and one helper; sshd's log:\n\(server.log())")
+        XCTAssertEqual(try partials(in: local.path), [])
+    }
+
     func testATreeOfAThousandSmallFilesCopiesBothWays() throws {
         let tree = local.appending("tree").path
         for directory in 0..<10 {

@@ -77,6 +77,31 @@ actor TransferConnections {
         }
     }
 
+    /// A second connection for a transfer that already holds one, only if it can be had
+    /// without waiting for another transfer: an idle extra, or a new one opened now. Nil when
+    /// the site opens none, every extra allowed is taken, or one is already opening.
+    func helper() async -> Lease? {
+        if let (number, fileSystem) = idleExtras.popLast() {
+            busyExtras[number] = fileSystem
+            return Lease(fileSystem: fileSystem, extra: number)
+        }
+        guard let open = site.openExtra, !extrasUnavailable, opening == 0, extraCount < extraLimit else { return nil }
+        opening += 1
+        defer { wakeAll() }
+        do {
+            let fileSystem = try await open()
+            opening -= 1
+            let number = nextNumber
+            nextNumber += 1
+            busyExtras[number] = fileSystem
+            return Lease(fileSystem: fileSystem, extra: number)
+        } catch {
+            opening -= 1
+            if !(error is CancellationError) && !Task.isCancelled { extrasUnavailable = true }
+            return nil
+        }
+    }
+
     /// Gives a lease back; `broken` (its connection dropped) retires an extra instead.
     func release(_ lease: Lease, broken: Bool) async {
         if let number = lease.extra, let fileSystem = busyExtras.removeValue(forKey: number) {

@@ -21,15 +21,54 @@ extension TransferJob {
         let total = state.sourceSize
         state.wroteToPartial = true
         if start < total {
-            let reader = try await sourceFS.openForReading(source.path)
+            let reader = StripedFileReader(try await sourceFS.openForReading(source.path))
             state.reader = reader
-            try await pump(state, digest: &digest, from: start, reader: reader, writer: writer)
+            let recruiting = sourceFS is any RemoteFileSystem && total - start >= tuning.helperFromBytes
+                ? recruitHelper(for: reader, state) : nil
+            do {
+                try await pump(state, digest: &digest, from: start, reader: reader, writer: writer)
+            } catch {
+                recruiting?.cancel()
+                await recruiting?.value
+                throw error
+            }
+            recruiting?.cancel()
+            await recruiting?.value
             state.reader = nil
             try await reader.close()
         } else {
             reportProgress(state)
         }
         try await writer.synchronize()
+    }
+
+    /// Has a helper connection join `reader` when an extra one can be had at once, and only
+    /// while the file still has the size and mtime this run started from. The helper's
+    /// connection goes back when `reader` closes (or at once, if it could not join).
+    private func recruitHelper(for reader: StripedFileReader, _ state: FileTransferState) -> Task<Void, Never> {
+        let (connections, path) = (sourceConnections, source.path)
+        let (size, modified) = (state.sourceSize, state.sourceModified)
+        return Task {
+            guard let lease = await connections.helper() else { return }
+            let release: @Sendable (Bool) async -> Void = { broken in await connections.release(lease, broken: broken) }
+            let helper: any FileReader
+            do {
+                helper = try await lease.fileSystem.openForReading(path)
+                let seen = try await lease.fileSystem.stat(path)
+                guard seen.attributes.size == size, seen.attributes.modified == modified else {
+                    try? await helper.close()
+                    await release(false)
+                    return
+                }
+            } catch {
+                await release(!Task.isCancelled && Self.isConnectionLoss(error))
+                return
+            }
+            if !reader.join(helper, release: release) {
+                try? await helper.close()
+                await release(false)
+            }
+        }
     }
 
     private func pump(

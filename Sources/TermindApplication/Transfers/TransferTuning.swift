@@ -16,11 +16,14 @@ public struct TransferTuning: Sendable, Equatable {
     public var progressEvery: Duration
     /// The walk of a tree waits while this many entries are queued and not started.
     public var walkAhead: Int
+    /// A remote file this big or bigger is also read through a helper connection, when an
+    /// extra one can be had at once (`StripedFileReader`).
+    public var helperFromBytes: UInt64
 
     public init(
         maximumRequestsInFlight: Int = 64, maximumBytesInFlight: Int = 16 << 20, fallbackChunkSize: Int = 32 << 10,
         recordEveryBytes: UInt64 = 8 << 20, recordEvery: Duration = .seconds(1), progressEvery: Duration = .milliseconds(100),
-        walkAhead: Int = 10_000
+        walkAhead: Int = 10_000, helperFromBytes: UInt64 = 64 << 20
     ) {
         self.maximumRequestsInFlight = max(1, maximumRequestsInFlight)
         self.maximumBytesInFlight = max(1, maximumBytesInFlight)
@@ -29,6 +32,7 @@ public struct TransferTuning: Sendable, Equatable {
         self.recordEvery = recordEvery
         self.progressEvery = progressEvery
         self.walkAhead = max(1, walkAhead)
+        self.helperFromBytes = helperFromBytes
     }
 
     /// Chunks of `chunkSize` one file may have in flight.

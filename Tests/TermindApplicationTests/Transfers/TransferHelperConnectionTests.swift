@@ -1,0 +1,131 @@
+import Synchronization
+import TermindApplication
+import TermindDomain
+import XCTest
+
+/// A big download is also read through a helper connection, when an extra one can be had at
+/// once; the helper never changes what arrives, and its failures are never the transfer's.
+final class TransferHelperConnectionTests: XCTestCase {
+    private let size = 400_000
+    private let tuning = TransferTuning(helperFromBytes: 100_000)
+
+    /// The server's own connection and a way to open extras that see `extraFile` (by default
+    /// the same file), each read taking a millisecond so both have reads in flight.
+    private final class Rig: Sendable {
+        let server = MemoryFileSystem(location: "srv", chunkSize: 1000)
+        let local = MemoryFileSystem(location: "local", chunkSize: 1000)
+        let extras = Mutex<[MemoryFileSystem]>([])
+        let closed = Mutex(0)
+        /// Files the server has beside `/s/big.bin`, on every connection.
+        let others = Mutex<[String: [UInt8]]>([:])
+        let extraFile: [UInt8]
+        let extraModified: Int64
+        let extraFaults: MemoryFileSystem.Faults
+
+        init(size: Int, extraFile: [UInt8]?, extraModified: Int64, extraFaults: MemoryFileSystem.Faults) {
+            self.extraFile = extraFile ?? sampleBytes(size)
+            self.extraModified = extraModified
+            self.extraFaults = extraFaults
+            server.addFile("/s/big.bin", sampleBytes(size))
+            server.faults.readDelay = { _ in .milliseconds(1) }
+            local.addDirectory("/d")
+        }
+
+        var site: TransferSite {
+            TransferSite(
+                fileSystem: server, primaryTransfers: 1,
+                openExtra: { [self] in
+                    let extra = MemoryFileSystem(location: "srv", chunkSize: 1000)
+                    extra.addFile("/s/big.bin", extraFile, modified: extraModified)
+                    for (path, bytes) in others.withLock({ $0 }) { extra.addFile(path, bytes) }
+                    extra.faults = extraFaults
+                    extra.faults.readDelay = { _ in .milliseconds(1) }
+                    extras.withLock { $0.append(extra) }
+                    return extra
+                },
+                closeExtra: { [self] _ in closed.withLock { $0 += 1 } })
+        }
+
+        func addFile(_ path: String, _ bytes: [UInt8]) {
+            server.addFile(path, bytes)
+            others.withLock { $0[path] = bytes }
+        }
+    }
+
+    private func rig(
+        extraFile: [UInt8]? = nil, extraModified: Int64 = 1_600_000_000, extraFaults: MemoryFileSystem.Faults = .init()
+    ) -> Rig {
+        Rig(size: size, extraFile: extraFile, extraModified: extraModified, extraFaults: extraFaults)
+    }
+
+    private func download(_ site: TransferSite, to local: MemoryFileSystem, path: String = "/s/big.bin") async -> TransferBatchReport {
+        await TransferEngine(parallel: 4, tuning: tuning).run(TransferBatch(
+            sources: [TransferEndpoint(site, path)], destination: TransferEndpoint(TransferSite.local(local), "/d"),
+            recursive: false))
+    }
+
+    func testABigDownloadIsReadThroughTheTransfersConnectionAndAHelperAndArrivesExact() async {
+        let rig = rig()
+
+        let report = await download(rig.site, to: rig.local)
+
+        XCTAssertEqual(report.exitCode, .success)
+        XCTAssertTrue(rig.local.contents("/d/big.bin") == sampleBytes(size), "the copy differs from the source")
+        let helpers = rig.extras.withLock { $0 }
+        XCTAssertEqual(helpers.count, 1)
+        XCTAssertGreaterThan(helpers[0].counters.bytesRead, 0, "the helper read nothing")
+        XCTAssertGreaterThan(rig.server.counters.bytesRead, 0, "the transfer's own connection read nothing")
+        XCTAssertEqual(helpers[0].counters.bytesRead + rig.server.counters.bytesRead, UInt64(size), "a chunk was read twice")
+        XCTAssertEqual(report.completion(of: "/s/big.bin")?.sha256, ContentDigest.hex(of: sampleBytes(size)))
+        XCTAssertEqual(rig.closed.withLock { $0 }, 1, "the helper's connection was not closed with the Batch")
+    }
+
+    func testAFileBelowTheThresholdOpensNoHelper() async {
+        let rig = rig()
+        rig.addFile("/s/small.bin", sampleBytes(99_999))
+
+        let report = await download(rig.site, to: rig.local, path: "/s/small.bin")
+
+        XCTAssertEqual(report.exitCode, .success)
+        XCTAssertEqual(rig.extras.withLock { $0.count }, 0)
+    }
+
+    func testAHelperThatSeesAnotherVersionOfTheFileReadsNothing() async {
+        // The file was replaced between the two opens: same size, another mtime and content.
+        let rig = rig(extraFile: sampleBytes(size, seed: 9), extraModified: 1_700_000_000)
+
+        let report = await download(rig.site, to: rig.local)
+
+        XCTAssertEqual(report.exitCode, .success)
+        XCTAssertTrue(rig.local.contents("/d/big.bin") == sampleBytes(size), "the copy differs from the source")
+        XCTAssertEqual(rig.extras.withLock { $0.map(\.counters.bytesRead) }, [0])
+    }
+
+    func testAHelperWhoseConnectionDropsLeavesItsReadsToTheTransfersConnection() async {
+        var faults = MemoryFileSystem.Faults()
+        faults.dropAfterReadBytes = 50_000
+        let rig = rig(extraFaults: faults)
+
+        let report = await download(rig.site, to: rig.local)
+
+        XCTAssertEqual(report.exitCode, .success, "\(report.files)")
+        XCTAssertTrue(rig.local.contents("/d/big.bin") == sampleBytes(size), "the copy differs from the source")
+        let helper = rig.extras.withLock { $0[0] }
+        XCTAssertLessThanOrEqual(helper.counters.bytesRead, 50_000)
+        XCTAssertEqual(rig.closed.withLock { $0 }, 1, "the broken helper was not retired")
+    }
+
+    func testAHelperNeverTakesTheConnectionsPastTheParallelLimit() async {
+        // `--parallel 2` from `termind cp`: its own connection and one extra, whoever takes it.
+        let rig = rig()
+        rig.addFile("/s/other.bin", sampleBytes(size, seed: 3))
+        let report = await TransferEngine(parallel: 2, tuning: tuning).run(TransferBatch(
+            sources: [TransferEndpoint(rig.site, "/s/big.bin"), TransferEndpoint(rig.site, "/s/other.bin")],
+            destination: TransferEndpoint(TransferSite.local(rig.local), "/d"), recursive: false))
+
+        XCTAssertEqual(report.exitCode, .success, "\(report.files.map(\.outcome))")
+        XCTAssertTrue(rig.local.contents("/d/big.bin") == sampleBytes(size), "the copy differs from the source")
+        XCTAssertTrue(rig.local.contents("/d/other.bin") == sampleBytes(size, seed: 3), "the copy differs from the source")
+        XCTAssertEqual(rig.extras.withLock { $0.count }, 1, "more connections than --parallel allows")
+    }
+}
