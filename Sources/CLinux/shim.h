@@ -13,6 +13,7 @@ extern int sync_file_range(int fd, __off64_t offset, __off64_t nbytes, unsigned 
 /* <malloc.h>'s tuning, which the Glibc module does not include. */
 #define TERMIND_M_TRIM_THRESHOLD (-1)
 #define TERMIND_M_MMAP_THRESHOLD (-3)
+#define TERMIND_M_ARENA_MAX (-8)
 
 extern int mallopt(int param, int value);
 

@@ -58,11 +58,13 @@ final class StripedFileReader: FileReader {
             lanes.withLock { $0.all[index].inFlight -= 1 }
             return bytes
         } catch {
+            // A stop (pause, Ctrl-C) is no helper's failure: its connection stays good.
+            let retry = index > 0 && !(error is CancellationError) && !Task.isCancelled
             lanes.withLock { lanes in
                 lanes.all[index].inFlight -= 1
-                if index > 0 { lanes.all[index].failed = true }
+                if retry { lanes.all[index].failed = true }
             }
-            guard index > 0, !(error is CancellationError), !Task.isCancelled else { throw error }
+            guard retry else { throw error }
             return try await read(at: offset, count: count)
         }
     }
