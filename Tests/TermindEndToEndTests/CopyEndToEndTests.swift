@@ -86,6 +86,22 @@ final class CopyEndToEndTests: CopyTestCase {
         XCTAssertEqual(try partials(in: local.path), [])
     }
 
+    func testABigUploadFlushesThroughASecondConnectionAndArrivesExact() throws {
+        let upload = local.appending("big.bin").path
+        try randomFile(upload, bytes: 80 << 20)
+        let server = try sshd()
+        let destination = remote.appending("big.bin").path
+
+        let sent = try cp([upload, try onServer(destination)])
+
+        XCTAssertEqual(sent.status, 0, sent.stderr)
+        XCTAssertEqual(try sha256(destination), try sha256(upload))
+        XCTAssertEqual(
+            server.log().components(separatedBy: "Accepted publickey").count - 1, 2,
+            "the copy's own connection and the helper that flushes; sshd's log:\n\(server.log())")
+        XCTAssertEqual(try partials(in: remote.path), [])
+    }
+
     func testATreeOfAThousandSmallFilesCopiesBothWays() throws {
         let tree = local.appending("tree").path
         for directory in 0..<10 {

@@ -18,5 +18,7 @@ public protocol RemoteFileSystem: FileSystem {
         from source: any FileReader, at sourceOffset: UInt64, count: UInt64,
         to destination: any FileWriter, at destinationOffset: UInt64
     ) async throws
+    /// Opens `path` read-only, to flush it (`FileFlusher`).
+    func openForFlushing(_ path: String) async throws -> any FileFlusher
     func close() async
 }

@@ -6,6 +6,8 @@ extension TransferJob {
         case wrote(offset: UInt64, count: Int)
         /// A partial record saved (or not: the transfer goes on, only a later resume loses this point).
         case recorded(saved: Bool)
+        /// A flush through the upload's helper ended (`FlushAhead`).
+        case flushed
     }
 
     /// Reads the source and writes the partial from `start`, many requests in flight both
@@ -13,27 +15,33 @@ extension TransferJob {
     /// verified prefix follows the writes acknowledged. Memory holds at most the window's
     /// chunks (a chunk counts from its read until its write is acknowledged). The record is
     /// saved every `recordEveryBytes` or `recordEvery`.
+    ///
+    /// A big file gets helper connections when extras can be had at once: a download reads
+    /// through one too (`StripedFileReader`), an upload flushes its partial through one
+    /// (`FlushAhead`).
     func relay(
         _ state: FileTransferState, digest: inout ContentDigest, from start: UInt64,
         source sourceFS: any FileSystem, destination destinationFS: any FileSystem
     ) async throws {
-        guard let writer = state.writer else { throw CancellationError() }
+        guard let writer = state.writer, let partialPath = state.partialPath else { throw CancellationError() }
         let total = state.sourceSize
         state.wroteToPartial = true
         if start < total {
             let reader = StripedFileReader(try await sourceFS.openForReading(source.path))
             state.reader = reader
-            let recruiting = sourceFS is any RemoteFileSystem && total - start >= tuning.helperFromBytes
-                ? recruitHelper(for: reader, state) : nil
+            let big = total - start >= tuning.helperFromBytes
+            let flushAhead = big && destinationFS is any RemoteFileSystem ? FlushAhead() : nil
+            let recruiting = [
+                big && sourceFS is any RemoteFileSystem ? recruitReader(for: reader, state) : nil,
+                flushAhead.map { recruitFlusher(for: $0, of: partialPath) },
+            ].compactMap { $0 }
             do {
-                try await pump(state, digest: &digest, from: start, reader: reader, writer: writer)
+                try await pump(state, digest: &digest, from: start, reader: reader, writer: writer, flushAhead: flushAhead)
             } catch {
-                recruiting?.cancel()
-                await recruiting?.value
+                await Self.dismiss(recruiting, flushAhead)
                 throw error
             }
-            recruiting?.cancel()
-            await recruiting?.value
+            await Self.dismiss(recruiting, flushAhead)
             state.reader = nil
             try await reader.close()
         } else {
@@ -42,30 +50,68 @@ extension TransferJob {
         try await writer.synchronize()
     }
 
+    /// Stops the helpers still being recruited and gives the upload's flush helper back (a
+    /// download's reading helpers go with the reader's close).
+    private static func dismiss(_ recruiting: [Task<Void, Never>], _ flushAhead: FlushAhead?) async {
+        for task in recruiting { task.cancel() }
+        for task in recruiting { await task.value }
+        await flushAhead?.close()
+    }
+
     /// Has a helper connection join `reader` when an extra one can be had at once, and only
-    /// while the file still has the size and mtime this run started from. The helper's
-    /// connection goes back when `reader` closes (or at once, if it could not join).
-    private func recruitHelper(for reader: StripedFileReader, _ state: FileTransferState) -> Task<Void, Never> {
-        let (connections, path) = (sourceConnections, source.path)
+    /// while the file still has the size and mtime this run started from.
+    private func recruitReader(for reader: StripedFileReader, _ state: FileTransferState) -> Task<Void, Never> {
+        let path = source.path
         let (size, modified) = (state.sourceSize, state.sourceModified)
-        return Task {
-            guard let lease = await connections.helper() else { return }
-            let release: @Sendable (Bool) async -> Void = { broken in await connections.release(lease, broken: broken) }
-            let helper: any FileReader
-            do {
-                helper = try await lease.fileSystem.openForReading(path)
-                let seen = try await lease.fileSystem.stat(path)
+        return Self.recruitHelper(
+            from: sourceConnections,
+            open: { fileSystem in
+                let helper = try await fileSystem.openForReading(path)
+                let seen = try await fileSystem.stat(path)
                 guard seen.attributes.size == size, seen.attributes.modified == modified else {
                     try? await helper.close()
-                    await release(false)
-                    return
+                    return nil
                 }
+                return helper
+            },
+            close: { try? await $0.close() },
+            join: { reader.join($0, release: $1) })
+    }
+
+    /// Has a helper connection hold the upload's partial open to flush it (`FlushAhead`).
+    private func recruitFlusher(for flushAhead: FlushAhead, of partialPath: String) -> Task<Void, Never> {
+        Self.recruitHelper(
+            from: destinationConnections,
+            open: { fileSystem in try await (fileSystem as? any RemoteFileSystem)?.openForFlushing(partialPath) },
+            close: { try? await $0.close() },
+            join: { flushAhead.join($0, release: $1) })
+    }
+
+    /// Takes an extra connection from `connections` if one can be had at once, opens what the
+    /// helper needs on it and hands that to `join`, which keeps the connection's release. The
+    /// connection goes back at once when nothing opened or `join` refused.
+    private static func recruitHelper<Opened: Sendable>(
+        from connections: TransferConnections,
+        open: @escaping @Sendable (any FileSystem) async throws -> Opened?,
+        close: @escaping @Sendable (Opened) async -> Void,
+        join: @escaping @Sendable (Opened, _ release: @escaping @Sendable (_ broken: Bool) async -> Void) -> Bool
+    ) -> Task<Void, Never> {
+        Task {
+            guard let lease = await connections.helper() else { return }
+            let release: @Sendable (Bool) async -> Void = { broken in await connections.release(lease, broken: broken) }
+            let opened: Opened?
+            do {
+                opened = try await open(lease.fileSystem)
             } catch {
-                await release(!Task.isCancelled && Self.isConnectionLoss(error))
+                await release(!Task.isCancelled && isConnectionLoss(error))
                 return
             }
-            if !reader.join(helper, release: release) {
-                try? await helper.close()
+            guard let opened else {
+                await release(false)
+                return
+            }
+            if !join(opened, release) {
+                await close(opened)
                 await release(false)
             }
         }
@@ -73,7 +119,7 @@ extension TransferJob {
 
     private func pump(
         _ state: FileTransferState, digest: inout ContentDigest, from start: UInt64, reader: any FileReader,
-        writer: any FileWriter
+        writer: any FileWriter, flushAhead: FlushAhead?
     ) async throws {
         let total = state.sourceSize
         let preferred = [reader.preferredChunkSize, writer.preferredChunkSize].filter { $0 > 0 }.min()
@@ -95,6 +141,9 @@ extension TransferJob {
             // One record save at a time, beside the reads and writes: a save's fsync must not
             // hold up the pipeline (on a busy disk it takes tens of milliseconds).
             var recording = false
+            // One flush through the upload's helper at a time, every `flushAheadEveryBytes`.
+            var flushing = false
+            var flushedThrough = start
             // After the first failure nothing new is issued, but the requests in flight are
             // drained: writes that land still count towards the verified prefix.
             var failure: (any Error)?
@@ -144,6 +193,14 @@ extension TransferJob {
                     state.prefix.acknowledged(from: offset, count: UInt64(count))
                     state.bytesSent += UInt64(count)
                     guard failure == nil else { continue }
+                    if let flushAhead, !flushing, state.prefix.length - flushedThrough >= tuning.flushAheadEveryBytes {
+                        flushing = true
+                        flushedThrough = state.prefix.length
+                        group.addTask {
+                            _ = await flushAhead.flush()
+                            return .flushed
+                        }
+                    }
                     let now = clock.now
                     if now - lastProgress >= tuning.progressEvery {
                         lastProgress = now
@@ -170,6 +227,8 @@ extension TransferJob {
                 case .recorded(let saved):
                     recording = false
                     if saved { state.recordSaved = true }
+                case .flushed:
+                    flushing = false
                 }
             }
             if let dataEnded, failure is ShortSource {

@@ -16,14 +16,17 @@ public struct TransferTuning: Sendable, Equatable {
     public var progressEvery: Duration
     /// The walk of a tree waits while this many entries are queued and not started.
     public var walkAhead: Int
-    /// A remote file this big or bigger is also read through a helper connection, when an
-    /// extra one can be had at once (`StripedFileReader`).
+    /// A remote file this big or bigger gets a helper connection, when an extra one can be had
+    /// at once: a download reads through it too (`StripedFileReader`), an upload flushes its
+    /// partial through it (`FlushAhead`).
     public var helperFromBytes: UInt64
+    /// An upload with a flush helper (`FlushAhead`) flushes its partial after this many more bytes.
+    public var flushAheadEveryBytes: UInt64
 
     public init(
         maximumRequestsInFlight: Int = 64, maximumBytesInFlight: Int = 16 << 20, fallbackChunkSize: Int = 32 << 10,
         recordEveryBytes: UInt64 = 8 << 20, recordEvery: Duration = .seconds(1), progressEvery: Duration = .milliseconds(100),
-        walkAhead: Int = 10_000, helperFromBytes: UInt64 = 64 << 20
+        walkAhead: Int = 10_000, helperFromBytes: UInt64 = 64 << 20, flushAheadEveryBytes: UInt64 = 64 << 20
     ) {
         self.maximumRequestsInFlight = max(1, maximumRequestsInFlight)
         self.maximumBytesInFlight = max(1, maximumBytesInFlight)
@@ -33,6 +36,7 @@ public struct TransferTuning: Sendable, Equatable {
         self.progressEvery = progressEvery
         self.walkAhead = max(1, walkAhead)
         self.helperFromBytes = helperFromBytes
+        self.flushAheadEveryBytes = max(1, flushAheadEveryBytes)
     }
 
     /// Chunks of `chunkSize` one file may have in flight.

@@ -277,6 +277,10 @@ final class SFTPClient: RemoteFileSystem {
         try await openReader(path)
     }
 
+    func openForFlushing(_ path: String) async throws -> any FileFlusher {
+        SFTPFileFlusher(file: (try await openReader(path)).file)
+    }
+
     /// `openForReading` with its concrete type.
     func openReader(_ path: String) async throws -> SFTPFileReader {
         let handle = try await explaining(path, { try await self.parentFinding(path) }) {

@@ -26,6 +26,8 @@ final class MemoryFileSystem: RemoteFileSystem {
         /// File contents may not exceed this many bytes in total (`.noSpace` beyond).
         var capacity: UInt64?
         var symlinksUnsupported = false
+        /// `openForFlushing`'s flushers fail as if their connection dropped.
+        var flushesFail = false
         /// Removing these paths fails with permission denied.
         var unremovable: Set<String> = []
         /// Writes at or beyond this offset of a partial wait until `openGate()`.
@@ -48,6 +50,10 @@ final class MemoryFileSystem: RemoteFileSystem {
         var openWriters = 0
         var maxOpenWriters = 0
         var copyDataCalls = 0
+        /// Flushes asked of `openForFlushing`'s flushers, failed ones included.
+        var flushAttempts = 0
+        /// What `openForFlushing`'s flushers flushed: the path and its size then.
+        var flushes: [(path: String, size: Int)] = []
         var renames: [(from: String, to: String, replacing: Bool)] = []
         var removed: [String] = []
         var gateReached = false
@@ -398,6 +404,11 @@ final class MemoryFileSystem: RemoteFileSystem {
         FileSystemUsage(blockSize: 1, totalBlocks: 1 << 30, freeBlocks: 1 << 30, availableBlocks: 1 << 30)
     }
 
+    func openForFlushing(_ path: String) async throws -> any FileFlusher {
+        _ = try await openForReading(path)
+        return Flusher(fileSystem: self, path: path)
+    }
+
     func hardlink(at path: String, pointingTo target: String) async throws {
         throw error(.unsupported, path, "no hard links")
     }
@@ -529,6 +540,17 @@ final class MemoryFileSystem: RemoteFileSystem {
         state.nodes[path] = .file(bytes: content, mode: mode, modified: state.clock, accessed: accessed)
     }
 
+    fileprivate func flush(_ path: String) throws {
+        try check(path)
+        let size = contents(path)?.count ?? -1
+        let fails = state.withLock { state in
+            state.counters.flushAttempts += 1
+            return state.faults.flushesFail
+        }
+        if fails { throw lost(path) }
+        state.withLock { $0.counters.flushes.append((path, size)) }
+    }
+
     fileprivate func closeWriter() { state.withLock { $0.counters.openWriters -= 1 } }
 
     final class Reader: FileReader {
@@ -544,6 +566,21 @@ final class MemoryFileSystem: RemoteFileSystem {
         func read(at offset: UInt64, count: Int) async throws -> [UInt8] {
             try await fileSystem.read(path, at: offset, count: count)
         }
+
+        func close() async throws {}
+    }
+
+    /// Counts the flushes of `path` (`counters.flushes`), with the file's size at each.
+    final class Flusher: FileFlusher {
+        let fileSystem: MemoryFileSystem
+        let path: String
+
+        init(fileSystem: MemoryFileSystem, path: String) {
+            self.fileSystem = fileSystem
+            self.path = path
+        }
+
+        func flush() async throws { try fileSystem.flush(path) }
 
         func close() async throws {}
     }

@@ -129,3 +129,58 @@ final class TransferHelperConnectionTests: XCTestCase {
         XCTAssertEqual(rig.extras.withLock { $0.count }, 1, "more connections than --parallel allows")
     }
 }
+
+/// A big upload flushes its partial through a helper connection while its own connection goes
+/// on writing; the helper's failures are never the upload's.
+final class TransferFlushAheadTests: XCTestCase {
+    func testABigUploadFlushesItsPartialThroughAHelperWhileItIsWritten() async {
+        let size = 400_000
+        let server = MemoryFileSystem(location: "srv", chunkSize: 1000)
+        server.addDirectory("/up")
+        server.faults.writeDelay = { _ in .milliseconds(1) }
+        let local = MemoryFileSystem(location: "local", chunkSize: 1000)
+        local.addFile("/l/big.bin", sampleBytes(size))
+        let opened = Mutex(0)
+        let site = TransferSite(fileSystem: server, primaryTransfers: 1, openExtra: {
+            opened.withLock { $0 += 1 }
+            return server
+        }, closeExtra: { _ in })
+
+        let report = await TransferEngine(parallel: 4, tuning: TransferTuning(helperFromBytes: 100_000, flushAheadEveryBytes: 50_000))
+            .run(TransferBatch(
+                sources: [TransferEndpoint(TransferSite.local(local), "/l/big.bin")],
+                destination: TransferEndpoint(site, "/up"), recursive: false))
+
+        XCTAssertEqual(report.exitCode, .success)
+        XCTAssertTrue(server.contents("/up/big.bin") == sampleBytes(size), "the upload differs from the source")
+        XCTAssertEqual(opened.withLock { $0 }, 1)
+        let flushes = server.counters.flushes
+        XCTAssertFalse(flushes.isEmpty, "no flush went through the helper")
+        XCTAssertTrue(flushes.allSatisfy { $0.path == "/up/.big.bin.termind-partial" }, "\(flushes)")
+        XCTAssertTrue(flushes.contains { $0.size > 0 && $0.size < size }, "no flush while the upload was written: \(flushes)")
+    }
+
+    func testAHelperWhoseFlushFailsIsLeftOutAndTheUploadArrives() async {
+        let size = 400_000
+        let server = MemoryFileSystem(location: "srv", chunkSize: 1000)
+        server.addDirectory("/up")
+        server.faults.writeDelay = { _ in .milliseconds(1) }
+        server.faults.flushesFail = true
+        let local = MemoryFileSystem(location: "local", chunkSize: 1000)
+        local.addFile("/l/big.bin", sampleBytes(size))
+        let closed = Mutex(0)
+        let site = TransferSite(fileSystem: server, primaryTransfers: 1, openExtra: { server }, closeExtra: { _ in
+            closed.withLock { $0 += 1 }
+        })
+
+        let report = await TransferEngine(parallel: 4, tuning: TransferTuning(helperFromBytes: 100_000, flushAheadEveryBytes: 50_000))
+            .run(TransferBatch(
+                sources: [TransferEndpoint(TransferSite.local(local), "/l/big.bin")],
+                destination: TransferEndpoint(site, "/up"), recursive: false))
+
+        XCTAssertEqual(report.exitCode, .success, "\(report.files.map(\.outcome))")
+        XCTAssertTrue(server.contents("/up/big.bin") == sampleBytes(size), "the upload differs from the source")
+        XCTAssertEqual(server.counters.flushAttempts, 1, "a failed helper was asked again")
+        XCTAssertEqual(closed.withLock { $0 }, 1, "the failed helper's connection was not retired")
+    }
+}

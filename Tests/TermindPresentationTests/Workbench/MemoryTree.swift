@@ -129,6 +129,7 @@ final class MemoryTree: RemoteFileSystem {
     func openPartial(_ path: String, wait: Bool) async throws -> any PartialWriter { throw unsupported(path) }
     func usage(of path: String) async throws -> FileSystemUsage { throw unsupported(path) }
     func hardlink(at path: String, pointingTo target: String) async throws { throw unsupported(path) }
+    func openForFlushing(_ path: String) async throws -> any FileFlusher { throw unsupported(path) }
     func copyData(from source: any FileReader, at sourceOffset: UInt64, count: UInt64, to destination: any FileWriter, at destinationOffset: UInt64) async throws {
         throw unsupported("")
     }
