@@ -18,6 +18,12 @@ public protocol RemoteFileSystem: FileSystem {
         from source: any FileReader, at sourceOffset: UInt64, count: UInt64,
         to destination: any FileWriter, at destinationOffset: UInt64
     ) async throws
+    /// Opens `path` to write beside the connection that already writes it
+    /// (`StripedFileWriter`), only if the file opened is that one: a regular file of `owner`
+    /// whose access time is `stamp`, the random time the first writer gave it just before (a
+    /// planted symlink leads to another file, which has neither, and is closed untouched).
+    /// Throws `.unexpectedFile` otherwise.
+    func openToWriteBeside(_ path: String, accessed stamp: Int64, owner: UInt32) async throws -> any FileWriter
     /// Opens `path` read-only, to flush it (`FileFlusher`).
     func openForFlushing(_ path: String) async throws -> any FileFlusher
     func close() async

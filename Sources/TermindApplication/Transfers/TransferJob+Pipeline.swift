@@ -29,19 +29,22 @@ extension TransferJob {
         if start < total {
             let reader = StripedFileReader(try await sourceFS.openForReading(source.path))
             state.reader = reader
+            let striped = StripedFileWriter(writer)
             let big = total - start >= tuning.helperFromBytes
-            let flushAhead = big && destinationFS is any RemoteFileSystem ? FlushAhead() : nil
-            let recruiting = [
-                big && sourceFS is any RemoteFileSystem ? recruitReader(for: reader, state) : nil,
-                flushAhead.map { recruitFlusher(for: $0, of: partialPath) },
-            ].compactMap { $0 }
+            let upload = big && destinationFS is any RemoteFileSystem
+            let flushAhead = upload ? FlushAhead() : nil
+            // Helpers are recruited one after the other: extras open one at a time.
+            let readerHelper = big && sourceFS is any RemoteFileSystem ? recruitReader(for: reader, state) : nil
+            let writerHelper = upload ? recruitWriter(for: striped, of: partialPath, state, after: readerHelper) : nil
+            let flushHelper = flushAhead.map { recruitFlusher(for: $0, of: partialPath, after: writerHelper) }
+            let recruiting = [readerHelper, writerHelper, flushHelper].compactMap { $0 }
             do {
-                try await pump(state, digest: &digest, from: start, reader: reader, writer: writer, flushAhead: flushAhead)
+                try await pump(state, digest: &digest, from: start, reader: reader, writer: striped, flushAhead: flushAhead)
             } catch {
-                await Self.dismiss(recruiting, flushAhead)
+                await Self.dismiss(recruiting, flushAhead, striped)
                 throw error
             }
-            await Self.dismiss(recruiting, flushAhead)
+            await Self.dismiss(recruiting, flushAhead, striped)
             state.reader = nil
             try await reader.close()
         } else {
@@ -50,12 +53,13 @@ extension TransferJob {
         try await writer.synchronize()
     }
 
-    /// Stops the helpers still being recruited and gives the upload's flush helper back (a
+    /// Stops the helpers still being recruited and gives the upload's helpers back (a
     /// download's reading helpers go with the reader's close).
-    private static func dismiss(_ recruiting: [Task<Void, Never>], _ flushAhead: FlushAhead?) async {
+    private static func dismiss(_ recruiting: [Task<Void, Never>], _ flushAhead: FlushAhead?, _ striped: StripedFileWriter) async {
         for task in recruiting { task.cancel() }
         for task in recruiting { await task.value }
         await flushAhead?.close()
+        try? await striped.close()
     }
 
     /// Has a helper connection join `reader` when an extra one can be had at once, and only
@@ -78,26 +82,52 @@ extension TransferJob {
             join: { reader.join($0, release: $1) })
     }
 
+    /// Has a helper connection write the upload's partial beside its writer, once it proved it
+    /// opened that very file: the partial gets a random access time first, which the helper's
+    /// open file must have, with the partial's owner (`RemoteFileSystem.openToWriteBeside`).
+    /// The final attributes replace that time before the rename.
+    private func recruitWriter(
+        for striped: StripedFileWriter, of partialPath: String, _ state: FileTransferState, after earlier: Task<Void, Never>?
+    ) -> Task<Void, Never> {
+        guard let writer = state.writer, let owner = state.partialIdentity?.userID else { return Task { await earlier?.value } }
+        return Self.recruitHelper(
+            from: destinationConnections, after: earlier,
+            open: { fileSystem in
+                guard let remote = fileSystem as? any RemoteFileSystem else { return nil }
+                let stamp = Int64.random(in: 1_000_000_000..<1_500_000_000)
+                try await writer.setAttributes(FileAttributes(accessed: stamp, modified: stamp))
+                do {
+                    return try await remote.openToWriteBeside(partialPath, accessed: stamp, owner: owner)
+                } catch let error as FileSystemError where error.kind == .unexpectedFile {
+                    return nil
+                }
+            },
+            close: { try? await $0.close() },
+            join: { striped.join($0, release: $1) })
+    }
+
     /// Has a helper connection hold the upload's partial open to flush it (`FlushAhead`).
-    private func recruitFlusher(for flushAhead: FlushAhead, of partialPath: String) -> Task<Void, Never> {
+    private func recruitFlusher(for flushAhead: FlushAhead, of partialPath: String, after earlier: Task<Void, Never>?) -> Task<Void, Never> {
         Self.recruitHelper(
-            from: destinationConnections,
+            from: destinationConnections, after: earlier,
             open: { fileSystem in try await (fileSystem as? any RemoteFileSystem)?.openForFlushing(partialPath) },
             close: { try? await $0.close() },
             join: { flushAhead.join($0, release: $1) })
     }
 
-    /// Takes an extra connection from `connections` if one can be had at once, opens what the
-    /// helper needs on it and hands that to `join`, which keeps the connection's release. The
-    /// connection goes back at once when nothing opened or `join` refused.
+    /// Once `earlier` is done, takes an extra connection from `connections` if one can be had
+    /// at once, opens what the helper needs on it and hands that to `join`, which keeps the
+    /// connection's release. The connection goes back at once when nothing opened or `join`
+    /// refused.
     private static func recruitHelper<Opened: Sendable>(
-        from connections: TransferConnections,
+        from connections: TransferConnections, after earlier: Task<Void, Never>? = nil,
         open: @escaping @Sendable (any FileSystem) async throws -> Opened?,
         close: @escaping @Sendable (Opened) async -> Void,
         join: @escaping @Sendable (Opened, _ release: @escaping @Sendable (_ broken: Bool) async -> Void) -> Bool
     ) -> Task<Void, Never> {
         Task {
-            guard let lease = await connections.helper() else { return }
+            await earlier?.value
+            guard !Task.isCancelled, let lease = await connections.helper() else { return }
             let release: @Sendable (Bool) async -> Void = { broken in await connections.release(lease, broken: broken) }
             let opened: Opened?
             do {

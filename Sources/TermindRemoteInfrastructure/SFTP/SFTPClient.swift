@@ -355,6 +355,27 @@ final class SFTPClient: RemoteFileSystem {
         }
     }
 
+    /// Read-write, no CREAT (nothing new is made); FSTAT of the open file, not the name, is
+    /// what is checked.
+    func openToWriteBeside(_ path: String, accessed stamp: Int64, owner: UInt32) async throws -> any FileWriter {
+        let handle = try await explaining(path, { try await self.parentFinding(path) }) {
+            try await self.handle(.open(path: path, flags: [.read, .write], attributes: FileAttributes()), path: path,
+                                  doing: "opening the partial file beside its writer")
+        }
+        let writer = SFTPFileWriter(client: self, handle: handle, path: path)
+        do {
+            let opened = try await fstat(handle, path: path)
+            guard opened.kind == .file, opened.userID == owner, opened.accessed == stamp else {
+                throw FileSystemError(.unexpectedFile, location: location, path: path, detail:
+                    "it is not the file being written (another file was put at its name)")
+            }
+            return writer
+        } catch {
+            try? await writer.close()
+            throw error
+        }
+    }
+
     // MARK: - RemoteFileSystem
 
     func usage(of path: String) async throws -> FileSystemUsage {

@@ -404,6 +404,20 @@ final class MemoryFileSystem: RemoteFileSystem {
         FileSystemUsage(blockSize: 1, totalBlocks: 1 << 30, freeBlocks: 1 << 30, availableBlocks: 1 << 30)
     }
 
+    /// Every file here belongs to user 1000 (as `identity(of:)` says).
+    func openToWriteBeside(_ path: String, accessed stamp: Int64, owner: UInt32) async throws -> any FileWriter {
+        try check(path)
+        try state.withLock { state in
+            let (_, node) = try resolve(path, in: state)
+            guard case .file(_, _, _, let accessed) = node, accessed == stamp, owner == 1000 else {
+                throw error(.unexpectedFile, path, "not the file being written")
+            }
+            state.counters.openWriters += 1
+            state.counters.maxOpenWriters = max(state.counters.maxOpenWriters, state.counters.openWriters)
+        }
+        return Writer(fileSystem: self, path: path)
+    }
+
     func openForFlushing(_ path: String) async throws -> any FileFlusher {
         _ = try await openForReading(path)
         return Flusher(fileSystem: self, path: path)

@@ -153,7 +153,7 @@ final class TransferFlushAheadTests: XCTestCase {
 
         XCTAssertEqual(report.exitCode, .success)
         XCTAssertTrue(server.contents("/up/big.bin") == sampleBytes(size), "the upload differs from the source")
-        XCTAssertEqual(opened.withLock { $0 }, 1)
+        XCTAssertEqual(opened.withLock { $0 }, 2, "a helper that writes and one that flushes")
         let flushes = server.counters.flushes
         XCTAssertFalse(flushes.isEmpty, "no flush went through the helper")
         XCTAssertTrue(flushes.allSatisfy { $0.path == "/up/.big.bin.termind-partial" }, "\(flushes)")
@@ -168,10 +168,7 @@ final class TransferFlushAheadTests: XCTestCase {
         server.faults.flushesFail = true
         let local = MemoryFileSystem(location: "local", chunkSize: 1000)
         local.addFile("/l/big.bin", sampleBytes(size))
-        let closed = Mutex(0)
-        let site = TransferSite(fileSystem: server, primaryTransfers: 1, openExtra: { server }, closeExtra: { _ in
-            closed.withLock { $0 += 1 }
-        })
+        let site = TransferSite(fileSystem: server, primaryTransfers: 1, openExtra: { server }, closeExtra: { _ in })
 
         let report = await TransferEngine(parallel: 4, tuning: TransferTuning(helperFromBytes: 100_000, flushAheadEveryBytes: 50_000))
             .run(TransferBatch(
@@ -181,6 +178,49 @@ final class TransferFlushAheadTests: XCTestCase {
         XCTAssertEqual(report.exitCode, .success, "\(report.files.map(\.outcome))")
         XCTAssertTrue(server.contents("/up/big.bin") == sampleBytes(size), "the upload differs from the source")
         XCTAssertEqual(server.counters.flushAttempts, 1, "a failed helper was asked again")
-        XCTAssertEqual(closed.withLock { $0 }, 1, "the failed helper's connection was not retired")
+    }
+
+    func testABigUploadIsAlsoWrittenThroughAHelperThatOpenedThePartialItself() async {
+        let size = 400_000
+        let server = MemoryFileSystem(location: "srv", chunkSize: 1000)
+        server.addDirectory("/up")
+        server.faults.writeDelay = { _ in .milliseconds(10) }
+        let local = MemoryFileSystem(location: "local", chunkSize: 1000)
+        local.addFile("/l/big.bin", sampleBytes(size))
+        let site = TransferSite(fileSystem: server, primaryTransfers: 1, openExtra: { server }, closeExtra: { _ in })
+
+        let report = await TransferEngine(parallel: 4, tuning: TransferTuning(helperFromBytes: 100_000))
+            .run(TransferBatch(
+                sources: [TransferEndpoint(TransferSite.local(local), "/l/big.bin")],
+                destination: TransferEndpoint(site, "/up"), recursive: false))
+
+        XCTAssertEqual(report.exitCode, .success)
+        XCTAssertTrue(server.contents("/up/big.bin") == sampleBytes(size), "the upload differs from the source")
+        XCTAssertEqual(server.counters.maxOpenWriters, 2, "no helper wrote beside the partial's writer")
+    }
+
+    func testAHelperThatFindsAnotherFileAtThePartialsNameWritesNothing() async {
+        // The helper's connection sees a file planted at the partial's name (as a symlink would
+        // lead it): not stamped, so it is left untouched and the upload goes on alone.
+        let size = 400_000
+        let server = MemoryFileSystem(location: "srv", chunkSize: 1000)
+        server.addDirectory("/up")
+        server.faults.writeDelay = { _ in .milliseconds(1) }
+        let planted = MemoryFileSystem(location: "srv", chunkSize: 1000)
+        planted.addFile("/up/.big.bin.termind-partial", Array("keep me".utf8))
+        let local = MemoryFileSystem(location: "local", chunkSize: 1000)
+        local.addFile("/l/big.bin", sampleBytes(size))
+        let site = TransferSite(fileSystem: server, primaryTransfers: 1, openExtra: { planted }, closeExtra: { _ in })
+
+        let report = await TransferEngine(parallel: 4, tuning: TransferTuning(helperFromBytes: 100_000))
+            .run(TransferBatch(
+                sources: [TransferEndpoint(TransferSite.local(local), "/l/big.bin")],
+                destination: TransferEndpoint(site, "/up"), recursive: false))
+
+        XCTAssertEqual(report.exitCode, .success)
+        XCTAssertTrue(server.contents("/up/big.bin") == sampleBytes(size), "the upload differs from the source")
+        XCTAssertEqual(planted.contents("/up/.big.bin.termind-partial"), Array("keep me".utf8))
+        XCTAssertEqual(planted.counters.bytesWritten, 0)
+        XCTAssertEqual(server.counters.maxOpenWriters, 1)
     }
 }

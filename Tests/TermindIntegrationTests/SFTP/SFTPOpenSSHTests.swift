@@ -284,4 +284,40 @@ final class SFTPOpenSSHTests: XCTestCase {
         let directory = await fileSystemError { try await files.openForWriting(area.path("d"), .truncate, permissions: 0o644) }
         XCTAssertEqual(directory?.kind, .isADirectory)
     }
+
+    /// A helper connection writes an upload's partial only once the file it opened proves to
+    /// be that partial (its owner, and the random access time the first writer gave it): a
+    /// symlink planted at the name reaches another file, which is closed untouched.
+    func testWritingBesideOpensOnlyTheStampedFileOfItsOwner() async throws {
+        let (files, area) = try await open()
+        let stamp: Int64 = 1_234_567_890
+        try area.write(Array("abc".utf8), to: "partial", mode: 0o600)
+        try await files.setAttributes(area.path("partial"), FileAttributes(accessed: stamp, modified: stamp))
+        let owner = try area.status("partial").st_uid
+
+        let beside = try await files.openToWriteBeside(area.path("partial"), accessed: stamp, owner: owner)
+        try await beside.write(Array("X".utf8), at: 0)
+        try await beside.close()
+        XCTAssertEqual(area.contents("partial"), Array("Xbc".utf8))
+
+        // The account's own file, planted behind a symlink: its access time is not the stamp.
+        try area.write(Array("secret".utf8), to: "victim", mode: 0o600)
+        XCTAssertEqual(symlink("victim", area.path("planted")), 0)
+        let refused = await fileSystemError {
+            try await files.openToWriteBeside(area.path("planted"), accessed: stamp, owner: owner)
+        }
+        XCTAssertEqual(refused?.kind, .unexpectedFile)
+        XCTAssertEqual(area.contents("victim"), Array("secret".utf8))
+
+        // Another user's file, writable by all and given the very stamp: not the owner's.
+        try area.write(Array("theirs".utf8), to: "other", mode: 0o666, byRoot: true)
+        var times = [timespec(tv_sec: Int(stamp), tv_nsec: 0), timespec(tv_sec: Int(stamp), tv_nsec: 0)]
+        XCTAssertEqual(utimensat(AT_FDCWD, area.path("other"), &times, 0), 0)
+        XCTAssertEqual(symlink("other", area.path("planted-other")), 0)
+        let foreign = await fileSystemError {
+            try await files.openToWriteBeside(area.path("planted-other"), accessed: stamp, owner: owner)
+        }
+        XCTAssertEqual(foreign?.kind, .unexpectedFile)
+        XCTAssertEqual(area.contents("other"), Array("theirs".utf8))
+    }
 }

@@ -130,6 +130,9 @@ final class MemoryTree: RemoteFileSystem {
     func usage(of path: String) async throws -> FileSystemUsage { throw unsupported(path) }
     func hardlink(at path: String, pointingTo target: String) async throws { throw unsupported(path) }
     func openForFlushing(_ path: String) async throws -> any FileFlusher { throw unsupported(path) }
+    func openToWriteBeside(_ path: String, accessed stamp: Int64, owner: UInt32) async throws -> any FileWriter {
+        throw unsupported(path)
+    }
     func copyData(from source: any FileReader, at sourceOffset: UInt64, count: UInt64, to destination: any FileWriter, at destinationOffset: UInt64) async throws {
         throw unsupported("")
     }
