@@ -52,18 +52,9 @@ actor TransferConnections {
                     try await waitForRelease()
                     continue
                 }
-                opening += 1
                 do {
-                    let fileSystem = try await open()
-                    opening -= 1
-                    let number = nextNumber
-                    nextNumber += 1
-                    busyExtras[number] = fileSystem
-                    wakeAll()
-                    return Lease(fileSystem: fileSystem, extra: number)
+                    return try await openExtra(open)
                 } catch {
-                    opening -= 1
-                    defer { wakeAll() }
                     if error is CancellationError || Task.isCancelled { throw CancellationError() }
                     extrasUnavailable = true
                     continue
@@ -86,6 +77,16 @@ actor TransferConnections {
             return Lease(fileSystem: fileSystem, extra: number)
         }
         guard let open = site.openExtra, !extrasUnavailable, opening == 0, extraCount < extraLimit else { return nil }
+        do {
+            return try await openExtra(open)
+        } catch {
+            if !(error is CancellationError) && !Task.isCancelled { extrasUnavailable = true }
+            return nil
+        }
+    }
+
+    /// Opens one more extra, taken at once; the waiters look again either way.
+    private func openExtra(_ open: @Sendable () async throws -> any FileSystem) async throws -> Lease {
         opening += 1
         defer { wakeAll() }
         do {
@@ -97,8 +98,7 @@ actor TransferConnections {
             return Lease(fileSystem: fileSystem, extra: number)
         } catch {
             opening -= 1
-            if !(error is CancellationError) && !Task.isCancelled { extrasUnavailable = true }
-            return nil
+            throw error
         }
     }
 

@@ -130,29 +130,46 @@ final class TransferHelperConnectionTests: XCTestCase {
     }
 }
 
-/// A big upload flushes its partial through a helper connection while its own connection goes
-/// on writing; the helper's failures are never the upload's.
-final class TransferFlushAheadTests: XCTestCase {
-    func testABigUploadFlushesItsPartialThroughAHelperWhileItIsWritten() async {
-        let size = 400_000
+/// A big upload is written through a helper connection that proved it opened the very
+/// partial, and flushed through another while it is written; the helpers' failures are never
+/// the upload's.
+final class TransferUploadHelperTests: XCTestCase {
+    private let size = 400_000
+
+    /// A server with `/up`, each write taking `writeDelay` so helpers join while it runs.
+    private func server(writeDelay: Duration = .milliseconds(1)) -> MemoryFileSystem {
         let server = MemoryFileSystem(location: "srv", chunkSize: 1000)
         server.addDirectory("/up")
-        server.faults.writeDelay = { _ in .milliseconds(1) }
+        server.faults.writeDelay = { _ in writeDelay }
+        return server
+    }
+
+    /// Uploads `/l/big.bin` into `server`'s `/up`, extras opened by `openExtra`.
+    private func upload(
+        to server: MemoryFileSystem, flushEvery: UInt64 = 64 << 20,
+        openExtra: @escaping @Sendable () async throws -> any FileSystem
+    ) async -> TransferBatchReport {
         let local = MemoryFileSystem(location: "local", chunkSize: 1000)
         local.addFile("/l/big.bin", sampleBytes(size))
-        let opened = Mutex(0)
-        let site = TransferSite(fileSystem: server, primaryTransfers: 1, openExtra: {
-            opened.withLock { $0 += 1 }
-            return server
-        }, closeExtra: { _ in })
-
-        let report = await TransferEngine(parallel: 4, tuning: TransferTuning(helperFromBytes: 100_000, flushAheadEveryBytes: 50_000))
+        let site = TransferSite(fileSystem: server, primaryTransfers: 1, openExtra: openExtra, closeExtra: { _ in })
+        let report = await TransferEngine(parallel: 4, tuning: TransferTuning(helperFromBytes: 100_000, flushAheadEveryBytes: flushEvery))
             .run(TransferBatch(
                 sources: [TransferEndpoint(TransferSite.local(local), "/l/big.bin")],
                 destination: TransferEndpoint(site, "/up"), recursive: false))
-
-        XCTAssertEqual(report.exitCode, .success)
+        XCTAssertEqual(report.exitCode, .success, "\(report.files.map(\.outcome))")
         XCTAssertTrue(server.contents("/up/big.bin") == sampleBytes(size), "the upload differs from the source")
+        return report
+    }
+
+    func testABigUploadFlushesItsPartialThroughAHelperWhileItIsWritten() async {
+        let server = server()
+        let opened = Mutex(0)
+
+        _ = await upload(to: server, flushEvery: 50_000) {
+            opened.withLock { $0 += 1 }
+            return server
+        }
+
         XCTAssertEqual(opened.withLock { $0 }, 2, "a helper that writes and one that flushes")
         let flushes = server.counters.flushes
         XCTAssertFalse(flushes.isEmpty, "no flush went through the helper")
@@ -161,64 +178,31 @@ final class TransferFlushAheadTests: XCTestCase {
     }
 
     func testAHelperWhoseFlushFailsIsLeftOutAndTheUploadArrives() async {
-        let size = 400_000
-        let server = MemoryFileSystem(location: "srv", chunkSize: 1000)
-        server.addDirectory("/up")
-        server.faults.writeDelay = { _ in .milliseconds(1) }
+        let server = server()
         server.faults.flushesFail = true
-        let local = MemoryFileSystem(location: "local", chunkSize: 1000)
-        local.addFile("/l/big.bin", sampleBytes(size))
-        let site = TransferSite(fileSystem: server, primaryTransfers: 1, openExtra: { server }, closeExtra: { _ in })
 
-        let report = await TransferEngine(parallel: 4, tuning: TransferTuning(helperFromBytes: 100_000, flushAheadEveryBytes: 50_000))
-            .run(TransferBatch(
-                sources: [TransferEndpoint(TransferSite.local(local), "/l/big.bin")],
-                destination: TransferEndpoint(site, "/up"), recursive: false))
+        _ = await upload(to: server, flushEvery: 50_000) { server }
 
-        XCTAssertEqual(report.exitCode, .success, "\(report.files.map(\.outcome))")
-        XCTAssertTrue(server.contents("/up/big.bin") == sampleBytes(size), "the upload differs from the source")
         XCTAssertEqual(server.counters.flushAttempts, 1, "a failed helper was asked again")
     }
 
     func testABigUploadIsAlsoWrittenThroughAHelperThatOpenedThePartialItself() async {
-        let size = 400_000
-        let server = MemoryFileSystem(location: "srv", chunkSize: 1000)
-        server.addDirectory("/up")
-        server.faults.writeDelay = { _ in .milliseconds(10) }
-        let local = MemoryFileSystem(location: "local", chunkSize: 1000)
-        local.addFile("/l/big.bin", sampleBytes(size))
-        let site = TransferSite(fileSystem: server, primaryTransfers: 1, openExtra: { server }, closeExtra: { _ in })
+        let server = server(writeDelay: .milliseconds(10))
 
-        let report = await TransferEngine(parallel: 4, tuning: TransferTuning(helperFromBytes: 100_000))
-            .run(TransferBatch(
-                sources: [TransferEndpoint(TransferSite.local(local), "/l/big.bin")],
-                destination: TransferEndpoint(site, "/up"), recursive: false))
+        _ = await upload(to: server) { server }
 
-        XCTAssertEqual(report.exitCode, .success)
-        XCTAssertTrue(server.contents("/up/big.bin") == sampleBytes(size), "the upload differs from the source")
         XCTAssertEqual(server.counters.maxOpenWriters, 2, "no helper wrote beside the partial's writer")
     }
 
     func testAHelperThatFindsAnotherFileAtThePartialsNameWritesNothing() async {
         // The helper's connection sees a file planted at the partial's name (as a symlink would
         // lead it): not stamped, so it is left untouched and the upload goes on alone.
-        let size = 400_000
-        let server = MemoryFileSystem(location: "srv", chunkSize: 1000)
-        server.addDirectory("/up")
-        server.faults.writeDelay = { _ in .milliseconds(1) }
+        let server = server()
         let planted = MemoryFileSystem(location: "srv", chunkSize: 1000)
         planted.addFile("/up/.big.bin.termind-partial", Array("keep me".utf8))
-        let local = MemoryFileSystem(location: "local", chunkSize: 1000)
-        local.addFile("/l/big.bin", sampleBytes(size))
-        let site = TransferSite(fileSystem: server, primaryTransfers: 1, openExtra: { planted }, closeExtra: { _ in })
 
-        let report = await TransferEngine(parallel: 4, tuning: TransferTuning(helperFromBytes: 100_000))
-            .run(TransferBatch(
-                sources: [TransferEndpoint(TransferSite.local(local), "/l/big.bin")],
-                destination: TransferEndpoint(site, "/up"), recursive: false))
+        _ = await upload(to: server) { planted }
 
-        XCTAssertEqual(report.exitCode, .success)
-        XCTAssertTrue(server.contents("/up/big.bin") == sampleBytes(size), "the upload differs from the source")
         XCTAssertEqual(planted.contents("/up/.big.bin.termind-partial"), Array("keep me".utf8))
         XCTAssertEqual(planted.counters.bytesWritten, 0)
         XCTAssertEqual(server.counters.maxOpenWriters, 1)
