@@ -16,7 +16,7 @@ enum TransferQueueView {
         let inside = buffer.drawBox(box, style: WorkbenchTheme.dialog, borderStyle: WorkbenchTheme.dialogBorder, title: title)
         guard inside.rows > 2 else { return }
         let listRows = inside.rows - 2
-        guard let state else {
+        guard state != nil else {
             buffer.put(" No transfer queue here.", column: inside.column, row: inside.row, style: WorkbenchTheme.dialog, clip: inside)
             return
         }
