@@ -87,8 +87,9 @@ final class CopyEndToEndTests: CopyTestCase {
     }
 
     func testABigUploadIsWrittenAndFlushedThroughHelperConnectionsAndArrivesExact() throws {
+        // Big enough that the helpers, opened one after the other, both join before the end.
         let upload = local.appending("big.bin").path
-        try randomFile(upload, bytes: 80 << 20)
+        try randomFile(upload, bytes: 160 << 20)
         let server = try sshd()
         let destination = remote.appending("big.bin").path
 

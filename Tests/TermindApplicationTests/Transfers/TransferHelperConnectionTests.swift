@@ -7,10 +7,12 @@ import XCTest
 /// once; the helper never changes what arrives, and its failures are never the transfer's.
 final class TransferHelperConnectionTests: XCTestCase {
     private let size = 400_000
-    private let tuning = TransferTuning(helperFromBytes: 100_000)
+    /// Eight reads in flight of 5 ms each: 400 chunks take a quarter of a second, time enough
+    /// for a helper to join even on a loaded machine.
+    private let tuning = TransferTuning(maximumRequestsInFlight: 8, helperFromBytes: 100_000)
 
     /// The server's own connection and a way to open extras that see `extraFile` (by default
-    /// the same file), each read taking a millisecond so both have reads in flight.
+    /// the same file), each read taking 5 ms so both have reads in flight.
     private final class Rig: Sendable {
         let server = MemoryFileSystem(location: "srv", chunkSize: 1000)
         let local = MemoryFileSystem(location: "local", chunkSize: 1000)
@@ -27,7 +29,7 @@ final class TransferHelperConnectionTests: XCTestCase {
             self.extraModified = extraModified
             self.extraFaults = extraFaults
             server.addFile("/s/big.bin", sampleBytes(size))
-            server.faults.readDelay = { _ in .milliseconds(1) }
+            server.faults.readDelay = { _ in .milliseconds(5) }
             local.addDirectory("/d")
         }
 
@@ -39,7 +41,7 @@ final class TransferHelperConnectionTests: XCTestCase {
                     extra.addFile("/s/big.bin", extraFile, modified: extraModified)
                     for (path, bytes) in others.withLock({ $0 }) { extra.addFile(path, bytes) }
                     extra.faults = extraFaults
-                    extra.faults.readDelay = { _ in .milliseconds(1) }
+                    extra.faults.readDelay = { _ in .milliseconds(5) }
                     extras.withLock { $0.append(extra) }
                     return extra
                 },
@@ -136,8 +138,9 @@ final class TransferHelperConnectionTests: XCTestCase {
 final class TransferUploadHelperTests: XCTestCase {
     private let size = 400_000
 
-    /// A server with `/up`, each write taking `writeDelay` so helpers join while it runs.
-    private func server(writeDelay: Duration = .milliseconds(1)) -> MemoryFileSystem {
+    /// A server with `/up`, each write taking `writeDelay` (eight in flight: 400 chunks take a
+    /// quarter of a second at 5 ms) so helpers join while it runs, even on a loaded machine.
+    private func server(writeDelay: Duration = .milliseconds(5)) -> MemoryFileSystem {
         let server = MemoryFileSystem(location: "srv", chunkSize: 1000)
         server.addDirectory("/up")
         server.faults.writeDelay = { _ in writeDelay }
@@ -152,7 +155,8 @@ final class TransferUploadHelperTests: XCTestCase {
         let local = MemoryFileSystem(location: "local", chunkSize: 1000)
         local.addFile("/l/big.bin", sampleBytes(size))
         let site = TransferSite(fileSystem: server, primaryTransfers: 1, openExtra: openExtra, closeExtra: { _ in })
-        let report = await TransferEngine(parallel: 4, tuning: TransferTuning(helperFromBytes: 100_000, flushAheadEveryBytes: flushEvery))
+        let tuning = TransferTuning(maximumRequestsInFlight: 8, helperFromBytes: 100_000, flushAheadEveryBytes: flushEvery)
+        let report = await TransferEngine(parallel: 4, tuning: tuning)
             .run(TransferBatch(
                 sources: [TransferEndpoint(TransferSite.local(local), "/l/big.bin")],
                 destination: TransferEndpoint(site, "/up"), recursive: false))
@@ -187,7 +191,7 @@ final class TransferUploadHelperTests: XCTestCase {
     }
 
     func testABigUploadIsAlsoWrittenThroughAHelperThatOpenedThePartialItself() async {
-        let server = server(writeDelay: .milliseconds(10))
+        let server = server()
 
         _ = await upload(to: server) { server }
 
