@@ -24,10 +24,7 @@ final class StripedFileReader: FileReader {
     /// Closes every lane and gives the helpers' connections back; the first lane's close
     /// error, if any, is the one thrown.
     func close() async throws {
-        for helper in lanes.closeHelpers() {
-            try? await helper.member.close()
-            await helper.release(helper.failed)
-        }
+        await lanes.closeHelpers { try await $0.close() }
         try await lanes.first.close()
     }
 }

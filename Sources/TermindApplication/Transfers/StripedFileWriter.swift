@@ -30,9 +30,6 @@ final class StripedFileWriter: FileWriter {
 
     /// Closes the helpers' lanes and gives their connections back; the first lane stays open.
     func close() async throws {
-        for helper in lanes.closeHelpers() {
-            try? await helper.member.close()
-            await helper.release(helper.failed)
-        }
+        await lanes.closeHelpers { try await $0.close() }
     }
 }

@@ -5,9 +5,6 @@ import Synchronization
 /// goes to the lane with the fewest in flight; a helper that fails is left out and its request
 /// asked again on the first lane. `Sendable`: the lanes live behind a `Mutex`.
 final class TransferLanes<Member: Sendable>: Sendable {
-    /// A helper's member, and the release of its connection (`failed`: it broke).
-    typealias Helper = (member: Member, release: @Sendable (_ failed: Bool) async -> Void, failed: Bool)
-
     private struct Lane {
         let member: Member
         let release: (@Sendable (_ failed: Bool) async -> Void)?
@@ -66,11 +63,16 @@ final class TransferLanes<Member: Sendable>: Sendable {
         }
     }
 
-    /// Closes the lanes to newcomers and hands over the helpers, to be closed and released.
-    func closeHelpers() -> [Helper] {
-        state.withLock { state in
+    /// Closes the lanes to newcomers, then closes each helper's member with `close` and gives
+    /// its connection back.
+    func closeHelpers(_ close: (Member) async throws -> Void) async {
+        let helpers = state.withLock { state in
             state.closed = true
             return state.lanes.dropFirst().compactMap { lane in lane.release.map { (lane.member, $0, lane.failed) } }
+        }
+        for (member, release, failed) in helpers {
+            try? await close(member)
+            await release(failed)
         }
     }
 }
