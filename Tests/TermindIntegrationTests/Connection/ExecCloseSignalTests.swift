@@ -28,11 +28,17 @@ final class ExecCloseSignalTests: XCTestCase {
             XCTAssertEqual(first, .stdout(Array("started\n".utf8)))
             let shell = try XCTUnwrap(pid_t(try String(contentsOfFile: marker, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
             XCTAssertTrue(Self.isRunning(shell))
+            // "started" is echoed before the shell forks and execs the sleep: on a loaded machine
+            // the sleep shows up a moment later.
+            let echoed = ContinuousClock.now
+            while Self.sleeping(seconds).isEmpty && echoed.duration(to: .now) < .seconds(5) {
+                try await Task.sleep(for: .milliseconds(20))
+            }
             XCTAssertFalse(Self.sleeping(seconds).isEmpty, "the command's sleep is running")
 
             await process.close()
             let closed = ContinuousClock.now
-            while (Self.isRunning(shell) || !Self.sleeping(seconds).isEmpty) && closed.duration(to: .now) < .seconds(3) {
+            while (Self.isRunning(shell) || !Self.sleeping(seconds).isEmpty) && closed.duration(to: .now) < .seconds(10) {
                 try await Task.sleep(for: .milliseconds(50))
             }
             XCTAssertFalse(Self.isRunning(shell), "the remote shell outlived the close; sshd: \(server.log())")
