@@ -40,6 +40,11 @@ let package = Package(
             providers: [.apt(["libssl-dev"])]
         ),
 
+        /** AES-CTR for libssh2 1.10 a keystream at a time instead of a libcrypto call per 16-byte block: `EVP_Cipher`
+            and its context's init and free, defined in the executable so libssh2's calls bind here first. Imported only by
+            RemoteInfrastructure. */
+        .target(name: "CLibSSH2Keystream", linkerSettings: [.linkedLibrary("crypto")]),
+
         /** Linux calls Glibc's Swift module leaves out (`sync_file_range`, `mallopt`); header only, libc. Imported only by Infrastructure. */
         .systemLibrary(name: "CLinux"),
 
@@ -78,7 +83,7 @@ let package = Package(
         /** libssh2 session workers, channels, the SFTP v3 protocol, transfers, host-key checks. */
         .target(
             name: "TermindRemoteInfrastructure",
-            dependencies: ["TermindApplication", "TermindDomain", "CLibSSH2"]
+            dependencies: ["TermindApplication", "TermindDomain", "CLibSSH2", "CLibSSH2Keystream"]
         ),
         /** The TUI: raw terminal I/O, input decoding, renderer, widgets, the libvterm pane surface. */
         .target(
@@ -134,7 +139,8 @@ let package = Package(
         ),
         .testTarget(
             name: "TermindRemoteInfrastructureTests",
-            dependencies: ["TermindRemoteInfrastructure", "TermindApplication", "TermindDomain"]
+            // CLibSSH2Keystream and COpenSSL: the keystream driven through libcrypto's API, as libssh2 drives it.
+            dependencies: ["TermindRemoteInfrastructure", "TermindApplication", "TermindDomain", "CLibSSH2Keystream", "COpenSSL"]
         ),
         .testTarget(
             name: "TermindPresentationTests",

@@ -1,0 +1,112 @@
+#define _GNU_SOURCE
+#include "CLibSSH2Keystream.h"
+
+#include <dlfcn.h>
+#include <openssl/crypto.h>
+#include <openssl/evp.h>
+#include <emmintrin.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define KEYSTREAM_BYTES 4096
+/* Marks a context's app data as a keystream of this file (libssh2 sets no app data). */
+#define KEYSTREAM_MAGIC 0x7465726d696e644bULL
+
+typedef struct {
+    uint64_t magic;
+    const EVP_CIPHER_CTX *owner;
+    size_t used;
+    unsigned char bytes[KEYSTREAM_BYTES];
+} keystream;
+
+typedef int (*cipher_init_fn)(EVP_CIPHER_CTX *, const EVP_CIPHER *, const unsigned char *, const unsigned char *, int);
+typedef int (*cipher_fn)(EVP_CIPHER_CTX *, unsigned char *, const unsigned char *, unsigned int);
+typedef void (*cipher_free_fn)(EVP_CIPHER_CTX *);
+
+static cipher_init_fn real_init;
+static cipher_fn real_cipher;
+static cipher_free_fn real_free;
+static const unsigned char zeros[KEYSTREAM_BYTES];
+static unsigned long long refills;
+
+static void resolve(void) {
+    /* Racing threads store the same pointers; prepare() runs before any worker. */
+    if (__atomic_load_n(&real_free, __ATOMIC_ACQUIRE)) return;
+    __atomic_store_n(&real_init, (cipher_init_fn)dlsym(RTLD_NEXT, "EVP_CipherInit"), __ATOMIC_RELEASE);
+    __atomic_store_n(&real_cipher, (cipher_fn)dlsym(RTLD_NEXT, "EVP_Cipher"), __ATOMIC_RELEASE);
+    __atomic_store_n(&real_free, (cipher_free_fn)dlsym(RTLD_NEXT, "EVP_CIPHER_CTX_free"), __ATOMIC_RELEASE);
+}
+
+int termind_keystream_prepare(void) {
+    resolve();
+    return real_init && real_cipher && real_free && dlsym(RTLD_DEFAULT, "EVP_Cipher") == (void *)EVP_Cipher;
+}
+
+unsigned long long termind_keystream_refills(void) { return __atomic_load_n(&refills, __ATOMIC_RELAXED); }
+
+static keystream *keystream_of(const EVP_CIPHER_CTX *context) {
+    keystream *stream = EVP_CIPHER_CTX_get_app_data(context);
+    return stream && stream->magic == KEYSTREAM_MAGIC && stream->owner == context ? stream : NULL;
+}
+
+static void drop(EVP_CIPHER_CTX *context) {
+    keystream *stream = keystream_of(context);
+    if (!stream) return;
+    EVP_CIPHER_CTX_set_app_data(context, NULL);
+    OPENSSL_cleanse(stream, sizeof *stream);
+    free(stream);
+}
+
+int EVP_CipherInit(EVP_CIPHER_CTX *context, const EVP_CIPHER *cipher, const unsigned char *key,
+                   const unsigned char *iv, int encrypt) {
+    resolve();
+    if (!real_init) return 0;
+    if (context) drop(context);
+    int result = real_init(context, cipher, key, iv, encrypt);
+    /* Only a fresh CTR context with its key and counter set; anything else stays libcrypto's. */
+    if (result == 1 && context && cipher && key && iv && EVP_CIPHER_get_mode(cipher) == EVP_CIPH_CTR_MODE
+        && EVP_CIPHER_CTX_get_app_data(context) == NULL) {
+        keystream *stream = calloc(1, sizeof *stream);
+        if (stream) {
+            stream->magic = KEYSTREAM_MAGIC;
+            stream->owner = context;
+            stream->used = KEYSTREAM_BYTES;
+            EVP_CIPHER_CTX_set_app_data(context, stream);
+        }
+    }
+    return result;
+}
+
+void EVP_CIPHER_CTX_free(EVP_CIPHER_CTX *context) {
+    resolve();
+    if (context) drop(context);
+    if (real_free) real_free(context);
+}
+
+int EVP_Cipher(EVP_CIPHER_CTX *context, unsigned char *out, const unsigned char *in, unsigned int length) {
+    if (__builtin_expect(real_cipher == NULL, 0)) resolve();
+    keystream *stream = in && out ? keystream_of(context) : NULL;
+    if (!stream) return real_cipher ? real_cipher(context, out, in, length) : -1;
+    for (unsigned int done = 0; done < length;) {
+        if (stream->used == KEYSTREAM_BYTES) {
+            /* CTR encrypts zeros into the keystream itself and moves the counter past it. */
+            if (real_cipher(context, stream->bytes, zeros, KEYSTREAM_BYTES) != KEYSTREAM_BYTES) return -1;
+            stream->used = 0;
+            __atomic_add_fetch(&refills, 1, __ATOMIC_RELAXED);
+        }
+        size_t step = KEYSTREAM_BYTES - stream->used;
+        if (step > length - done) step = length - done;
+        const unsigned char *key = stream->bytes + stream->used;
+        size_t i = 0;
+        for (; i + 16 <= step; i += 16) {
+            __m128i block = _mm_loadu_si128((const __m128i *)(in + done + i));
+            __m128i mask = _mm_loadu_si128((const __m128i *)(key + i));
+            _mm_storeu_si128((__m128i *)(out + done + i), _mm_xor_si128(block, mask));
+        }
+        for (; i < step; i++) out[done + i] = in[done + i] ^ key[i];
+        stream->used += step;
+        done += (unsigned int)step;
+    }
+    return (int)length;
+}
