@@ -84,8 +84,10 @@ void EVP_CIPHER_CTX_free(EVP_CIPHER_CTX *context) {
     if (real_free) real_free(context);
 }
 
-int EVP_Cipher(EVP_CIPHER_CTX *context, unsigned char *out, const unsigned char *in, unsigned int length) {
-    if (__builtin_expect(real_cipher == NULL, 0)) resolve();
+/* Calls of any length, and every keystream refill. */
+__attribute__((noinline)) static int cipher_slowly(EVP_CIPHER_CTX *context, unsigned char *out, const unsigned char *in,
+                                                   unsigned int length) {
+    if (real_cipher == NULL) resolve();
     keystream *stream = in && out ? keystream_of(context) : NULL;
     if (!stream) return real_cipher ? real_cipher(context, out, in, length) : -1;
     for (unsigned int done = 0; done < length;) {
@@ -98,15 +100,23 @@ int EVP_Cipher(EVP_CIPHER_CTX *context, unsigned char *out, const unsigned char 
         size_t step = KEYSTREAM_BYTES - stream->used;
         if (step > length - done) step = length - done;
         const unsigned char *key = stream->bytes + stream->used;
-        size_t i = 0;
-        for (; i + 16 <= step; i += 16) {
-            __m128i block = _mm_loadu_si128((const __m128i *)(in + done + i));
-            __m128i mask = _mm_loadu_si128((const __m128i *)(key + i));
-            _mm_storeu_si128((__m128i *)(out + done + i), _mm_xor_si128(block, mask));
-        }
-        for (; i < step; i++) out[done + i] = in[done + i] ^ key[i];
+        for (size_t i = 0; i < step; i++) out[done + i] = in[done + i] ^ key[i];
         stream->used += step;
         done += (unsigned int)step;
     }
     return (int)length;
+}
+
+int EVP_Cipher(EVP_CIPHER_CTX *context, unsigned char *out, const unsigned char *in, unsigned int length) {
+    /* libssh2's call: one block, from a keystream that holds it. */
+    keystream *stream = EVP_CIPHER_CTX_get_app_data(context);
+    if (__builtin_expect(length == 16 && stream && stream->magic == KEYSTREAM_MAGIC && stream->owner == context
+                         && stream->used <= KEYSTREAM_BYTES - 16 && in && out, 1)) {
+        __m128i block = _mm_loadu_si128((const __m128i *)in);
+        __m128i mask = _mm_loadu_si128((const __m128i *)(stream->bytes + stream->used));
+        _mm_storeu_si128((__m128i *)out, _mm_xor_si128(block, mask));
+        stream->used += 16;
+        return 16;
+    }
+    return cipher_slowly(context, out, in, length);
 }
