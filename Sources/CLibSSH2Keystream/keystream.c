@@ -4,7 +4,6 @@
 #include <dlfcn.h>
 #include <openssl/crypto.h>
 #include <openssl/evp.h>
-#include <emmintrin.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -112,9 +111,13 @@ int EVP_Cipher(EVP_CIPHER_CTX *context, unsigned char *out, const unsigned char 
     keystream *stream = EVP_CIPHER_CTX_get_app_data(context);
     if (__builtin_expect(length == 16 && stream && stream->magic == KEYSTREAM_MAGIC && stream->owner == context
                          && stream->used <= KEYSTREAM_BYTES - 16 && in && out, 1)) {
-        __m128i block = _mm_loadu_si128((const __m128i *)in);
-        __m128i mask = _mm_loadu_si128((const __m128i *)(stream->bytes + stream->used));
-        _mm_storeu_si128((__m128i *)out, _mm_xor_si128(block, mask));
+        /* Two 8-byte words through memcpy: portable, and one 16-byte load and store here. */
+        uint64_t block[2], mask[2];
+        memcpy(block, in, 16);
+        memcpy(mask, stream->bytes + stream->used, 16);
+        block[0] ^= mask[0];
+        block[1] ^= mask[1];
+        memcpy(out, block, 16);
         stream->used += 16;
         return 16;
     }
