@@ -44,7 +44,7 @@ int termind_keystream_prepare(void) {
 
 unsigned long long termind_keystream_refills(void) { return __atomic_load_n(&refills, __ATOMIC_RELAXED); }
 
-static keystream *keystream_of(const EVP_CIPHER_CTX *context) {
+static inline keystream *keystream_of(const EVP_CIPHER_CTX *context) {
     keystream *stream = EVP_CIPHER_CTX_get_app_data(context);
     return stream && stream->magic == KEYSTREAM_MAGIC && stream->owner == context ? stream : NULL;
 }
@@ -108,9 +108,8 @@ __attribute__((noinline)) static int cipher_slowly(EVP_CIPHER_CTX *context, unsi
 
 int EVP_Cipher(EVP_CIPHER_CTX *context, unsigned char *out, const unsigned char *in, unsigned int length) {
     /* libssh2's call: one block, from a keystream that holds it. */
-    keystream *stream = EVP_CIPHER_CTX_get_app_data(context);
-    if (__builtin_expect(length == 16 && stream && stream->magic == KEYSTREAM_MAGIC && stream->owner == context
-                         && stream->used <= KEYSTREAM_BYTES - 16 && in && out, 1)) {
+    keystream *stream = keystream_of(context);
+    if (__builtin_expect(length == 16 && stream && stream->used <= KEYSTREAM_BYTES - 16 && in && out, 1)) {
         /* Two 8-byte words through memcpy: portable, and one 16-byte load and store here. */
         uint64_t block[2], mask[2];
         memcpy(block, in, 16);
