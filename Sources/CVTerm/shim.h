@@ -1,6 +1,7 @@
 #ifndef TERMIND_CVTERM_SHIM_H
 #define TERMIND_CVTERM_SHIM_H
 
+#include <stddef.h>
 #include <vterm.h>
 
 /* VTermColor's type tests are macros in vterm.h; Swift needs functions. */
@@ -8,5 +9,69 @@ static inline int termind_vterm_color_is_indexed(const VTermColor *color) { retu
 static inline int termind_vterm_color_is_rgb(const VTermColor *color) { return VTERM_COLOR_IS_RGB(color); }
 static inline int termind_vterm_color_is_default_fg(const VTermColor *color) { return VTERM_COLOR_IS_DEFAULT_FG(color); }
 static inline int termind_vterm_color_is_default_bg(const VTermColor *color) { return VTERM_COLOR_IS_DEFAULT_BG(color); }
+
+/* What a pane's screen (TerminalScreen) shares with libvterm's glyph callback, which runs for
+   every character: a glyph that neither reaches the last two columns nor follows a pending
+   wrap is stored here, in C; any other goes to `slow` (Swift), which does everything. A
+   Swift callback cost a third of a flood's time in its thunk, checks and copies. */
+typedef struct {
+    /* The grid drawn on: screen row r is cells + slots[(origin + r) % rows] * columns. */
+    VTermScreenCell *cells;
+    const long *slots;
+    const long *origin;
+    long rows;
+    long columns;
+    /* The pen, as an empty cell; `width` says protected (0) or not (1). */
+    VTermScreenCell pen;
+    /* One flag a screen row, and the row flagged last. */
+    unsigned char *damaged;
+    long lastDamagedRow;
+    /* Set while the screen holds a pending wrap: the next glyph decides it, in Swift. */
+    int wrapPending;
+    int (*slow)(VTermGlyphInfo *info, VTermPos position, void *user);
+    /* What `slow` and the other callbacks are given: the surface. */
+    void *user;
+} TermindGlyphSink;
+
+/* The bits after VTermGlyphInfo's `width` (protected_cell, dwl, dhl), read as the byte
+   libvterm just wrote: reading the bit-fields as a whole word waited on that byte's store
+   (a fifth of the glyph's time). Bit-fields fill from the lowest bit on the little-endian
+   ABIs Termind builds for; a test checks it against the fields. */
+static inline unsigned termind_glyph_info_bits(const VTermGlyphInfo *info) {
+    return ((const unsigned char *)info)[offsetof(VTermGlyphInfo, width) + sizeof(int)];
+}
+
+static inline int termind_put_glyph(VTermGlyphInfo *info, VTermPos position, void *user) {
+    TermindGlyphSink *sink = (TermindGlyphSink *)user;
+    long row = position.row, column = position.col;
+    if (sink->wrapPending || column + info->width >= sink->columns - 1 || row < 0 || row >= sink->rows || column < 0
+        || info->chars == NULL)
+        return sink->slow(info, position, sink->user);
+    const uint32_t *chars = info->chars;
+    if (chars[0] == 0) return 1;
+    long index = *sink->origin + row;
+    if (index >= sink->rows) index -= sink->rows;
+    VTermScreenCell *line = sink->cells + sink->slots[index] * sink->columns;
+    /* Written in place, field by field: a cell built aside and copied waited on its own
+       small stores. */
+    VTermScreenCell *cell = line + column;
+    *cell = sink->pen;
+    cell->chars[0] = chars[0];
+    for (int slot = 1; slot < VTERM_MAX_CHARS_PER_CELL && chars[slot] != 0; slot++)
+        cell->chars[slot] = chars[slot];
+    unsigned bits = termind_glyph_info_bits(info);
+    cell->width = (bits & 1) ? 0 : 1;
+    VTermScreenCellAttrs attrs = sink->pen.attrs;
+    attrs.dwl = (bits >> 1) & 1;
+    attrs.dhl = (bits >> 2) & 3;
+    cell->attrs = attrs;
+    for (long covered = column + 1; covered < column + info->width; covered++)
+        line[covered].chars[0] = UINT32_MAX;
+    if (row != sink->lastDamagedRow) {
+        sink->damaged[row] = 1;
+        sink->lastDamagedRow = row;
+    }
+    return 1;
+}
 
 #endif

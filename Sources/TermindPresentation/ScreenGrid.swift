@@ -79,6 +79,15 @@ final class ScreenGrid {
         view.row(row)
     }
 
+    /// Points the glyph callback's C part at this grid's cells (the screen draws on it now).
+    func lend(to sink: UnsafeMutablePointer<TermindGlyphSink>) {
+        sink.pointee.cells = cells
+        sink.pointee.slots = UnsafePointer(slots)
+        sink.pointee.origin = UnsafePointer(origin)
+        sink.pointee.rows = rows
+        sink.pointee.columns = columns
+    }
+
     /// Sets `count` cells from `cells` on to `cell`: one stored, then copied in doubling
     /// blocks, which `memcpy` moves many bytes at a time (a row erased at each scrolled line was
     /// 7% of a flood's time, stored cell by cell).

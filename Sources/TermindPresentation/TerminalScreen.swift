@@ -34,13 +34,23 @@ final class TerminalScreen {
     private var alternate: ScreenGrid?
     /// The grid being drawn on: `primary` or `alternate`.
     private(set) var grid: ScreenGrid {
-        didSet { cells = grid.view }
+        didSet {
+            cells = grid.view
+            grid.lend(to: sink)
+        }
     }
     /// `grid`'s rows.
     @exclusivity(unchecked) private(set) var cells: ScreenGrid.Rows
+    /// What libvterm's glyph callback needs, shared with its C part (`termind_put_glyph`), which
+    /// stores the common glyph without calling into Swift: the grid, the pen, the damage, and
+    /// whether a wrap is pending. libvterm's state callbacks are given it as their `user`.
+    let sink: UnsafeMutablePointer<TermindGlyphSink>
     /// The pen libvterm's state last set, as an empty cell: glyphs take its style, erasing
     /// fills with it.
-    @exclusivity(unchecked) private var pen = VTermScreenCell()
+    private var pen: VTermScreenCell {
+        get { sink.pointee.pen }
+        set { sink.pointee.pen = newValue }
+    }
     /// DECSCNM: the whole screen shown in reverse video.
     @exclusivity(unchecked) private(set) var isReverse = false
     let keepsScrollback: Bool
@@ -52,13 +62,14 @@ final class TerminalScreen {
     var defaultForeground = VTermColor()
     var defaultBackground = VTermColor()
 
-    /// Rows changed since the last `takeDamage`, one flag a row.
-    @exclusivity(unchecked) private var damaged: [Bool]
-    /// The row last flagged, so a run of glyphs on one row flags it once.
-    @exclusivity(unchecked) private var lastDamagedRow = -1
+    /// Rows changed since the last `takeDamage`, one flag a row (`rows` of them), and the row
+    /// flagged last, so a run of glyphs on one row flags it once: both in `sink`.
+    private var damaged: UnsafeMutablePointer<UInt8> { sink.pointee.damaged }
     /// The last glyph reached the right edge: if the next one lands at column 0 with no cursor
     /// move between, its row wrapped (libvterm 0.1.4 keeps no continuation flag of its own).
-    @exclusivity(unchecked) private var pendingWrap: PendingWrap?
+    @exclusivity(unchecked) private var pendingWrap: PendingWrap? {
+        didSet { sink.pointee.wrapPending = pendingWrap == nil ? 0 : 1 }
+    }
 
     private struct PendingWrap {
         /// The grid slot of the row the glyph was put on (it may scroll before the next glyph).
@@ -79,13 +90,30 @@ final class TerminalScreen {
         self.columns = columns
         self.state = state
         lineInfoRows = rows
+        sink = .allocate(capacity: 1)
+        var pen = VTermScreenCell()
         pen.width = Self.unprotected
+        sink.initialize(to: TermindGlyphSink(
+            cells: nil, slots: nil, origin: nil, rows: 0, columns: 0, pen: pen, damaged: Self.damageFlags(rows),
+            lastDamagedRow: -1, wrapPending: 0, slow: nil, user: nil))
         primary = ScreenGrid(rows: rows, columns: columns, fill: pen)
         grid = primary
         cells = primary.view
+        primary.lend(to: sink)
         keepsScrollback = scrollbackLimit > 0
         scrollback = ScrollbackRing(capacity: scrollbackLimit, byteLimit: scrollbackByteLimit) { $0.byteCost }
-        damaged = Array(repeating: true, count: rows)
+    }
+
+    deinit {
+        sink.pointee.damaged.deallocate()
+        sink.deallocate()
+    }
+
+    /// `rows` damage flags, every row damaged.
+    private static func damageFlags(_ rows: Int) -> UnsafeMutablePointer<UInt8> {
+        let flags = UnsafeMutablePointer<UInt8>.allocate(capacity: rows)
+        flags.initialize(repeating: 1, count: rows)
+        return flags
     }
 
     // MARK: - Reading
@@ -103,41 +131,41 @@ final class TerminalScreen {
     /// The rows changed since the last call, ascending (then forgets them).
     func takeDamagedRows() -> [Int] {
         defer { clearDamage() }
-        return damaged.indices.filter { damaged[$0] }
+        return (0..<rows).filter { damaged[$0] != 0 }
     }
 
     /// The rows from the first to the last one changed since the last call, or nil if none
     /// changed (then forgets them).
     func takeDamage() -> Range<Int>? {
         defer { clearDamage() }
-        guard let first = damaged.firstIndex(of: true), let last = damaged.lastIndex(of: true) else { return nil }
+        let flags = UnsafeBufferPointer(start: damaged, count: rows)
+        guard let first = flags.firstIndex(of: 1), let last = flags.lastIndex(of: 1) else { return nil }
         return first..<(last + 1)
     }
 
     func markDamaged(_ band: Range<Int>) {
         for row in band.clamped(to: 0..<rows) {
-            damaged[row] = true
+            damaged[row] = 1
         }
     }
 
     @inline(__always)
     private func markDamaged(row: Int) {
-        guard row != lastDamagedRow else { return }
-        damaged[row] = true
-        lastDamagedRow = row
+        guard row != sink.pointee.lastDamagedRow else { return }
+        damaged[row] = 1
+        sink.pointee.lastDamagedRow = row
     }
 
     private func clearDamage() {
-        for row in damaged.indices {
-            damaged[row] = false
-        }
-        lastDamagedRow = -1
+        damaged.update(repeating: 0, count: rows)
+        sink.pointee.lastDamagedRow = -1
     }
 
     // MARK: - What libvterm's state asks for
 
     /// Puts a character (with its combining marks) at `position`; a wide one marks the cells it
-    /// covers to its right as its continuation.
+    /// covers to its right as its continuation. libvterm's callback does the same in C
+    /// (`termind_put_glyph`) and comes here only at the right edge or with a wrap pending.
     func putGlyph(_ info: VTermGlyphInfo, at position: VTermPos) {
         let row = Int(position.row), column = Int(position.col)
         guard row >= 0, row < rows, column >= 0, column < columns, let chars = info.chars, chars[0] != 0 else { return }
@@ -287,8 +315,9 @@ final class TerminalScreen {
         grid = isAlternate ? alternate! : primary
         rows = newRows
         columns = newColumns
-        damaged = Array(repeating: true, count: newRows)
-        lastDamagedRow = -1
+        sink.pointee.damaged.deallocate()
+        sink.pointee.damaged = Self.damageFlags(newRows)
+        sink.pointee.lastDamagedRow = -1
         if !isAlternate, newRows > oldRows {
             for _ in oldRows..<newRows {
                 guard takeBackFromScrollback() else { break }

@@ -1,17 +1,16 @@
 import CVTerm
 
-// libvterm's state callbacks. Each is a `@convention(c)` function that finds its surface through
-// the `user` pointer (an unretained `VTermSurface`, which outlives its VTerm): what concerns the
-// cells goes to its `TerminalScreen`, the rest (cursor, title, modes, bell) is only recorded.
-// They run inside `write`, `resize` or `init`, on the surface's own thread.
+// libvterm's state callbacks. Their `user` pointer is the screen's `TermindGlyphSink`: a glyph
+// goes to its C part first (`termind_put_glyph`), which stores the common one itself and hands
+// the rest to `slowGlyph`. Every other callback is a `@convention(c)` function that finds its
+// surface through the sink's own `user` (an unretained `VTermSurface`, which outlives its
+// VTerm): what concerns the cells goes to its `TerminalScreen`, the rest (cursor, title,
+// modes, bell) is only recorded. They run inside `write`, `resize` or `init`, on the surface's
+// own thread.
 
 extension VTermSurface {
     static let stateCallbacks = VTermStateCallbacks(
-        putglyph: { info, position, user in
-            guard let info else { return 0 }
-            screen(user) { $0.putGlyph(info.pointee, at: position) }
-            return 1
-        },
+        putglyph: termind_put_glyph,
         movecursor: { position, _, visible, user in
             let surface = surface(user)
             surface.cursor = TerminalCursor(row: Int(position.row), column: Int(position.col), isVisible: visible != 0)
@@ -59,20 +58,37 @@ extension VTermSurface {
         }
     )
 
+    /// The glyphs `termind_put_glyph` leaves to Swift; its `user` is the surface itself.
+    static let slowGlyph: @convention(c) (UnsafeMutablePointer<VTermGlyphInfo>?, VTermPos, UnsafeMutableRawPointer?) -> Int32 = {
+        info, position, user in
+        guard let info else { return 0 }
+        Unmanaged<VTermSurface>.fromOpaque(user!)._withUnsafeGuaranteedRef { surface in
+            Unmanaged.passUnretained(surface.screen)._withUnsafeGuaranteedRef { $0.putGlyph(info.pointee, at: position) }
+        }
+        return 1
+    }
+
     static let outputCallback: @convention(c) (UnsafePointer<CChar>?, Int, UnsafeMutableRawPointer?) -> Void = { bytes, count, user in
         guard let bytes, count > 0 else { return }
-        surface(user).output.append(contentsOf: UnsafeRawBufferPointer(start: bytes, count: count))
+        // Given the surface itself, not the sink.
+        Unmanaged<VTermSurface>.fromOpaque(user!).takeUnretainedValue().output
+            .append(contentsOf: UnsafeRawBufferPointer(start: bytes, count: count))
     }
 
+    /// The surface of a state callback's `user`: the glyph sink, which names it.
     private static func surface(_ user: UnsafeMutableRawPointer?) -> VTermSurface {
-        Unmanaged<VTermSurface>.fromOpaque(user!).takeUnretainedValue()
+        Unmanaged<VTermSurface>.fromOpaque(sinkUser(user)).takeUnretainedValue()
     }
 
-    /// The surface's screen for the callbacks run for every character and line: the surface
-    /// outlives its VTerm, so neither needs retaining for the call.
+    private static func sinkUser(_ user: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer {
+        user!.assumingMemoryBound(to: TermindGlyphSink.self).pointee.user!
+    }
+
+    /// The surface's screen for the callbacks run for every line: the surface outlives its
+    /// VTerm, so neither needs retaining for the call.
     @inline(__always)
     private static func screen<Result>(_ user: UnsafeMutableRawPointer?, _ body: (TerminalScreen) -> Result) -> Result {
-        Unmanaged<VTermSurface>.fromOpaque(user!)._withUnsafeGuaranteedRef { surface in
+        Unmanaged<VTermSurface>.fromOpaque(sinkUser(user))._withUnsafeGuaranteedRef { surface in
             Unmanaged.passUnretained(surface.screen)._withUnsafeGuaranteedRef(body)
         }
     }

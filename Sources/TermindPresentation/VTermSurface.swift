@@ -103,7 +103,9 @@ public final class VTermSurface {
         let user = Unmanaged.passUnretained(self).toOpaque()
         vterm_set_utf8(terminal, 1)
         vterm_output_set_callback(terminal, Self.outputCallback, user)
-        vterm_state_set_callbacks(state, callbacks, user)
+        screen.sink.pointee.user = user
+        screen.sink.pointee.slow = Self.slowGlyph
+        vterm_state_set_callbacks(state, callbacks, screen.sink)
         vterm_state_set_unrecognised_fallbacks(state, fallbacks, user)
         vterm_state_reset(state, 1)
         vterm_state_get_default_colors(state, &screen.defaultForeground, &screen.defaultBackground)

@@ -88,6 +88,13 @@ final class LibvtermScreenReference {
         return TerminalCell(vtermCell: cell)
     }
 
+    /// The cell's line size as libvterm's screen keeps it: double width, double height.
+    func lineSize(row: Int, column: Int) -> [UInt32] {
+        var cell = VTermScreenCell()
+        _ = vterm_screen_get_cell(screen, VTermPos(row: Int32(row), col: Int32(column)), &cell)
+        return [cell.attrs.dwl, cell.attrs.dhl]
+    }
+
     var cursor: (row: Int, column: Int) {
         var position = VTermPos()
         vterm_state_get_cursorpos(state, &position)

@@ -44,6 +44,10 @@ final class TerminalScreenAgainstLibvtermTests: XCTestCase {
                 if ours != theirs {
                     return "cell \(row),\(column): \(ours), libvterm \(theirs)\nours:     \(surface.lines)\nlibvterm: \((0..<reference.rows).map { row in VTermSurface.text(of: (0..<reference.columns).map { reference.cell(row: row, column: $0) }) })"
                 }
+                let stored = surface.screen.cell(row: row, column: column).attrs
+                if [stored.dwl, stored.dhl] != reference.lineSize(row: row, column: column) {
+                    return "cell \(row),\(column): line size \([stored.dwl, stored.dhl]), libvterm \(reference.lineSize(row: row, column: column))"
+                }
             }
         }
         if surface.cursor.row != reference.cursor.row || surface.cursor.column != reference.cursor.column {
