@@ -13,7 +13,7 @@ struct ScrollbackLine {
     /// nil when every cell holds exactly one scalar (the common case, which then costs nothing).
     let shape: [UInt8]?
     /// Where the style changes: from `start` on, cells have this style; the first run starts at 0.
-    private let styles: [StyleRun]
+    private let styles: StyleRuns
     let cellCount: Int
     /// The row's text went on to the next row: it reached the right edge and wrapped.
     let isWrapped: Bool
@@ -28,13 +28,34 @@ struct ScrollbackLine {
         var background: VTermColor
     }
 
+    /// The style runs, the first one kept inline: most rows have one style, and an array for
+    /// it cost every scrolled row a second allocation, and its free when the row was dropped.
+    private struct StyleRuns {
+        private var first: StyleRun?
+        private var rest: [StyleRun] = []
+
+        init(_ first: StyleRun? = nil) {
+            self.first = first
+        }
+
+        var count: Int { first == nil ? 0 : 1 + rest.count }
+        var last: StyleRun? { rest.last ?? first }
+        /// Bytes on the heap: the array of the runs after the first, when there are any.
+        var heapBytes: Int { rest.isEmpty ? 0 : 32 + rest.count * MemoryLayout<StyleRun>.stride }
+
+        subscript(index: Int) -> StyleRun { index == 0 ? first! : rest[index - 1] }
+
+        mutating func append(_ run: StyleRun) {
+            if first == nil { first = run } else { rest.append(run) }
+        }
+    }
+
     init(_ cells: UnsafeBufferPointer<VTermScreenCell>, isWrapped: Bool = false) {
         self.isWrapped = isWrapped
         if let plain = Self.plainText(cells) {
             self.text = plain
             self.shape = nil
-            let first = cells.first
-            self.styles = first.map { [StyleRun(start: 0, attributes: $0.attrs, foreground: $0.fg, background: $0.bg)] } ?? []
+            self.styles = StyleRuns(cells.first.map { StyleRun(start: 0, attributes: $0.attrs, foreground: $0.fg, background: $0.bg) })
             self.cellCount = cells.count
             return
         }
@@ -42,7 +63,7 @@ struct ScrollbackLine {
         text.reserveCapacity(cells.count)
         var shape: [UInt8] = []
         var plain = true
-        var styles: [StyleRun] = []
+        var styles = StyleRuns()
         // The last cell's style as stored, so a run of cells styled alike is compared by bytes.
         var lastStyle: (UInt64, UInt32)?
         for index in 0..<cells.count {
@@ -89,26 +110,33 @@ struct ScrollbackLine {
         return (raw.loadUnaligned(as: UInt64.self), raw.loadUnaligned(fromByteOffset: 8, as: UInt32.self))
     }
 
-    /// The text of a row of one-scalar ASCII cells all styled alike (most output), or nil.
+    /// The text of a row of one-scalar ASCII cells all styled alike (most output), or nil:
+    /// checked and copied in one pass over the cells.
     private static func plainText(_ cells: UnsafeBufferPointer<VTermScreenCell>) -> [UInt8]? {
         guard let base = cells.baseAddress else { return [] }
         let style = storedStyle(base)
-        for index in 0..<cells.count {
-            let first = cells[index].chars.0
-            guard first > 0, first < 0x80, cells[index].chars.1 == 0, storedStyle(base + index) == style else { return nil }
-        }
-        return [UInt8](unsafeUninitializedCapacity: cells.count) { buffer, count in
+        var plain = true
+        let text = [UInt8](unsafeUninitializedCapacity: cells.count) { buffer, count in
+            var cell = base
             for index in 0..<cells.count {
-                buffer[index] = UInt8(truncatingIfNeeded: cells[index].chars.0)
+                let first = cell.pointee.chars.0
+                guard first > 0, first < 0x80, cell.pointee.chars.1 == 0, storedStyle(cell) == style else {
+                    plain = false
+                    count = 0
+                    return
+                }
+                buffer[index] = UInt8(truncatingIfNeeded: first)
+                cell += 1
             }
             count = cells.count
         }
+        return plain ? text : nil
     }
 
     /// Roughly what the row holds in memory, for the scrollback's byte budget: its arrays'
     /// contents and their headers.
     var byteCost: Int {
-        MemoryLayout<Self>.stride + 3 * 32 + text.count + (shape?.count ?? 0) + styles.count * MemoryLayout<StyleRun>.stride
+        MemoryLayout<Self>.stride + 32 + text.count + (shape.map { 32 + $0.count } ?? 0) + styles.heapBytes
     }
 
     /// The cells again, as libvterm had them.
@@ -119,7 +147,8 @@ struct ScrollbackLine {
         for index in 0..<cellCount {
             while run + 1 < styles.count, Int(styles[run + 1].start) <= index { run += 1 }
             var cell = VTermScreenCell()
-            if let style = styles.indices.contains(run) ? styles[run] : nil {
+            if run < styles.count {
+                let style = styles[run]
                 cell.attrs = style.attributes
                 cell.fg = style.foreground
                 cell.bg = style.background

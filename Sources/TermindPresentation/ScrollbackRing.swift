@@ -65,8 +65,8 @@ struct ScrollbackRing<Row> {
     }
 
     private mutating func dropOldest() {
-        guard count > 0, let row = storage[head] else { return }
-        storage[head] = nil
+        // Taken out, not copied: a copy kept the row's arrays alive one retain longer.
+        guard count > 0, let row = storage[head].take() else { return }
         head = (head + 1) % storage.count
         count -= 1
         dropped += 1

@@ -73,7 +73,7 @@ extension TerminalScreen {
 
     private func push(_ line: UnsafeBufferPointer<VTermScreenCell>, isWrapped: Bool) {
         var end = line.count
-        while end > 0, Self.isBlank(line[end - 1]) {
+        while end > 0, Self.isBlank(line.baseAddress! + end - 1) {
             end -= 1
         }
         scrollback.push(ScrollbackLine(UnsafeBufferPointer(rebasing: line[0..<end]), isWrapped: isWrapped))
@@ -120,8 +120,10 @@ extension TerminalScreen {
     }
 
     /// A cell scrollback may trim from a row's end: nothing in it, and no background that shows.
-    private static func isBlank(_ cell: VTermScreenCell) -> Bool {
-        var background = cell.bg
-        return cell.chars.0 == 0 && cell.attrs.reverse == 0 && termind_vterm_color_is_default_bg(&background) != 0
+    @inline(__always)
+    private static func isBlank(_ cell: UnsafePointer<VTermScreenCell>) -> Bool {
+        // VTERM_COLOR_IS_DEFAULT_BG, read in place.
+        cell.pointee.chars.0 == 0 && cell.pointee.attrs.reverse == 0
+            && cell.pointee.bg.type & UInt8(VTERM_COLOR_DEFAULT_BG.rawValue) != 0
     }
 }
