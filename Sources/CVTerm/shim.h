@@ -21,6 +21,8 @@ typedef struct {
     const long *origin;
     long rows;
     long columns;
+    /* Per slot: how far the row was written since it was last filled whole (ScreenGrid). */
+    long *extents;
     /* The pen, as an empty cell; `width` says protected (0) or not (1). */
     VTermScreenCell pen;
     /* One flag a screen row, and the row flagged last. */
@@ -51,7 +53,8 @@ static inline int termind_put_glyph(VTermGlyphInfo *info, VTermPos position, voi
     if (chars[0] == 0) return 1;
     long index = *sink->origin + row;
     if (index >= sink->rows) index -= sink->rows;
-    VTermScreenCell *line = sink->cells + sink->slots[index] * sink->columns;
+    long slot = sink->slots[index];
+    VTermScreenCell *line = sink->cells + slot * sink->columns;
     /* Written in place, field by field: a cell built aside and copied waited on its own
        small stores. */
     VTermScreenCell *cell = line + column;
@@ -67,6 +70,9 @@ static inline int termind_put_glyph(VTermGlyphInfo *info, VTermPos position, voi
     cell->attrs = attrs;
     for (long covered = column + 1; covered < column + info->width; covered++)
         line[covered].chars[0] = UINT32_MAX;
+    /* A lone combining mark has width 0 and still takes its cell. */
+    long end = column + (info->width > 1 ? info->width : 1);
+    if (end > sink->extents[slot]) sink->extents[slot] = end;
     if (row != sink->lastDamagedRow) {
         sink->damaged[row] = 1;
         sink->lastDamagedRow = row;

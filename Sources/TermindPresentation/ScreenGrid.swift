@@ -10,7 +10,11 @@ import CVTerm
 /// screen (insert and delete characters, left and right margins), as in a real terminal.
 ///
 /// Each slot also says whether its row wrapped onto the next one (a line longer than the
-/// screen), so the flag moves with the row's cells.
+/// screen), so the flag moves with the row's cells, and how far it was written since it was last
+/// filled whole (`extent`): from there on it holds only that fill's cell (`blank`). Filling the
+/// row whole again with the same cell then writes only up to there, and the row's text ends
+/// there at the latest. A flood of short lines refilled 160 cells of every row scrolled in and
+/// read 80 trailing blanks of every row scrolled out.
 ///
 /// Owned by its `TerminalScreen`, on the same thread.
 final class ScreenGrid {
@@ -24,6 +28,11 @@ final class ScreenGrid {
     private let origin: UnsafeMutablePointer<Int>
     /// Per slot: the row's text went on to the next row because it reached the right edge.
     private var wrapped: [Bool]
+    /// Per slot: the columns from this one on hold only `blanks[slot]`. Whoever writes a cell at
+    /// or past it moves it (`extend`, or the glyph callback's C part).
+    private let extents: UnsafeMutablePointer<Int>
+    /// Per slot: the cell the row was last filled with whole.
+    private let blanks: UnsafeMutablePointer<VTermScreenCell>
 
     /// Where screen row `r` lies, valid as long as the grid.
     struct Rows {
@@ -55,6 +64,10 @@ final class ScreenGrid {
         origin = .allocate(capacity: 1)
         origin.initialize(to: 0)
         wrapped = Array(repeating: false, count: rows)
+        extents = .allocate(capacity: rows)
+        extents.initialize(repeating: 0, count: rows)
+        blanks = .allocate(capacity: rows)
+        blanks.initialize(repeating: fill, count: rows)
         view = Rows(cells: cells, slots: slots, origin: origin, rows: rows, columns: columns)
     }
 
@@ -62,6 +75,8 @@ final class ScreenGrid {
         cells.deallocate()
         slots.deallocate()
         origin.deallocate()
+        extents.deallocate()
+        blanks.deallocate()
     }
 
     /// A grid of another size holding this one's top left; the cells it adds are `fill`.
@@ -69,6 +84,7 @@ final class ScreenGrid {
         let grid = ScreenGrid(rows: newRows, columns: newColumns, fill: fill)
         for row in 0..<min(rows, newRows) {
             grid.row(row).update(from: self.row(row), count: min(columns, newColumns))
+            grid.extend(row: row, to: min(columns, newColumns))
             grid.setWrapped(isWrapped(row: row), row: row)
         }
         return grid
@@ -86,6 +102,54 @@ final class ScreenGrid {
         sink.pointee.origin = UnsafePointer(origin)
         sink.pointee.rows = rows
         sink.pointee.columns = columns
+        sink.pointee.extents = extents
+    }
+
+    /// Screen row `row` was written up to (not including) column `end`.
+    @inline(__always)
+    func extend(row: Int, to end: Int) {
+        let slot = slot(ofRow: row)
+        if end > extents[slot] { extents[slot] = min(end, columns) }
+    }
+
+    /// Sets columns `left..<right` of screen row `row` to `cell`. Filling the whole row with
+    /// the cell it was last filled with whole writes only the columns written since.
+    func fill(row: Int, from left: Int, to right: Int, with cell: VTermScreenCell) {
+        let slot = slot(ofRow: row)
+        let line = cells + slot * columns
+        guard left == 0, right == columns else {
+            Self.fill(line + left, count: right - left, with: cell)
+            extend(row: row, to: right)
+            return
+        }
+        Self.fill(line, count: Self.sameBytes(cell, blanks + slot) ? extents[slot] : columns, with: cell)
+        blanks[slot] = cell
+        extents[slot] = 0
+    }
+
+    /// True when the two cells hold the same bytes (a cell is five 8-byte words).
+    private static func sameBytes(_ cell: VTermScreenCell, _ other: UnsafePointer<VTermScreenCell>) -> Bool {
+        withUnsafeBytes(of: cell) { one in
+            let two = UnsafeRawPointer(other)
+            var offset = 0
+            while offset + 8 <= one.count {
+                guard one.loadUnaligned(fromByteOffset: offset, as: UInt64.self) == two.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                else { return false }
+                offset += 8
+            }
+            while offset < one.count {
+                guard one[offset] == two.load(fromByteOffset: offset, as: UInt8.self) else { return false }
+                offset += 1
+            }
+            return true
+        }
+    }
+
+    /// Where the text of screen row `row` ends at the latest: past it are only cells that
+    /// `isBlank` calls blank.
+    func contentEnd(row: Int, isBlank: (UnsafePointer<VTermScreenCell>) -> Bool) -> Int {
+        let slot = slot(ofRow: row)
+        return isBlank(blanks + slot) ? extents[slot] : columns
     }
 
     /// Sets `count` cells from `cells` on to `cell`: one stored, then copied in doubling
@@ -103,8 +167,11 @@ final class ScreenGrid {
     }
 
     /// The slot holding screen row `row` now: it names the row's cells however the grid turns.
+    @inline(__always)
     func slot(ofRow row: Int) -> Int {
-        slots[(origin.pointee + row) % rows]
+        var index = origin.pointee + row
+        if index >= rows { index -= rows }
+        return slots[index]
     }
 
     /// True when screen row `row` wrapped onto the row below it.

@@ -49,6 +49,7 @@ extension TerminalScreen {
         for row in rowsInOrder where row >= 0 && row < rows && row + downward >= 0 && row + downward < rows {
             let target = UnsafeMutableRawPointer(grid.row(row) + Int(destination.start_col))
             target.copyMemory(from: grid.row(row + downward) + Int(source.start_col), byteCount: width)
+            grid.extend(row: row, to: Int(destination.start_col) + count)
         }
         markDamaged(Int(destination.start_row)..<max(Int(destination.start_row), Int(destination.end_row)))
         markDamaged(Int(source.start_row)..<max(Int(source.start_row), Int(source.end_row)))
@@ -63,7 +64,9 @@ extension TerminalScreen {
     func pushToScrollback(row: Int) {
         let isWrapped = grid.isWrapped(row: row)
         guard isReverse else {
-            push(UnsafeBufferPointer(start: grid.row(row), count: columns), isWrapped: isWrapped)
+            // Past the row's content end only blanks lie: the trim starts there.
+            let end = grid.contentEnd(row: row, isBlank: Self.isBlank)
+            push(UnsafeBufferPointer(start: grid.row(row), count: end), isWrapped: isWrapped)
             return
         }
         // As it is shown: DECSCNM flips every cell.
@@ -115,6 +118,7 @@ extension TerminalScreen {
             }
             column += cell.width == 2 ? 2 : 1
         }
+        grid.extend(row: 0, to: columns)
         markDamaged(0..<1)
         return true
     }

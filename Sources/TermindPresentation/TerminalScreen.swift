@@ -65,6 +65,8 @@ final class TerminalScreen {
     /// Rows changed since the last `takeDamage`, one flag a row (`rows` of them), and the row
     /// flagged last, so a run of glyphs on one row flags it once: both in `sink`.
     private var damaged: UnsafeMutablePointer<UInt8> { sink.pointee.damaged }
+    /// Every row is flagged in `damaged`.
+    @exclusivity(unchecked) private var everyRowDamaged = true
     /// The last glyph reached the right edge: if the next one lands at column 0 with no cursor
     /// move between, its row wrapped (libvterm 0.1.4 keeps no continuation flag of its own).
     @exclusivity(unchecked) private var pendingWrap: PendingWrap? {
@@ -94,7 +96,7 @@ final class TerminalScreen {
         var pen = VTermScreenCell()
         pen.width = Self.unprotected
         sink.initialize(to: TermindGlyphSink(
-            cells: nil, slots: nil, origin: nil, rows: 0, columns: 0, pen: pen, damaged: Self.damageFlags(rows),
+            cells: nil, slots: nil, origin: nil, rows: 0, columns: 0, extents: nil, pen: pen, damaged: Self.damageFlags(rows),
             lastDamagedRow: -1, wrapPending: 0, slow: nil, user: nil))
         primary = ScreenGrid(rows: rows, columns: columns, fill: pen)
         grid = primary
@@ -144,9 +146,14 @@ final class TerminalScreen {
     }
 
     func markDamaged(_ band: Range<Int>) {
-        for row in band.clamped(to: 0..<rows) {
+        // A flood scrolls the whole screen at every line: once every row is marked, until the
+        // next frame takes the damage, marking them again changes nothing.
+        guard !everyRowDamaged else { return }
+        let band = band.clamped(to: 0..<rows)
+        for row in band {
             damaged[row] = 1
         }
+        everyRowDamaged = band.count == rows
     }
 
     @inline(__always)
@@ -159,6 +166,7 @@ final class TerminalScreen {
     private func clearDamage() {
         damaged.update(repeating: 0, count: rows)
         sink.pointee.lastDamagedRow = -1
+        everyRowDamaged = false
     }
 
     // MARK: - What libvterm's state asks for
@@ -195,6 +203,7 @@ final class TerminalScreen {
             line[covered].chars.0 = Self.continuation
             covered += 1
         }
+        grid.extend(row: row, to: covered)
         markDamaged(row: row)
         let end = column + Int(info.width)
         if end >= columns - 1 {
@@ -221,13 +230,14 @@ final class TerminalScreen {
             var blank = pen
             blank.attrs.dwl = info.doublewidth
             blank.attrs.dhl = info.doubleheight
-            let line = cells.row(row)
             if selective {
+                let line = cells.row(row)
                 for column in left..<right where line[column].width != Self.protected {
                     line[column] = blank
                 }
+                grid.extend(row: row, to: right)
             } else {
-                ScreenGrid.fill(line + left, count: right - left, with: blank)
+                grid.fill(row: row, from: left, to: right, with: blank)
             }
             if left == 0, right == columns, !selective { grid.setWrapped(false, row: row) }
         }
@@ -281,6 +291,7 @@ final class TerminalScreen {
             line[column].attrs.dwl = new.doublewidth
             line[column].attrs.dhl = new.doubleheight
         }
+        grid.extend(row: row, to: columns)
         markDamaged(row: row)
         if new.doublewidth != 0 {
             erase(VTermRect(start_row: Int32(row), end_row: Int32(row + 1), start_col: Int32(columns / 2), end_col: Int32(columns)), selective: false)
@@ -318,6 +329,7 @@ final class TerminalScreen {
         sink.pointee.damaged.deallocate()
         sink.pointee.damaged = Self.damageFlags(newRows)
         sink.pointee.lastDamagedRow = -1
+        everyRowDamaged = true
         if !isAlternate, newRows > oldRows {
             for _ in oldRows..<newRows {
                 guard takeBackFromScrollback() else { break }
