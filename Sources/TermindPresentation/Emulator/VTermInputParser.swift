@@ -130,6 +130,17 @@ package struct VTermInputParser {
         var runStart = start
         var index = start
         while index < count {
+            // Text is mostly ASCII without ESC: skip it eight bytes at a time (a byte a step
+            // was 2% of a flood's time in the emulator).
+            while index + 8 <= count {
+                let word = buffer.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                let escapes = word ^ 0x1B1B_1B1B_1B1B_1B1B
+                // High bits: a byte of 0x80 or more, or (the zero-byte test) an ESC.
+                let flagged = (word | (escapes &- 0x0101_0101_0101_0101) & ~escapes) & 0x8080_8080_8080_8080
+                guard flagged == 0 else { break }
+                index += 8
+            }
+            guard index < count else { break }
             let byte = buffer[index]
             if byte < 0x80 {
                 if byte == Self.esc {

@@ -33,6 +33,28 @@ final class VTermInputParserTests: XCTestCase {
         XCTAssertEqual(result.held, 0)
     }
 
+    /// Plain ASCII is skipped eight bytes at a time: an escape, a UTF-8 character, a C1 control
+    /// or a broken sequence at any place in a long run, and a run ending at any length, are
+    /// still found where they are.
+    func testWhatBreaksARunOfTextIsFoundAtEveryOffset() {
+        let run = Array("abcdefghijklmnopqrstuvwx".utf8)
+        let breakers: [[UInt8]] = [Array("\u{1b}[1m".utf8), Array("é".utf8), Array("漢".utf8), [0xC2, 0x9B], [0xFF], [0x1B]]
+        for breaker in breakers {
+            for offset in 0...run.count {
+                let bytes = Array(run[..<offset]) + breaker + Array(run[offset...])
+                var byteAtATime = VTermInputParser()
+                var expected: [UInt8] = []
+                for byte in bytes {
+                    [byte].withUnsafeBytes { byteAtATime.process($0) { expected.append(contentsOf: $0) } }
+                }
+                XCTAssertEqual(forwarded(bytes), expected, "\(breaker) at \(offset)")
+            }
+        }
+        for length in 0...run.count {
+            XCTAssertEqual(forwarded(Array(run[..<length])), Array(run[..<length]))
+        }
+    }
+
     func testUnterminatedOSCIsHeldAndFedWholeWithItsTerminator() {
         let result = pieces(["ab\u{1b}]2;he", "llo\u{1b}", "\\cd"])
         XCTAssertEqual(result.pieces, ["ab", "\u{1b}]2;hello\u{1b}\\cd"])
