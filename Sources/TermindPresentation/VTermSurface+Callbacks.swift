@@ -62,9 +62,7 @@ extension VTermSurface {
     static let slowGlyph: @convention(c) (UnsafeMutablePointer<VTermGlyphInfo>?, VTermPos, UnsafeMutableRawPointer?) -> Int32 = {
         info, position, user in
         guard let info else { return 0 }
-        Unmanaged<VTermSurface>.fromOpaque(user!)._withUnsafeGuaranteedRef { surface in
-            Unmanaged.passUnretained(surface.screen)._withUnsafeGuaranteedRef { $0.putGlyph(info.pointee, at: position) }
-        }
+        screen(ofSurface: user!) { $0.putGlyph(info.pointee, at: position) }
         return 1
     }
 
@@ -88,7 +86,12 @@ extension VTermSurface {
     /// VTerm, so neither needs retaining for the call.
     @inline(__always)
     private static func screen<Result>(_ user: UnsafeMutableRawPointer?, _ body: (TerminalScreen) -> Result) -> Result {
-        Unmanaged<VTermSurface>.fromOpaque(sinkUser(user))._withUnsafeGuaranteedRef { surface in
+        screen(ofSurface: sinkUser(user), body)
+    }
+
+    @inline(__always)
+    private static func screen<Result>(ofSurface surface: UnsafeMutableRawPointer, _ body: (TerminalScreen) -> Result) -> Result {
+        Unmanaged<VTermSurface>.fromOpaque(surface)._withUnsafeGuaranteedRef { surface in
             Unmanaged.passUnretained(surface.screen)._withUnsafeGuaranteedRef(body)
         }
     }
