@@ -119,7 +119,7 @@ final class ScreenGrid {
         let line = cells + slot * columns
         guard left == 0, right == columns else {
             Self.fill(line + left, count: right - left, with: cell)
-            extend(row: row, to: right)
+            if right > extents[slot] { extents[slot] = right }
             return
         }
         Self.fill(line, count: Self.sameBytes(cell, blanks + slot) ? extents[slot] : columns, with: cell)
@@ -127,21 +127,14 @@ final class ScreenGrid {
         extents[slot] = 0
     }
 
-    /// True when the two cells hold the same bytes (a cell is five 8-byte words).
+    /// True when the two cells hold the same bytes, compared a word at a time (a cell is five
+    /// 8-byte words, which `CVTerm`'s shim asserts).
     private static func sameBytes(_ cell: VTermScreenCell, _ other: UnsafePointer<VTermScreenCell>) -> Bool {
         withUnsafeBytes(of: cell) { one in
             let two = UnsafeRawPointer(other)
-            var offset = 0
-            while offset + 8 <= one.count {
-                guard one.loadUnaligned(fromByteOffset: offset, as: UInt64.self) == two.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-                else { return false }
-                offset += 8
+            return stride(from: 0, to: MemoryLayout<VTermScreenCell>.size, by: 8).allSatisfy { offset in
+                one.loadUnaligned(fromByteOffset: offset, as: UInt64.self) == two.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
             }
-            while offset < one.count {
-                guard one[offset] == two.load(fromByteOffset: offset, as: UInt8.self) else { return false }
-                offset += 1
-            }
-            return true
         }
     }
 
