@@ -21,6 +21,9 @@ public protocol FileSystem: Sendable {
     func stat(_ path: String) async throws -> RemoteFile
     /// The entry at `path` itself, a symlink not followed.
     func lstat(_ path: String) async throws -> RemoteFile
+    /// `lstat`, nil when nothing is there: a path under a file is not there either, and need
+    /// not be told apart (over SFTP, that second look would cost a round trip).
+    func lstatIfPresent(_ path: String) async throws -> RemoteFile?
     /// The absolute, canonical form of `path` (`.` gives the home or working directory).
     func realpath(_ path: String) async throws -> String
     func makeDirectory(_ path: String, permissions: UInt32) async throws
@@ -53,5 +56,13 @@ extension FileSystem {
         let files = try await list(path)
         try Task.checkCancellation()
         try await part(files)
+    }
+
+    public func lstatIfPresent(_ path: String) async throws -> RemoteFile? {
+        do {
+            return try await lstat(path)
+        } catch let error as FileSystemError where error.kind == .noSuchFile {
+            return nil
+        }
     }
 }

@@ -19,4 +19,16 @@ public protocol PartialWriter: FileWriter {
     func truncate(to size: UInt64) async throws
     /// Sets what `changes` holds (mode, times) on the open file.
     func setAttributes(_ changes: FileAttributes) async throws
+    /// The last steps before a commit: makes what was written durable (`synchronize`), sets
+    /// `changes` when given, then tells `namedIdentity`. A file system that can ask for all of
+    /// it at once does (SFTP: one round trip).
+    func seal(setting changes: FileAttributes?) async throws -> FileIdentity?
+}
+
+extension PartialWriter {
+    public func seal(setting changes: FileAttributes?) async throws -> FileIdentity? {
+        try await synchronize()
+        if let changes { try await setAttributes(changes) }
+        return try await namedIdentity()
+    }
 }

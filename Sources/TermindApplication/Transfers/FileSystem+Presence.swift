@@ -9,13 +9,4 @@ extension FileSystem {
             return nil
         }
     }
-
-    /// The entry at `path` itself (a symlink not followed), nil when nothing is there.
-    func lstatIfPresent(_ path: String) async throws -> RemoteFile? {
-        do {
-            return try await lstat(path)
-        } catch let error as FileSystemError where error.kind == .noSuchFile {
-            return nil
-        }
-    }
 }

@@ -2,8 +2,9 @@ import TermindDomain
 
 extension TransferJob {
     /// Copies one regular file into `.NAME.termind-partial` beside its destination, checks the
-    /// exact byte count and that the source did not change, applies the source's permission
-    /// bits (`TransferModes`) and mtime, checks the partial is still the one this run owns, and commits by rename.
+    /// exact byte count and that the source did not change, makes the partial durable and
+    /// applies the source's permission bits (`TransferModes`) and mtime (its seal), checks the
+    /// partial is still the one this run owns, and commits by rename.
     /// The destination is claimed for the whole run and the partial created or taken over
     /// before anything is written (`preparePartial`); `state.finish()` lets both go.
     func transferFile(_ state: FileTransferState, from sourceFS: any FileSystem, to destinationFS: any FileSystem) async
@@ -70,10 +71,8 @@ extension TransferJob {
                 attributes.modified = modified
                 attributes.accessed = current.attributes.accessed ?? modified
             }
-            if attributes.mode != nil || attributes.modified != nil {
-                try await writer.setAttributes(attributes)
-            }
-            try await checkStillOwned(state, total: total, in: destinationFS)
+            let named = try await writer.seal(setting: attributes.mode != nil || attributes.modified != nil ? attributes : nil)
+            try await checkStillOwned(state, named: named, total: total)
             let recordAddress = destinationAddress(state.finalPath)
             let committed = try await commit(state, replacing: replacing, source: current.attributes, in: destinationFS)
             let store = store
@@ -90,13 +89,14 @@ extension TransferJob {
         }
     }
 
-    /// Just before the rename: the name still holds the very file this run writes (a regular
-    /// file, the same as the open one), with exactly `total` bytes, and the record still names
-    /// this run as its writer. Anything else means another writer got in, or the destination
-    /// kept other than what was sent: nothing is committed.
-    func checkStillOwned(_ state: FileTransferState, total: UInt64, in fileSystem: any FileSystem) async throws {
-        guard let partialPath = state.partialPath, let writer = state.writer else { throw CancellationError() }
-        guard let named = try await writer.namedIdentity() else {
+    /// Just before the rename: the name still holds the very file this run writes (`named`, a
+    /// regular file, the same as the open one, as the partial's seal saw it), with exactly
+    /// `total` bytes, and the record still names this run as its writer. Anything else means
+    /// another writer got in, or the destination kept other than what was sent: nothing is
+    /// committed.
+    func checkStillOwned(_ state: FileTransferState, named: FileIdentity?, total: UInt64) async throws {
+        guard let partialPath = state.partialPath else { throw CancellationError() }
+        guard let named else {
             throw TransferError(
                 .notAPartial, destinationAddress(partialPath),
                 "is no longer the file this transfer wrote (another writer replaced or changed it); nothing was committed")

@@ -50,7 +50,6 @@ extension TransferJob {
         } else {
             reportProgress(state)
         }
-        try await writer.synchronize()
     }
 
     /// Stops the helpers still being recruited and gives the upload's helpers back (a
@@ -308,7 +307,6 @@ extension TransferJob {
         }
         state.reader = nil
         try await reader.close()
-        try await writer.synchronize()
         state.bytesSent = total - start
         reportProgress(state, began: began, now: clock.now, bytesDone: total)
         return true

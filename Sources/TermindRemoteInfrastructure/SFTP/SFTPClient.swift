@@ -174,6 +174,13 @@ final class SFTPClient: RemoteFileSystem {
         }
     }
 
+    /// NO_SUCH_FILE is nothing there, without the second look at the parent that `lstat`
+    /// takes to tell a path under a file apart.
+    func lstatIfPresent(_ path: String) async throws -> RemoteFile? {
+        guard let attributes = try await existingAttributes(path) else { return nil }
+        return RemoteFile(path: path, attributes: attributes)
+    }
+
     func realpath(_ path: String) async throws -> String {
         try await explaining(path) {
             try await self.singleName(.realpath(path: path), path: path, doing: "resolving the path")
@@ -473,6 +480,35 @@ final class SFTPClient: RemoteFileSystem {
         }
     }
 
+    /// Makes the open file durable (FSYNC, when offered), sets `changes` on it (FSETSTAT),
+    /// then looks at it by handle and by name (FSTAT, LSTAT): all in one write, one round trip.
+    /// `named` is nil when nothing is at `path`. The first failure is thrown, the later
+    /// requests having run.
+    func seal(_ handle: [UInt8], path: String, setting changes: FileAttributes?, synchronizing: Bool) async throws
+        -> (opened: FileAttributes, named: FileAttributes?)
+    {
+        let syncs = synchronizing && offers(SFTPExtensionRequest.fsyncName)
+        var requests: [SFTPRequest] = []
+        if syncs { requests.append(.extended(.fsync(handle: handle))) }
+        if let changes { requests.append(.fsetstat(handle: handle, attributes: changes)) }
+        requests += [.fstat(handle: handle), .lstat(path: path)]
+        let bodies: [SFTPReply.Body]
+        do {
+            bodies = try await exchange.send(together: requests, about: path)
+        } catch let error as FileSystemError {
+            throw error.sftpNaming(path: path, doing: "finishing the file")
+        }
+        var replies = bodies.makeIterator()
+        return try await explaining(path) {
+            if syncs { try expectOK(replies.next()!, path: path, doing: "synchronising to disk") }
+            if changes != nil { try expectOK(replies.next()!, path: path, doing: "setting attributes") }
+            let opened = try expectAttributes(replies.next()!, path: path, doing: "fstat")
+            let named = replies.next()!
+            if case .status(let status) = named, status.code == .noSuchFile { return (opened, nil) }
+            return (opened, try expectAttributes(named, path: path, doing: "lstat"))
+        }
+    }
+
     // MARK: - Requests and their replies
 
     /// Sends `request`; channel-wide failures come back naming `path`.
@@ -485,7 +521,10 @@ final class SFTPClient: RemoteFileSystem {
     }
 
     private func status(_ request: SFTPRequest, path: String, doing what: String) async throws {
-        let body = try await send(request, path: path, doing: what)
+        try expectOK(try await send(request, path: path, doing: what), path: path, doing: what)
+    }
+
+    private func expectOK(_ body: SFTPReply.Body, path: String, doing what: String) throws {
         guard case .status(let status) = body, status.code == .ok else { throw unexpected(body, path: path, doing: what) }
     }
 
@@ -496,7 +535,10 @@ final class SFTPClient: RemoteFileSystem {
     }
 
     private func attributes(_ request: SFTPRequest, path: String, doing what: String) async throws -> FileAttributes {
-        let body = try await send(request, path: path, doing: what)
+        try expectAttributes(try await send(request, path: path, doing: what), path: path, doing: what)
+    }
+
+    private func expectAttributes(_ body: SFTPReply.Body, path: String, doing what: String) throws -> FileAttributes {
         guard case .attributes(let attributes) = body else { throw unexpected(body, path: path, doing: what) }
         return attributes
     }
@@ -574,8 +616,13 @@ final class SFTPClient: RemoteFileSystem {
 
     /// The kind of what is at `path` without following a symlink, nil when nothing is there.
     private func existingKind(_ path: String) async throws -> FileKind? {
+        try await existingAttributes(path)?.kind
+    }
+
+    /// What is at `path` without following a symlink, nil when nothing is there.
+    private func existingAttributes(_ path: String) async throws -> FileAttributes? {
         do {
-            return try await attributes(.lstat(path: path), path: path, doing: "lstat").kind
+            return try await attributes(.lstat(path: path), path: path, doing: "lstat")
         } catch let error as SFTPStatusError where error.kind == .noSuchFile {
             return nil
         } catch let error as SFTPStatusError {

@@ -109,6 +109,51 @@ final class SFTPExchange: Sendable {
         return try await reply(to: id)
     }
 
+    /// Sends `requests` in one write, in their order, and returns their replies' bodies in the
+    /// same order. A server answers in the order it reads, so requests that need not wait for
+    /// each other cost one round trip together, and one wake-up of the caller. Each request is
+    /// in the table, with its own deadline, as if sent alone; one that fails to go out fails
+    /// them all. No OPEN: a handle that came for a caller gone would not be closed.
+    func send(together requests: [SFTPRequest], about path: String = "") async throws -> [SFTPReply.Body] {
+        assert(!requests.contains { $0.type == .open || $0.type == .opendir })
+        var ids: [UInt32] = []
+        var packets: [UInt8] = []
+        for request in requests {
+            let id = try register(request, about: path)
+            ids.append(id)
+            packets += request.encode(id: id)
+        }
+        do {
+            try await write(packets)
+        } catch {
+            state.withLock { state in
+                for id in ids {
+                    state.table.remove(id)
+                    state.arrived[id] = nil
+                }
+            }
+            throw error
+        }
+        let now = ContinuousClock.now
+        state.withLock { state in
+            for id in ids { _ = state.table.markSent(id, at: now) }
+        }
+        var bodies: [SFTPReply.Body] = []
+        bodies.reserveCapacity(ids.count)
+        do {
+            for id in ids { bodies.append(try await reply(to: id)) }
+        } catch {
+            // The rest are dropped when they come (cancelled), or were failed with the exchange.
+            state.withLock { state in
+                for id in ids[bodies.count...] where state.arrived.removeValue(forKey: id) == nil {
+                    state.table.update(id, to: .abandoned)
+                }
+            }
+            throw error
+        }
+        return bodies
+    }
+
     /// Sends `request` and does not wait for its answer, which is dropped when it comes: for a
     /// CLOSE on the way out of a cancelled operation, which must not wait on the server.
     func post(_ request: SFTPRequest, about path: String = "") async {

@@ -56,16 +56,19 @@ final class SFTPFileWriter: PartialWriter {
         Self.identity(try await client.fstat(try file.liveHandle(), path: path))
     }
 
-    /// LSTAT of the name against FSTAT of the handle.
+    /// LSTAT of the name against FSTAT of the handle, sent together.
     func namedIdentity() async throws -> FileIdentity? {
-        let opened = try await client.fstat(try file.liveHandle(), path: path)
-        let named: FileAttributes
-        do {
-            named = try await client.lstat(path).attributes
-        } catch let error as FileSystemError where error.kind == .noSuchFile {
-            return nil
-        }
-        return Self.sameFile(opened, named) ? Self.identity(named) : nil
+        let (opened, named) = try await client.seal(try file.liveHandle(), path: path, setting: nil, synchronizing: false)
+        guard let named, Self.sameFile(opened, named) else { return nil }
+        return Self.identity(named)
+    }
+
+    /// FSYNC, FSETSTAT, FSTAT and LSTAT in one round trip.
+    func seal(setting changes: FileAttributes?) async throws -> FileIdentity? {
+        let (opened, named) = try await client.seal(
+            try file.liveHandle(), path: path, setting: changes.map(Self.paired), synchronizing: true)
+        guard let named, Self.sameFile(opened, named) else { return nil }
+        return Self.identity(named)
     }
 
     func read(at offset: UInt64, count: Int) async throws -> [UInt8] {
@@ -84,14 +87,18 @@ final class SFTPFileWriter: PartialWriter {
         try await client.fsetstat(try file.liveHandle(), FileAttributes(size: size), path: path)
     }
 
-    /// SFTP v3 sets atime with mtime: both are sent when either is given.
     func setAttributes(_ changes: FileAttributes) async throws {
+        try await client.fsetstat(try file.liveHandle(), Self.paired(changes), path: path)
+    }
+
+    /// SFTP v3 sets atime with mtime: both are sent when either is given.
+    static func paired(_ changes: FileAttributes) -> FileAttributes {
         var attributes = changes
         if (changes.accessed == nil) != (changes.modified == nil) {
             attributes.accessed = changes.accessed ?? changes.modified
             attributes.modified = changes.modified ?? changes.accessed
         }
-        try await client.fsetstat(try file.liveHandle(), attributes, path: path)
+        return attributes
     }
 
     static func identity(_ attributes: FileAttributes) -> FileIdentity {

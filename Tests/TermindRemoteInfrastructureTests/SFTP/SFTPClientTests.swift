@@ -476,6 +476,81 @@ final class SFTPClientTests: XCTestCase {
         XCTAssertTrue(error?.detail.contains("/file is a file, not a directory") == true, error?.description ?? "")
     }
 
+    func testNothingAtAPathIsNilWithoutASecondLookAtItsParent() async throws {
+        let (client, channel) = try await start()
+        let looking = Task { try await client.lstatIfPresent("/file/child") }
+        try await answer(channel, .lstat(path: "/file/child"), with: status(.noSuchFile, "No such file"))
+        let found = try await looking.value
+        XCTAssertNil(found)
+        let quiet = await channel.staysQuiet()
+        XCTAssertTrue(quiet, "\(channel.requests)")
+    }
+
+    /// Creates `/d/.f.termind-partial` on `channel` (OPEN, then FSTAT for its identity).
+    private func createdPartial(_ client: SFTPClient, _ channel: ScriptedSFTPChannel) async throws -> any PartialWriter {
+        let creating = Task { try await client.createPartial("/d/.f.termind-partial", permissions: 0o600) }
+        try await answer(channel, .open(path: "/d/.f.termind-partial", flags: [.read, .write, .create, .exclusive],
+                                        attributes: FileAttributes(mode: 0o600)), with: .handle([9]))
+        try await answer(channel, .fstat(handle: [9]), with: .attributes(Self.partialAttributes(size: 0)))
+        return try await creating.value
+    }
+
+    private static func partialAttributes(size: UInt64, modified: Int64 = 1_000) -> FileAttributes {
+        FileAttributes(size: size, userID: 1000, groupID: 1000, mode: 0o100600, accessed: modified, modified: modified)
+    }
+
+    func testSealingAPartialSendsItsLastStepsInOneWriteAndSeesTheNameStillHoldsIt() async throws {
+        let (client, channel) = try await start(extensions: Self.openSSHExtensions)
+        let partial = try await createdPartial(client, channel)
+        let writesBefore = channel.writeCount
+        let sealing = Task { try await partial.seal(setting: FileAttributes(mode: 0o644, modified: 2_000)) }
+        var ids: [UInt32] = []
+        var requests: [SFTPRequest] = []
+        for _ in 0..<4 {
+            let (id, request) = try await channel.nextRequest()
+            ids.append(id)
+            requests.append(request)
+        }
+        XCTAssertEqual(channel.writeCount, writesBefore + 1, "the four requests went out in one write")
+        XCTAssertEqual(requests, [
+            .extended(.fsync(handle: [9])),
+            .fsetstat(handle: [9], attributes: FileAttributes(mode: 0o644, accessed: 2_000, modified: 2_000)),
+            .fstat(handle: [9]), .lstat(path: "/d/.f.termind-partial"),
+        ])
+        let sealed = Self.partialAttributes(size: 5, modified: 2_000)
+        channel.send(.status(ids[0], .ok))
+        channel.send(.status(ids[1], .ok))
+        channel.send(SFTPReply(id: ids[2], body: .attributes(sealed)))
+        channel.send(SFTPReply(id: ids[3], body: .attributes(sealed)))
+        let identity = try await sealing.value
+        XCTAssertEqual(identity, FileIdentity(userID: 1000, size: 5, modified: 2_000))
+    }
+
+    func testASealedPartialWhoseNameHoldsAnotherFileOrNothingIsNotCommitted() async throws {
+        let (client, channel) = try await start(extensions: Self.openSSHExtensions)
+        let partial = try await createdPartial(client, channel)
+        for named in [SFTPReply.Body.attributes(Self.partialAttributes(size: 5, modified: 3_000)), status(.noSuchFile)] {
+            let sealing = Task { try await partial.seal(setting: nil) }
+            try await answer(channel, .extended(.fsync(handle: [9])), with: status(.ok))
+            try await answer(channel, .fstat(handle: [9]), with: .attributes(Self.partialAttributes(size: 5)))
+            try await answer(channel, .lstat(path: "/d/.f.termind-partial"), with: named)
+            let identity = try await sealing.value
+            XCTAssertNil(identity, "\(named)")
+        }
+    }
+
+    func testAFailedSyncInASealIsThrownNamingThePartial() async throws {
+        let (client, channel) = try await start(extensions: Self.openSSHExtensions)
+        let partial = try await createdPartial(client, channel)
+        let sealing = Task { try await partial.seal(setting: nil) }
+        try await answer(channel, .extended(.fsync(handle: [9])), with: status(.failure, "Input/output error"))
+        try await answer(channel, .fstat(handle: [9]), with: .attributes(Self.partialAttributes(size: 5)))
+        try await answer(channel, .lstat(path: "/d/.f.termind-partial"), with: .attributes(Self.partialAttributes(size: 5)))
+        let error = await fileSystemError { try await sealing.value }
+        XCTAssertEqual(error?.path, "/d/.f.termind-partial")
+        XCTAssertTrue(error?.description.contains("synchronising") == true, error?.description ?? "")
+    }
+
     func testTheServersOwnWordsNameTheFailureWithoutASecondLook() async throws {
         let (client, channel) = try await start()
         let making = Task { try await client.makeDirectory("/d", permissions: 0o700) }

@@ -18,6 +18,8 @@ final class ScriptedSFTPChannel: RemoteProcess {
         var closed = false
         /// Every request the client sent, decoded, in order.
         var log: [SFTPRequest] = []
+        /// How many writes the client made.
+        var writes = 0
     }
 
     let output: AsyncThrowingStream<RemoteOutput, any Error>
@@ -33,6 +35,7 @@ final class ScriptedSFTPChannel: RemoteProcess {
     func write(_ bytes: [UInt8]) async throws {
         let handOver = try state.withLock { state throws -> (CheckedContinuation<[UInt8]?, Never>, [UInt8])? in
             guard !state.closed else { throw SSHFailure(.channel, connection: "test-host", detail: "the channel is closed") }
+            state.writes += 1
             state.framer.append(bytes)
             while let packet = try state.framer.next() {
                 let whole = Wire.uint32(UInt32(packet.count)) + Array(packet)
@@ -63,6 +66,8 @@ final class ScriptedSFTPChannel: RemoteProcess {
     var isClosed: Bool { state.withLock { $0.closed } }
     /// Every request the client sent so far.
     var requests: [SFTPRequest] { state.withLock { $0.log } }
+    /// How many writes the client made so far (requests sent together come in one).
+    var writeCount: Int { state.withLock { $0.writes } }
 
     /// The next packet the client wrote (with its length), nil once the channel is closed.
     func nextPacket(within limit: Duration = .seconds(5)) async throws -> [UInt8] {
