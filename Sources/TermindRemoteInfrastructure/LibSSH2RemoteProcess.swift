@@ -29,6 +29,11 @@ final class LibSSH2RemoteProcess: RemoteProcess {
         try await worker.request { loop, continuation in loop.enqueue(bytes, to: channel, continuation: continuation) }
     }
 
+    func post(_ bytes: [UInt8], failed: @escaping @Sendable (any Error) -> Void) {
+        let channel = self.channel
+        worker.submit(ConnectionWorker.Job(perform: { $0.post(bytes, to: channel, failed: failed) }, reject: failed))
+    }
+
     func closeInput() async throws {
         let channel = self.channel
         try await worker.request { loop, continuation in loop.closeInput(of: channel, continuation: continuation) }

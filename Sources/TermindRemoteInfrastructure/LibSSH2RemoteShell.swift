@@ -14,6 +14,7 @@ final class LibSSH2RemoteShell: RemoteShell {
     var output: AsyncThrowingStream<RemoteOutput, any Error> { process.output }
     func write(_ bytes: [UInt8]) async throws { try await process.write(bytes) }
     func send(_ bytes: [UInt8]) async throws { try await process.send(bytes) }
+    func post(_ bytes: [UInt8], failed: @escaping @Sendable (any Error) -> Void) { process.post(bytes, failed: failed) }
     func closeInput() async throws { try await process.closeInput() }
     func close() async { await process.close() }
     func resize(_ size: TerminalSize) async { process.resize(size) }

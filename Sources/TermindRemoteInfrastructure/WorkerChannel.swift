@@ -24,6 +24,8 @@ final class WorkerChannel {
         let bytes: [UInt8]
         var offset = 0
         let continuation: CheckedContinuation<Void, any Error>?
+        /// Who hears a failure of a posted write, which no one waits for.
+        var failed: (@Sendable (any Error) -> Void)? = nil
     }
 
     /// Queued input beyond which `send` waits for room: a few channel windows' worth, so the
@@ -133,7 +135,10 @@ final class WorkerChannel {
         queuedBytes = 0
         eofWaiters = []
         roomWaiters = []
-        for write in writes { write.continuation?.resume(throwing: failure) }
+        for write in writes {
+            write.continuation?.resume(throwing: failure)
+            write.failed?(failure)
+        }
         for waiter in eofs { waiter.resume(throwing: failure) }
     }
 

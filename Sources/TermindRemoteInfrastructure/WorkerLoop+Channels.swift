@@ -96,6 +96,18 @@ extension WorkerLoop {
         }
     }
 
+    /// Queues `bytes` behind what is queued, with no one waiting for them; a failure to write
+    /// them goes to `failed`.
+    func post(_ bytes: [UInt8], to id: Int, failed: @escaping @Sendable (any Error) -> Void) {
+        guard let channel = channels[id], channel.phase == .running, !channel.eofSent, channel.eofWaiters.isEmpty else {
+            failed(inputClosed(id))
+            return
+        }
+        guard !bytes.isEmpty else { return }
+        channel.outbound.append(WorkerChannel.PendingWrite(bytes: bytes, continuation: nil, failed: failed))
+        channel.queuedBytes += bytes.count
+    }
+
     /// Sends EOF on the channel's standard input after what is queued; resumes `continuation`
     /// once sent.
     func closeInput(of id: Int, continuation: CheckedContinuation<Void, any Error>) {

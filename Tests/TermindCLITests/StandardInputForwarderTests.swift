@@ -37,6 +37,9 @@ final class StandardInputForwarderTests: XCTestCase {
                 record.bytes += bytes
             }
         }
+        func post(_ bytes: [UInt8], failed: @escaping @Sendable (any Error) -> Void) {
+            failed(SSHFailure(.channel, connection: "test", detail: "standard input is written, never posted"))
+        }
         func closeInput() async throws { record.withLock { $0.closedInputAfter = $0.bytes.count } }
         func close() async {}
     }

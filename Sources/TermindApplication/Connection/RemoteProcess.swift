@@ -8,6 +8,11 @@ public protocol RemoteProcess: Sendable {
     /// channel is never idle between writes. A failure shows on a later `send`, `write` or
     /// `closeInput`.
     func send(_ bytes: [UInt8]) async throws
+    /// Queues `bytes` behind everything written, sent or posted before, and returns at once:
+    /// for requests that are each answered (SFTP), where the answer is what the caller waits
+    /// for, so waiting for the bytes to go out as well would only cost a wake-up. `failed`
+    /// hears why, if they could not be queued or written.
+    func post(_ bytes: [UInt8], failed: @escaping @Sendable (any Error) -> Void)
     /// Sends EOF on the command's standard input.
     func closeInput() async throws
     /// Closes the channel (the command gets SIGHUP from sshd).

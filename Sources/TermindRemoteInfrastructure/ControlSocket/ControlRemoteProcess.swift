@@ -54,6 +54,10 @@ final class ControlRemoteProcess: RemoteShell {
         try await stream.send(ControlFrame.data(.stdin, bytes))
     }
 
+    func post(_ bytes: [UInt8], failed: @escaping @Sendable (any Error) -> Void) {
+        stream.post(ControlFrame.data(.stdin, bytes), failed: failed)
+    }
+
     func closeInput() async throws {
         try await stream.send(ControlFrame(.eof))
     }

@@ -89,6 +89,19 @@ final class ControlStream: Sendable {
         }
     }
 
+    /// `send` without waiting: the frames are written in turn with everyone else's, and
+    /// `failed` hears if they could not be.
+    func post(_ frames: [ControlFrame], failed: @escaping @Sendable (any Error) -> Void) {
+        let bytes = frames.flatMap(\.encoded)
+        writes.async { [self] in
+            do {
+                try writeAll(bytes)
+            } catch {
+                failed(error)
+            }
+        }
+    }
+
     /// Ends the connection both ways: the reader sees its end, a pending write fails.
     func close() {
         let first = state.withLock { state in

@@ -437,7 +437,7 @@ final class SFTPClient: RemoteFileSystem {
         if Task.isCancelled {
             // On the way out of a cancelled operation: the CLOSE goes out, its answer is not
             // waited for (the server may be the reason for the cancel).
-            await exchange.post(.close(handle: handle), about: path)
+            exchange.post(.close(handle: handle), about: path)
             return
         }
         try await explaining(path) {

@@ -96,16 +96,7 @@ final class SFTPExchange: Sendable {
     /// when the caller is cancelled while waiting.
     func send(_ request: SFTPRequest, about path: String = "") async throws -> SFTPReply.Body {
         let id = try register(request, about: path)
-        do {
-            try await write(request.encode(id: id))
-        } catch {
-            state.withLock { state in
-                state.table.remove(id)
-                state.arrived[id] = nil
-            }
-            throw error
-        }
-        state.withLock { _ = $0.table.markSent(id, at: .now) }
+        post(request.encode(id: id), ids: [id])
         return try await reply(to: id)
     }
 
@@ -123,21 +114,7 @@ final class SFTPExchange: Sendable {
             ids.append(id)
             packets += request.encode(id: id)
         }
-        do {
-            try await write(packets)
-        } catch {
-            state.withLock { state in
-                for id in ids {
-                    state.table.remove(id)
-                    state.arrived[id] = nil
-                }
-            }
-            throw error
-        }
-        let now = ContinuousClock.now
-        state.withLock { state in
-            for id in ids { _ = state.table.markSent(id, at: now) }
-        }
+        post(packets, ids: ids)
         var bodies: [SFTPReply.Body] = []
         bodies.reserveCapacity(ids.count)
         do {
@@ -156,14 +133,9 @@ final class SFTPExchange: Sendable {
 
     /// Sends `request` and does not wait for its answer, which is dropped when it comes: for a
     /// CLOSE on the way out of a cancelled operation, which must not wait on the server.
-    func post(_ request: SFTPRequest, about path: String = "") async {
+    func post(_ request: SFTPRequest, about path: String = "") {
         guard let id = try? register(request, about: path, entry: .abandoned) else { return }
-        do {
-            try await write(request.encode(id: id))
-            state.withLock { _ = $0.table.markSent(id, at: .now) }
-        } catch {
-            state.withLock { _ = $0.table.remove(id) }
-        }
+        post(request.encode(id: id), ids: [id])
     }
 
     private func register(_ request: SFTPRequest, about path: String, entry: Slot = .sent) throws -> UInt32 {
@@ -195,6 +167,21 @@ final class SFTPExchange: Sendable {
     func close(_ reason: FileSystemError) async {
         end(reason)
         await process.close()
+    }
+
+    /// Queues whole packets for requests `ids` (counted as sent from now) behind every other
+    /// request: nobody waits for them to go out, only for their answers. A channel that takes
+    /// no more input ends the exchange, which fails everyone waiting.
+    private func post(_ packets: [UInt8], ids: [UInt32]) {
+        let now = ContinuousClock.now
+        state.withLock { state in
+            for id in ids { _ = state.table.markSent(id, at: now) }
+        }
+        process.post(packets) { [weak self] error in
+            guard let self else { return }
+            let cause = (error as? SSHFailure)?.detail ?? "\(error)"
+            end(ending ?? .sftpConnectionLost("the SFTP channel took no more requests: \(cause)", location: location))
+        }
     }
 
     /// Writes one whole packet; a channel that takes no more input means the exchange is over.

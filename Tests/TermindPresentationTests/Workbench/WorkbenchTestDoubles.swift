@@ -40,6 +40,12 @@ final class ScriptedShell: RemoteShell {
             $0.writes += 1
         }
     }
+    func post(_ bytes: [UInt8], failed: @escaping @Sendable (any Error) -> Void) {
+        state.withLock {
+            $0.written += bytes
+            $0.writes += 1
+        }
+    }
     func closeInput() async throws {}
     func close() async {
         state.withLock { $0.closed = true }

@@ -476,6 +476,14 @@ final class SFTPClientTests: XCTestCase {
         XCTAssertTrue(error?.detail.contains("/file is a file, not a directory") == true, error?.description ?? "")
     }
 
+    func testARequestThatCannotBeWrittenFailsAtOnceInsteadOfWaitingForItsAnswer() async throws {
+        let (client, channel) = try await start()
+        channel.refuseWrites()
+        let error = await fileSystemError { try await client.stat("/x") }
+        XCTAssertEqual(error?.kind, .connectionLost)
+        XCTAssertTrue(error?.detail.contains("took no more requests") == true, error?.description ?? "")
+    }
+
     func testNothingAtAPathIsNilWithoutASecondLookAtItsParent() async throws {
         let (client, channel) = try await start()
         let looking = Task { try await client.lstatIfPresent("/file/child") }

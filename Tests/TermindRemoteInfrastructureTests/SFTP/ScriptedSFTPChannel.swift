@@ -20,6 +20,8 @@ final class ScriptedSFTPChannel: RemoteProcess {
         var log: [SFTPRequest] = []
         /// How many writes the client made.
         var writes = 0
+        /// Writes fail while the output goes on (a channel whose sending side broke).
+        var refusing = false
     }
 
     let output: AsyncThrowingStream<RemoteOutput, any Error>
@@ -33,8 +35,21 @@ final class ScriptedSFTPChannel: RemoteProcess {
     // MARK: - RemoteProcess (the client's side)
 
     func write(_ bytes: [UInt8]) async throws {
+        try take(bytes)
+    }
+
+    func post(_ bytes: [UInt8], failed: @escaping @Sendable (any Error) -> Void) {
+        do {
+            try take(bytes)
+        } catch {
+            failed(error)
+        }
+    }
+
+    private func take(_ bytes: [UInt8]) throws {
         let handOver = try state.withLock { state throws -> (CheckedContinuation<[UInt8]?, Never>, [UInt8])? in
             guard !state.closed else { throw SSHFailure(.channel, connection: "test-host", detail: "the channel is closed") }
+            guard !state.refusing else { throw SSHFailure(.channel, connection: "test-host", detail: "writing failed") }
             state.writes += 1
             state.framer.append(bytes)
             while let packet = try state.framer.next() {
@@ -66,6 +81,9 @@ final class ScriptedSFTPChannel: RemoteProcess {
     var isClosed: Bool { state.withLock { $0.closed } }
     /// Every request the client sent so far.
     var requests: [SFTPRequest] { state.withLock { $0.log } }
+    /// From now on every write fails; the output stays open.
+    func refuseWrites() { state.withLock { $0.refusing = true } }
+
     /// How many writes the client made so far (requests sent together come in one).
     var writeCount: Int { state.withLock { $0.writes } }
 

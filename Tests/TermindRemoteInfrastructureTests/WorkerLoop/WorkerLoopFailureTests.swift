@@ -1,3 +1,4 @@
+import Synchronization
 @testable import TermindRemoteInfrastructure
 import TermindApplication
 import XCTest
@@ -79,5 +80,32 @@ final class WorkerLoopFailureTests: XCTestCase {
         try harness.pump(2)
         XCTAssertTrue(channel.freed)
         XCTAssertTrue(harness.loop.channels.isEmpty)
+    }
+
+    func testPostedInputGoesOutInOrderWithWritesAndAFailureToWriteItIsHeard() async throws {
+        let harness = try WorkerLoopHarness()
+        let sftp = try await harness.exec("sftp")
+        let id = sftp.handle.id
+        let heard = Mutex<[String]>([])
+        harness.loop.post(Array("one ".utf8), to: id) { error in heard.withLock { $0.append("one: \(error)") } }
+        try await harness.request(turns: 1) { (loop, continuation: CheckedContinuation<Void, any Error>) in
+            loop.write(Array("two ".utf8), to: id, continuation: continuation)
+        }
+        harness.loop.post(Array("three".utf8), to: id) { _ in }
+        _ = try harness.pump()
+        XCTAssertEqual(String(decoding: sftp.channel.written, as: UTF8.self), "one two three")
+        XCTAssertTrue(heard.withLock { $0.isEmpty })
+
+        sftp.channel.scriptedCalls["write"] = [.failed(SSH2Fault(code: -26, message: "unable to send"))]
+        harness.loop.post(Array("four".utf8), to: id) { error in heard.withLock { $0.append("\(error)") } }
+        _ = try harness.pump()
+        XCTAssertEqual(heard.withLock { $0.count }, 1, "the failed write's poster heard of it")
+        XCTAssertTrue(heard.withLock { $0.first?.contains("unable to send") ?? false }, heard.withLock { $0.description })
+
+        sftp.channel.remoteEOF = true
+        sftp.channel.remoteClosed = true
+        _ = try harness.pump(2)
+        harness.loop.post(Array("late".utf8), to: id) { error in heard.withLock { $0.append("\(error)") } }
+        XCTAssertEqual(heard.withLock { $0.count }, 2, "input posted to an ended command is refused at once")
     }
 }
