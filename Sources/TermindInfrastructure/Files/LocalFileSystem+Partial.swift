@@ -20,6 +20,7 @@ extension LocalFileSystem {
         var temporary = ""
         for _ in 0..<16 {
             temporary = RemotePath.sibling(of: anchor.name, named: ".termind-\(Self.randomTag())\(PartialFileName.suffix)")
+            assert(Self.isCreationName(RemotePath.name(of: temporary)))
             descriptor = NameBytes.withCString(temporary) {
                 openat(anchor.directory, $0, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode_t(permissions & 0o777))
             }
@@ -125,10 +126,50 @@ extension LocalFileSystem {
             throw refuse(FileSystemError(.noSuchFile, location: location, path: path, detail: "its writer committed or removed it"))
         }
         guard fstat(descriptor, &opened) == 0 else { throw refuse(FileSystemError(errno: errno, "cannot inspect", path: path)) }
+        if opened.st_nlink == 2, Self.removeCreationName(of: opened, in: anchor) {
+            guard fstat(descriptor, &opened) == 0 else { throw refuse(FileSystemError(errno: errno, "cannot inspect", path: path)) }
+        }
         guard opened.st_nlink == 1 else {
             throw refuse(Self.unexpected(path, "it has \(opened.st_nlink) hard links: another name leads to the same file"))
         }
         return LocalPartialWriter(descriptor: descriptor, path: path, status: opened, fileSystem: self)
+    }
+
+    /// A run killed between linking its new partial to the partial's name and removing the
+    /// name it was made under (`createPartial`) leaves that name as a second link. With the
+    /// lock held (so its creator is gone), the second link is removed when it is such a name
+    /// in the same directory: `.termind-` and 16 hex digits, then the partial's suffix. Any
+    /// other second name (the destination itself, a link planted anywhere) stays, and is
+    /// refused. True when one was removed.
+    private static func removeCreationName(of file: Glibc.stat, in anchor: LocalPathAnchor) -> Bool {
+        // The anchor's directory may be O_PATH (not readable) or the working directory with
+        // the name a whole path: the name's own directory, opened to read.
+        let parent = NameBytes.withCString(RemotePath.parent(of: anchor.name)) {
+            openat(anchor.directory, $0, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        }
+        guard parent >= 0, let stream = fdopendir(parent) else {
+            if parent >= 0 { Glibc.close(parent) }
+            return false
+        }
+        defer { closedir(stream) }
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            guard isCreationName(name) else { continue }
+            var status = Glibc.stat()
+            guard fstatat(parent, name, &status, AT_SYMLINK_NOFOLLOW) == 0,
+                status.st_dev == file.st_dev, status.st_ino == file.st_ino
+            else { continue }
+            return unlinkat(parent, name, 0) == 0
+        }
+        return false
+    }
+
+    /// Whether `name` is one `createPartial` makes a new partial under.
+    static func isCreationName(_ name: String) -> Bool {
+        let prefix = ".termind-"
+        guard name.hasPrefix(prefix), name.hasSuffix(PartialFileName.suffix) else { return false }
+        let tag = name.utf8.dropFirst(prefix.utf8.count).dropLast(PartialFileName.suffix.utf8.count)
+        return tag.count == 16 && tag.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
     }
 
     private static func requireOwnRegularFile(_ status: Glibc.stat, path: String) throws {

@@ -85,6 +85,38 @@ final class LocalFileSystemPartialTests: XCTestCase {
         XCTAssertEqual(try String(contentsOfFile: path("victim"), encoding: .utf8), "victim")
     }
 
+    func testAPartialLeftLinkedToTheNameItWasMadeUnderIsTakenOverAndThatNameRemoved() async throws {
+        // A run killed between `link` and `unlink` in createPartial; a download's destination
+        // goes through the confined form, whose directories are O_PATH descriptors.
+        for fileSystem in [fileSystem, fileSystem.confined(to: directory.path)] {
+            let creation = ".termind-0123456789abcdef.termind-partial"
+            try Data("abc".utf8).write(to: URL(fileURLWithPath: path(creation)))
+            XCTAssertEqual(link(path(creation), path(".f.termind-partial")), 0)
+
+            let partial = try await fileSystem.openPartial(path(".f.termind-partial"), wait: false)
+            XCTAssertEqual(partial.identity.size, 3)
+            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path), [".f.termind-partial"])
+            var status = stat()
+            XCTAssertEqual(lstat(path(".f.termind-partial"), &status), 0)
+            XCTAssertEqual(status.st_nlink, 1)
+            try await partial.close()
+            XCTAssertEqual(unlink(path(".f.termind-partial")), 0)
+        }
+    }
+
+    func testAPartialWithAnyOtherSecondNameIsRefusedAndBothNamesStay() async throws {
+        for other in ["f", ".termind-0123456789ABCDEF.termind-partial", ".termind-0123.termind-partial", ".termind-0123456789abcdef.partial"] {
+            try Data("mine".utf8).write(to: URL(fileURLWithPath: path(other)))
+            XCTAssertEqual(link(path(other), path(".f.termind-partial")), 0)
+            let found = await kind { try await self.fileSystem.openPartial(self.path(".f.termind-partial"), wait: false) }
+            XCTAssertEqual(found, .unexpectedFile, other)
+            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted(), [".f.termind-partial", other].sorted())
+            XCTAssertEqual(try String(contentsOfFile: path(other), encoding: .utf8), "mine")
+            XCTAssertEqual(unlink(path(other)), 0)
+            XCTAssertEqual(unlink(path(".f.termind-partial")), 0)
+        }
+    }
+
     func testOpeningAPartialAnotherWriterHoldsIsBusy() async throws {
         let first = try await fileSystem.createPartial(path(".f.termind-partial"), permissions: 0o600)
 
