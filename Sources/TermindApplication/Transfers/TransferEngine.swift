@@ -322,7 +322,11 @@ public actor TransferEngine {
             sourceConnections: sourceConnections, destinationConnections: destinationConnections,
             resume: state.batch.resume || state.items[index].resumeRequested,
             waitForWriters: state.batch.waitForWriters, runIdentity: runIdentity, knownRecord: state.items[index].record,
-            conflicts: state.conflicts, modes: state.modes, replacement: state.batch.replacement, store: store, tuning: tuning, observer: observer, signal: signal)
+            conflicts: state.conflicts, modes: state.modes, replacement: state.batch.replacement,
+            inNewDirectory: entry.parent.map { parent in
+                if case .directory(created: true) = state.items[parent].outcome { true } else { false }
+            } ?? false,
+            store: store, tuning: tuning, observer: observer, signal: signal)
         running += 1
         state.active += 1
         state.items[index].outcome = .running

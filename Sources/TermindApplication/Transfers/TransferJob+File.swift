@@ -26,7 +26,10 @@ extension TransferJob {
             state.sourceSize = size
             state.sourceModified = current.attributes.modified
             let replacing: Bool
-            switch try await place(at: destination.path, source: current.attributes, kind: .file, in: destinationFS) {
+            let placement: Placement = inNewDirectory
+                ? .write(path: destination.path, replacing: false)
+                : try await place(at: destination.path, source: current.attributes, kind: .file, in: destinationFS)
+            switch placement {
             case .write(let path, let replace):
                 state.finalPath = path
                 replacing = replace

@@ -34,6 +34,10 @@ struct TransferJob: Sendable {
     let modes: TransferModes
     /// The destination version an edit replaces, checked instead of asking about a conflict.
     let replacement: TransferReplacement?
+    /// The directory the destination goes in was created by this run: nothing was at its name
+    /// then, and a file that took it since is found by the commit's rename, which never
+    /// replaces. A file is then not looked for before it is copied.
+    let inNewDirectory: Bool
     let store: any PartialTransferStore
     let tuning: TransferTuning
     let observer: @Sendable (TransferEvent) -> Void

@@ -55,6 +55,8 @@ final class MemoryFileSystem: RemoteFileSystem {
         /// What `openForFlushing`'s flushers flushed: the path and its size then.
         var flushes: [(path: String, size: Int)] = []
         var renames: [(from: String, to: String, replacing: Bool)] = []
+        /// Every path looked at with `lstat`, in order.
+        var lstats: [String] = []
         var removed: [String] = []
         var gateReached = false
     }
@@ -232,6 +234,7 @@ final class MemoryFileSystem: RemoteFileSystem {
     func lstat(_ path: String) async throws -> RemoteFile {
         try check(path)
         return try state.withLock { state in
+            state.counters.lstats.append(path)
             guard let node = state.nodes[path] else { throw error(.noSuchFile, path, "no such file") }
             return file(path, node)
         }
