@@ -190,8 +190,7 @@ final class TransferBatchState {
             }
         }
         return items.indices.reversed().filter { index in
-            guard plan.entries[index].kind == .directory, !items[index].attributesApplied,
-                case .directory(created: true) = items[index].outcome
+            guard plan.entries[index].kind == .directory, !items[index].attributesApplied, items[index].outcome.isCreatedDirectory
             else { return false }
             return !unsettled.contains(index)
         }

@@ -323,9 +323,7 @@ public actor TransferEngine {
             resume: state.batch.resume || state.items[index].resumeRequested,
             waitForWriters: state.batch.waitForWriters, runIdentity: runIdentity, knownRecord: state.items[index].record,
             conflicts: state.conflicts, modes: state.modes, replacement: state.batch.replacement,
-            inNewDirectory: entry.parent.map { parent in
-                if case .directory(created: true) = state.items[parent].outcome { true } else { false }
-            } ?? false,
+            inNewDirectory: entry.parent.map { state.items[$0].outcome.isCreatedDirectory } ?? false,
             store: store, tuning: tuning, observer: observer, signal: signal)
         running += 1
         state.active += 1

@@ -17,6 +17,11 @@ public enum TransferOutcome: Sendable {
     case cancelled(notRemoved: [String])
 
     /// Whether the entry is finished for good (not pending, running or paused).
+    /// A directory this run created (not one merged into).
+    var isCreatedDirectory: Bool {
+        if case .directory(created: true) = self { true } else { false }
+    }
+
     public var isFinal: Bool {
         switch self {
         case .pending, .running, .paused: false

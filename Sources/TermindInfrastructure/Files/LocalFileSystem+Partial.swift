@@ -165,7 +165,7 @@ extension LocalFileSystem {
     }
 
     /// Whether `name` is one `createPartial` makes a new partial under.
-    static func isCreationName(_ name: String) -> Bool {
+    private static func isCreationName(_ name: String) -> Bool {
         let prefix = ".termind-"
         guard name.hasPrefix(prefix), name.hasSuffix(PartialFileName.suffix) else { return false }
         let tag = name.utf8.dropFirst(prefix.utf8.count).dropLast(PartialFileName.suffix.utf8.count)

@@ -58,15 +58,17 @@ final class SFTPFileWriter: PartialWriter {
 
     /// LSTAT of the name against FSTAT of the handle, sent together.
     func namedIdentity() async throws -> FileIdentity? {
-        let (opened, named) = try await client.seal(try file.liveHandle(), path: path, setting: nil, synchronizing: false)
-        guard let named, Self.sameFile(opened, named) else { return nil }
-        return Self.identity(named)
+        try await lookAtTheName(setting: nil, synchronizing: false)
     }
 
     /// FSYNC, FSETSTAT, FSTAT and LSTAT in one round trip.
     func seal(setting changes: FileAttributes?) async throws -> FileIdentity? {
-        let (opened, named) = try await client.seal(
-            try file.liveHandle(), path: path, setting: changes.map(Self.paired), synchronizing: true)
+        try await lookAtTheName(setting: changes.map(Self.paired), synchronizing: true)
+    }
+
+    /// The name's identity when it still holds the open file, after `client.seal`'s steps.
+    private func lookAtTheName(setting changes: FileAttributes?, synchronizing: Bool) async throws -> FileIdentity? {
+        let (opened, named) = try await client.seal(try file.liveHandle(), path: path, setting: changes, synchronizing: synchronizing)
         guard let named, Self.sameFile(opened, named) else { return nil }
         return Self.identity(named)
     }
