@@ -39,6 +39,7 @@ func require(_ output: ChildProcess.Output, _ what: String) {
 }
 
 // 60 parallel logins need more than sshd's default MaxStartups of 10 unauthenticated connections.
+ScratchDirectories.removeAtExit()
 let sshd = try SSHDServer.start(configure: "MaxStartups 200\nMaxSessions 100\n")
 defer { sshd.stop() }
 if CommandLine.arguments.dropFirst().first == "metrics" {
@@ -93,7 +94,7 @@ if CommandLine.arguments.dropFirst().first == "browser" {
     sshd.stop()
     exit(0)
 }
-let home = try TemporaryDirectory(prefix: "termind-bench-home")
+let home = try ScratchDirectories.make(prefix: "termind-bench-home")
 let target = "\(sshd.username)@\(sshd.host):\(sshd.port)"
 let sshArguments = [
     "-o", "BatchMode=yes", "-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null",
@@ -121,7 +122,7 @@ if CommandLine.arguments.dropFirst().first == "listing" {
     exit(0)
 }
 
-let scratch = try TemporaryDirectory(prefix: "termind-bench")
+let scratch = try ScratchDirectories.make(prefix: "termind-bench")
 let payloadPath = scratch.appending("payload.bin").path
 do {
     // 256 MiB of random bytes, written once, hashed by both sides.
@@ -144,8 +145,8 @@ let fanOut = 50
 
 // Transfers: a 1 GiB file and a tree of 1,000 files of 4 KiB on the "remote" side (a directory
 // the sshd session's account owns), and a local directory to receive them.
-let remote = try TemporaryDirectory(prefix: "termind-bench-remote", mode: 0o755)
-let local = try TemporaryDirectory(prefix: "termind-bench-local", mode: 0o755)
+let remote = try ScratchDirectories.make(prefix: "termind-bench-remote", mode: 0o755)
+let local = try ScratchDirectories.make(prefix: "termind-bench-local", mode: 0o755)
 let gibibyte = 1 << 30
 let bigPath = remote.appending("big.bin").path
 let treePath = remote.appending("tree").path
