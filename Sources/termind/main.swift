@@ -1,4 +1,5 @@
 import Foundation
 import TermindCLI
 
+TermindCommandLine.tuneAllocator()
 exit(await TermindCommandLine.main())
