@@ -126,7 +126,7 @@ let package = Package(
         .target(name: "TermindTestDoubles", dependencies: ["TermindApplication", "TermindDomain"], path: "Tests/TermindTestDoubles"),
 
         .testTarget(name: "TermindCryptoTests", dependencies: ["TermindCrypto"]),
-        .testTarget(name: "TermindDomainTests", dependencies: ["TermindDomain"]),
+        .testTarget(name: "TermindDomainTests", dependencies: ["TermindDomain", "TermindTestSupport"]),
         .testTarget(
             name: "TermindApplicationTests",
             dependencies: ["TermindApplication", "TermindDomain", "TermindTestDoubles", "TermindTestSupport"]

@@ -46,7 +46,7 @@ public struct PartialTransferFiles: PartialTransferStore {
     /// flush. It is written in place when that cannot leave a torn record (`writeInPlace`).
     public func save(_ record: PartialTransferRecord) async throws {
         let path = file(for: record.destination)
-        let data = try encoded(record, for: path)
+        let data = PartialTransferRecordJSON.encode(record)
         written.forget(path)
         let inPlace = record.verifiedBytes == 0 ? try writeInPlace(data, to: path) : false
         if !inPlace {
@@ -221,7 +221,8 @@ public struct PartialTransferFiles: PartialTransferStore {
 
     private static let madeDirectories = Mutex<Set<String>>([])
 
-    private static let encoder: JSONEncoder = {
+    /// Placements; records go through `PartialTransferRecordJSON`, which writes the same bytes.
+    static let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
         encoder.dateEncodingStrategy = .iso8601

@@ -1,4 +1,5 @@
 import TermindDomain
+import TermindTestSupport
 import XCTest
 
 final class PaneLayoutTests: XCTestCase {

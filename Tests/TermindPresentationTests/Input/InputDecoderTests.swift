@@ -1,3 +1,4 @@
+import TermindTestSupport
 import XCTest
 @testable import TermindPresentation
 

@@ -1,4 +1,5 @@
 import TermindDomain
+import TermindTestSupport
 import XCTest
 @testable import TermindPresentation
 
