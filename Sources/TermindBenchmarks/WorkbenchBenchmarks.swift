@@ -16,7 +16,9 @@ import TermindTestSupport
 /// reads only as fast as the outer tmux parses, with the bytes each wrote per MiB (their
 /// `write(2)` bytes) and CPU seconds. And the same `cat` (32 MiB) straight into a slow terminal,
 /// one that reads 50 KB a second (a terminal across a slow link), less than frames take while
-/// output floods. `termind-bench workbench` runs only these.
+/// output floods. The fast and the nested `cat` also run with `ssh` alone in the terminal, no
+/// multiplexer at all: the floor a multiplexer is measured against (the goal is 2x of it).
+/// `termind-bench workbench` runs only these.
 struct WorkbenchBenchmarks {
     let sshd: SSHDServer
     let iterations = 3
@@ -40,16 +42,23 @@ struct WorkbenchBenchmarks {
         let error: String?
     }
 
-    /// The runs of one case, Termind's and tmux's.
+    /// The runs of one case, Termind's and tmux's, and `ssh` alone's where the case has them.
     struct Runs {
         var termind: [Run] = []
         var tmux: [Run] = []
+        var sshAlone: [Run] = []
 
         /// The median of `value` on each side.
         func median(_ value: (Run) -> Double) -> (termind: Double, tmux: Double) {
-            func middle(_ runs: [Run]) -> Double { runs.map(value).sorted()[runs.count / 2] }
-            return (middle(termind), middle(tmux))
+            (Self.middle(termind, value), Self.middle(tmux, value))
         }
+
+        /// The median of `value` over `ssh` alone's runs; nil without them.
+        func sshAloneMedian(_ value: (Run) -> Double) -> Double? {
+            sshAlone.isEmpty ? nil : Self.middle(sshAlone, value)
+        }
+
+        private static func middle(_ runs: [Run], _ value: (Run) -> Double) -> Double { runs.map(value).sorted()[runs.count / 2] }
     }
 
     /// What every case shares: the harness, the texts, and how each side is started.
@@ -62,6 +71,8 @@ struct WorkbenchBenchmarks {
         let shortTextBytes: Int
         let termind: [String: Any]
         let tmux: [String: Any]
+        /// `ssh` straight in the terminal, for the `cat` alone.
+        let sshAlone: [String: Any]
         /// tmux servers to end after each run.
         let sockets: [String]
     }
@@ -70,7 +81,7 @@ struct WorkbenchBenchmarks {
         let home = try benchmarkVault(for: sshd, prefix: "termind-bench-tui-home")
         let scratch = try TemporaryDirectory(prefix: "termind-bench-tui", mode: 0o755)
         let setup = try prepare(home: home, scratch: scratch)
-        let fast = try measure(setup) { $0 }
+        let fast = try measure(setup, withSSHAlone: true) { $0 }
         let slow = try measure(setup) { spec in
             var spec = spec
             spec["command"] = "cat \(setup.shortText); echo $((123450+654327))-END"
@@ -80,7 +91,7 @@ struct WorkbenchBenchmarks {
         }
         // Each program in the outer tmux's pane (TMUX unset, as for a second server), which
         // alone writes to the harness's fast terminal.
-        let nested = try measure(setup) { spec in
+        let nested = try measure(setup, withSSHAlone: true) { spec in
             var spec = spec
             let argv = (spec["argv"] as? [String]) ?? []
             spec["argv"] = ["tmux", "-L", setup.sockets[1], "-f", "/dev/null", "new-session",
@@ -125,17 +136,27 @@ struct WorkbenchBenchmarks {
                 "environment": environment, "command": command, "quit": "", "alsoCount": [socket, sshd.clientPrivateKeyPath],
                 "writerArgs": ["-L", socket],
             ],
+            sshAlone: [
+                "argv": ssh, "environment": environment, "command": command, "catOnly": true, "quit": "exit\r",
+                "writerArgs": Array(ssh.prefix(3)),
+            ],
             sockets: [socket, "termind-bench-outer-\(getpid())"])
     }
 
-    /// Runs each side `iterations` times, alternating, with its spec changed by `adapt`.
-    private func measure(_ setup: Setup, _ adapt: ([String: Any]) -> [String: Any]) throws -> Runs {
+    /// Runs each side `iterations` times, alternating, with its spec changed by `adapt`; `ssh`
+    /// alone too when `withSSHAlone` (never into the slow terminal: it would wait for every byte).
+    private func measure(_ setup: Setup, withSSHAlone: Bool = false, _ adapt: ([String: Any]) -> [String: Any]) throws -> Runs {
         var runs = Runs()
+        func clear() throws { for socket in setup.sockets { _ = try ChildProcess.run("tmux", ["-L", socket, "kill-server"]) } }
         for _ in 0..<iterations {
             runs.termind.append(try drive(setup.harness, adapt(setup.termind)))
-            for socket in setup.sockets { _ = try ChildProcess.run("tmux", ["-L", socket, "kill-server"]) }
+            try clear()
             runs.tmux.append(try drive(setup.harness, adapt(setup.tmux)))
-            for socket in setup.sockets { _ = try ChildProcess.run("tmux", ["-L", socket, "kill-server"]) }
+            try clear()
+            if withSSHAlone {
+                runs.sshAlone.append(try drive(setup.harness, adapt(setup.sshAlone)))
+                try clear()
+            }
         }
         return runs
     }
@@ -169,6 +190,7 @@ struct WorkbenchBenchmarks {
         print(String(format: "  (%.0f MB/s against %.0f MB/s)", Double(setup.textBytes) / cat.termind / 1e6, Double(setup.textBytes) / cat.tmux / 1e6))
         perMiB("  bytes to the terminal per MiB", fast, setup.textBytes, \.catBytesReceived)
         cpu("  CPU (termind; tmux client and server)", fast)
+        againstSSHAlone(fast, termindSeconds: cat.termind)
 
         let inside = nested.median(\.catSeconds)
         seconds("cat \(setup.shortTextBytes >> 20) MiB inside an outer tmux 160x45", inside)
@@ -179,6 +201,7 @@ struct WorkbenchBenchmarks {
                      Double(setup.shortTextBytes) / inside.termind / 1e6, Double(setup.shortTextBytes) / inside.tmux / 1e6, slowdown.0, slowdown.1))
         perMiB("  bytes written per MiB (write(2))", nested, setup.shortTextBytes, \.catBytesWritten)
         cpu("  CPU (termind; tmux client and server)", nested)
+        againstSSHAlone(nested, termindSeconds: inside.termind)
 
         seconds("cat \(setup.shortTextBytes >> 20) MiB to a terminal reading \(Self.slowReadRate / 1000) KB/s", slow.median(\.catSeconds))
         perMiB("  bytes written per MiB (write(2))", slow, setup.shortTextBytes, \.catBytesWritten)
@@ -191,8 +214,16 @@ struct WorkbenchBenchmarks {
         line("wake-ups per second when idle", String(format: "%.1f", idle.termind), String(format: "%.1f", idle.tmux), idle.termind / max(idle.tmux, 0.01))
         print("  (termind: \(fast.termind[0].processes) process; tmux: \(fast.tmux[0].processes) processes: client, server, ssh)")
         for runs in [fast, slow, nested] {
-            for run in runs.termind + runs.tmux where run.error != nil { print("  warning: \(run.error!)") }
+            for run in runs.termind + runs.tmux + runs.sshAlone where run.error != nil { print("  warning: \(run.error!)") }
         }
+    }
+
+    /// `  ssh alone (no multiplexer)   2.100 s   1.60x termind (goal: 2.00x or less)`.
+    private func againstSSHAlone(_ runs: Runs, termindSeconds: Double) {
+        guard let alone = runs.sshAloneMedian(\.catSeconds) else { return }
+        print("  ssh alone, no multiplexer".padding(toLength: 42, withPad: " ", startingAt: 0), formatSeconds(alone),
+              String(format: "   termind %.2fx of it (goal: 2.00x or less); ssh's CPU %.2f s", termindSeconds / alone,
+                     runs.sshAloneMedian(\.catCPUSeconds) ?? 0))
     }
 
     private static func kilobytes(_ bytes: Double) -> String {
