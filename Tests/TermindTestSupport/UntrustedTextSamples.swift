@@ -5,20 +5,14 @@
 /// seed that reproduces it. A value; each test owns its own.
 public struct UntrustedTextSamples: RandomNumberGenerator {
     public let seed: UInt64
-    private var state: UInt64
+    private var random: SeededRandom
 
     public init(seed: UInt64 = UInt64.random(in: 0...UInt64.max)) {
         self.seed = seed
-        state = seed
+        random = SeededRandom(seed: seed)
     }
 
-    public mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    public mutating func next() -> UInt64 { random.next() }
 
     private static let pieces: [[UInt8]] = [
         [0x1B], [0x07], [0x9B], [0x9D], [0x90], [0x9C], [0x9F], [0x7F], [0x0A], [0x0D], [0x08], [0x00], [0x5C],

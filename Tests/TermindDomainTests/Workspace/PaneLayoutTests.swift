@@ -50,7 +50,7 @@ final class PaneLayoutTests: XCTestCase {
     /// area is covered by exactly one pane or divider, nothing lies outside, and every pane gets
     /// at least the minimum whenever the area is at least the tree's minimum size.
     func testRandomTreesTileEveryAreaExactlyAndHonourMinimums() {
-        var random = SeededGenerator(seed: 0x7E4D_1D00)
+        var random = SeededRandom(seed: 0x7E4D_1D00)
         let minimums = [CellSize(columns: 1, rows: 1), CellSize(columns: 2, rows: 1), CellSize(columns: 4, rows: 2)]
         for _ in 0..<400 {
             let tree = randomTree(panes: Int.random(in: 1...14, using: &random), using: &random)
@@ -75,7 +75,7 @@ final class PaneLayoutTests: XCTestCase {
     }
 
     /// A random tree made as a person would: split a random pane, again and again.
-    private func randomTree(panes: Int, using random: inout SeededGenerator) -> PaneTree {
+    private func randomTree(panes: Int, using random: inout SeededRandom) -> PaneTree {
         var workspace = Workspace(name: "random", pane: .empty())
         for _ in 1..<panes {
             workspace.focus(workspace.panes.randomElement(using: &random)!.id)

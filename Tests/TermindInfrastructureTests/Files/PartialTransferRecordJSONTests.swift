@@ -15,7 +15,7 @@ final class PartialTransferRecordJSONTests: XCTestCase {
     }()
 
     func testEveryRecordIsWrittenAsJSONEncoderWritesItAndReadsBackTheSame() throws {
-        var generator = SeededGenerator(seed: 0x7E2A_11D5)
+        var generator = SeededRandom(seed: 0x7E2A_11D5)
         for round in 0..<2_000 {
             let record = Self.record(&generator)
             let written = PartialTransferRecordJSON.encode(record)
@@ -43,7 +43,7 @@ final class PartialTransferRecordJSONTests: XCTestCase {
 
     func testASavedRecordLoadsInAnotherProcessesStore() async throws {
         let directory = try TemporaryDirectory()
-        var generator = SeededGenerator(seed: 42)
+        var generator = SeededRandom(seed: 42)
         let record = Self.record(&generator)
         try await PartialTransferFiles(directory: directory.path).save(record)
         // A fresh store remembers nothing it wrote, so this load decodes the file.
@@ -54,7 +54,7 @@ final class PartialTransferRecordJSONTests: XCTestCase {
         XCTAssertEqual(loaded?.savedAt, Date(timeIntervalSince1970: record.savedAt.timeIntervalSince1970.rounded(FloatingPointRoundingRule.down)))
     }
 
-    private static func record(_ generator: inout SeededGenerator) -> PartialTransferRecord {
+    private static func record(_ generator: inout SeededRandom) -> PartialTransferRecord {
         func text() -> String {
             let length = Int.random(in: 0...24, using: &generator)
             let pool = Array(awkward)

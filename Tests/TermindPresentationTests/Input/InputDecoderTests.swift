@@ -250,7 +250,7 @@ final class InputDecoderTests: XCTestCase {
     func testDecodingInRandomChunksGivesTheEventsOfDecodingWhole() {
         // Bytes biased towards the pieces of sequences, cut at random places.
         let alphabet: [UInt8] = inputBytes("⎋⎋⎋[[O;;<~~1235AZMmIu a") + [0x0D, 0x7F, 0x01, 0xC3, 0xA9, 0xE6, 0xBC, 0xA2, 0xF0, 0x9F, 0x98, 0x80, 0xFF, 0x80]
-        var random = SeededGenerator(seed: 0x1A7E_5EED)
+        var random = SeededRandom(seed: 0x1A7E_5EED)
         for round in 0..<300 {
             var bytes = (0..<Int.random(in: 1...80, using: &random)).map { _ in alphabet.randomElement(using: &random)! }
             if Bool.random(using: &random) {

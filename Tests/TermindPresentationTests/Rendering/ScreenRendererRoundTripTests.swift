@@ -30,7 +30,7 @@ final class ScreenRendererRoundTripTests: XCTestCase {
     // MARK: - The property
 
     private func runRandomFrames(seed: UInt64, capabilities: TerminalCapabilities, frames: Int) {
-        var random = SeededGenerator(seed: seed)
+        var random = SeededRandom(seed: seed)
         var renderer = ScreenRenderer(capabilities: capabilities)
         let terminal = VTermSurface(rows: height, columns: width, scrollbackLimit: 0)
         var frame = CellBuffer(width: width, height: height)
@@ -120,7 +120,7 @@ final class ScreenRendererRoundTripTests: XCTestCase {
 
     private let pieces = ["a", "b", "xyz", "漢", "字字", "é", "e\u{301}", " ", "  ", "0123", "-", "─│", "$ ls"]
 
-    private func randomColor(using random: inout SeededGenerator) -> TerminalColor {
+    private func randomColor(using random: inout SeededRandom) -> TerminalColor {
         switch Int.random(in: 0..<6, using: &random) {
         case 0, 1: .default
         case 2: .indexed(UInt8.random(in: 0...15, using: &random))
@@ -129,7 +129,7 @@ final class ScreenRendererRoundTripTests: XCTestCase {
         }
     }
 
-    private func randomStyle(using random: inout SeededGenerator) -> CellStyle {
+    private func randomStyle(using random: inout SeededRandom) -> CellStyle {
         var attributes: CellAttributes = []
         for attribute in [CellAttributes.bold, .italic, .blink, .reverse, .strikethrough] where Int.random(in: 0..<5, using: &random) == 0 {
             attributes.insert(attribute)
@@ -146,11 +146,11 @@ final class ScreenRendererRoundTripTests: XCTestCase {
         )
     }
 
-    private func randomText(using random: inout SeededGenerator) -> String {
+    private func randomText(using random: inout SeededRandom) -> String {
         (0..<Int.random(in: 1...4, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
     }
 
-    private func nextFrame(after previous: CellBuffer, using random: inout SeededGenerator) -> CellBuffer {
+    private func nextFrame(after previous: CellBuffer, using random: inout SeededRandom) -> CellBuffer {
         var frame = previous
         switch Int.random(in: 0..<20, using: &random) {
         case 0:
