@@ -8,8 +8,12 @@ extension PartialTransferFiles {
     /// How old a record is before `--prune-partials` removes it by default: 30 days.
     public static let staleAge: TimeInterval = 30 * 24 * 3600
 
-    /// Every record, placement and leftover lock file in the directory (none when it does not
-    /// exist), oldest first. `claims.lock` and files being written (`.record-*`) are not listed.
+    /// A record's temporary file (`.record-*`) younger than this may be one another process is
+    /// writing now (for milliseconds), whatever age `prune` is given.
+    static let unfinishedWriteAge: TimeInterval = 3600
+
+    /// Every record, placement, leftover lock file and unfinished write in the directory (none
+    /// when it does not exist), oldest first. `claims.lock` is not listed.
     public func storedRecords() throws -> [StoredPartialRecord] {
         let names: [String]
         do {
@@ -20,12 +24,14 @@ extension PartialTransferFiles {
             throw FileSystemError(.failure, location: "local", path: directory, detail: "cannot list the partial-transfer records: \(error)")
         }
         var stored: [StoredPartialRecord] = []
-        for name in names where name != "claims.lock" && !name.hasPrefix(".record-") {
+        for name in names where name != "claims.lock" {
             let path = directory + "/" + name
             var status = stat()
             guard lstat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { continue }
             let modified = Date(timeIntervalSince1970: TimeInterval(status.st_mtim.tv_sec))
-            if name.hasSuffix(".lock") {
+            if name.hasPrefix(".record-") {
+                stored.append(StoredPartialRecord(file: path, content: .unfinishedWrite, savedAt: modified))
+            } else if name.hasSuffix(".lock") {
                 stored.append(StoredPartialRecord(file: path, content: .legacyLock, savedAt: modified))
             } else if name.hasPrefix("batch-") && name.hasSuffix(".json") {
                 stored.append(StoredPartialRecord(file: path, content: .placement, savedAt: modified))
@@ -61,13 +67,14 @@ extension PartialTransferFiles {
     }
 
     /// Removes every entry saved more than `age` before `now` (records, placements, lock files
-    /// of earlier versions, unreadable `.json` files), except records whose destination a
-    /// running transfer claims. A local partial file goes too when it is still the file the
+    /// of earlier versions, unreadable `.json` files; unfinished writes once an hour old too),
+    /// except records whose destination a running transfer claims. A local partial file goes too when it is still the file the
     /// record names (same device and inode, same owner); one somewhere else is never touched,
     /// and a remote one is left for `termind rm`.
     public func prune(olderThan age: TimeInterval, now: Date = Date()) async throws -> [(StoredPartialRecord, PruneOutcome)] {
         var outcomes: [(StoredPartialRecord, PruneOutcome)] = []
         for entry in try storedRecords() where entry.isStale(now: now, age: age) {
+            if case .unfinishedWrite = entry.content, !entry.isStale(now: now, age: Self.unfinishedWriteAge) { continue }
             guard let record = entry.record else {
                 outcomes.append((entry, unlink(entry.file) == 0 || errno == ENOENT
                     ? .removed(partialRemoved: nil) : .kept(String(cString: strerror(errno)))))

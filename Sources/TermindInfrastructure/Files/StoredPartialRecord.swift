@@ -3,13 +3,17 @@ import TermindApplication
 
 /// One file of the partial-transfer records directory as `termind cp --list-partials` shows
 /// it: a record (with what it says), a Batch's placement, a lock file of an earlier version,
-/// or a file that is none of these; and when it was last saved.
+/// a record's write that never finished, or a file that is none of these; and when it was last
+/// saved.
 public struct StoredPartialRecord: Sendable {
     public enum Content: Sendable {
         case record(PartialTransferRecord)
         case placement
         /// `KEY.lock`, one per destination, as versions before `claims.lock` left them.
         case legacyLock
+        /// `.record-XXXXXX`, the temporary file a record is written to before its rename: left
+        /// behind when a process is killed between the two.
+        case unfinishedWrite
         /// A `.json` file that does not read as a record: why.
         case unreadable(String)
     }

@@ -117,4 +117,25 @@ final class PartialRecordsPruningTests: XCTestCase {
 
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: store.directory), ["claims.lock"])
     }
+
+    /// A process killed between writing a record's temporary file and renaming it leaves
+    /// `.record-XXXXXX` behind; another process may be writing one right now.
+    func testARecordWriteAKillLeftGoesOnceOldAndOneUnderWayStaysWhateverTheAge() async throws {
+        _ = try await interrupted("any.bin", savedAt: Date())  // the records directory, made as a save makes it
+        let left = store.directory + "/.record-Ab12Cd"
+        let underWay = store.directory + "/.record-Xy34Zw"
+        FileManager.default.createFile(atPath: left, contents: Data("{".utf8))
+        FileManager.default.createFile(atPath: underWay, contents: Data())
+        var times = [timespec(tv_sec: Int(longAgo.timeIntervalSince1970), tv_nsec: 0), timespec(tv_sec: Int(longAgo.timeIntervalSince1970), tv_nsec: 0)]
+        XCTAssertEqual(utimensat(AT_FDCWD, left, &times, 0), 0)
+        XCTAssertEqual(try store.storedRecords().filter { if case .unfinishedWrite = $0.content { true } else { false } }.count, 2)
+
+        // Even "older than 0 days" leaves a write that may be under way.
+        let outcomes = try await store.prune(olderThan: 0)
+
+        XCTAssertFalse(FileManager.default.fileExists(atPath: left))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: underWay))
+        XCTAssertTrue(outcomes.contains { $0.0.file == left })
+        XCTAssertFalse(outcomes.contains { $0.0.file == underWay })
+    }
 }

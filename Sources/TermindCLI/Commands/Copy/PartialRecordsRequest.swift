@@ -23,8 +23,8 @@ struct PartialRecordsRequest {
             let entries = try store.storedRecords()
             let now = Date()
             let views = entries.map { PartialRecordView($0, stale: $0.isStale(now: now, age: PartialTransferFiles.staleAge)) }
-            let shown = views.filter { $0.kind != PartialRecordView.legacyLock }
-            let locks = views.count - shown.count
+            let shown = views.filter { !PartialRecordView.leftovers.contains($0.kind) }
+            let leftovers = views.count - shown.count
             if json {
                 context.out(try JSONOutput.text(views))
             } else if shown.isEmpty {
@@ -32,8 +32,9 @@ struct PartialRecordsRequest {
             } else {
                 context.out(table(shown).text)
             }
-            if !json && locks > 0 {
-                context.err("and \(locks) lock files an earlier version left there (--prune-partials removes them once \(Self.defaultDays) days old)\n")
+            if !json && leftovers > 0 {
+                context.err("and \(leftovers) files left there by an earlier version or by a run killed while it saved a record "
+                    + "(--prune-partials removes them once \(Self.defaultDays) days old)\n")
             }
         case .prune(let days):
             let outcomes = try await store.prune(olderThan: TimeInterval(days) * 86_400)
@@ -67,6 +68,9 @@ struct PartialRecordsRequest {
 /// One entry of `--list-partials`, as printed and as JSON.
 struct PartialRecordView: Encodable {
     static let legacyLock = "legacy-lock"
+    static let unfinishedWrite = "unfinished-write"
+    /// Kinds the table leaves out and only counts.
+    static let leftovers: Set<String> = [legacyLock, unfinishedWrite]
 
     let kind: String
     let file: String
@@ -93,6 +97,7 @@ struct PartialRecordView: Encodable {
         case .record: kind = "record"; problem = nil
         case .placement: kind = "placement"; problem = nil
         case .legacyLock: kind = Self.legacyLock; problem = nil
+        case .unfinishedWrite: kind = Self.unfinishedWrite; problem = nil
         case .unreadable(let why): kind = "unreadable"; problem = why
         }
     }
