@@ -31,7 +31,7 @@ struct LargeVaultBenchmarks {
     func run() async throws {
         let folder = try TemporaryDirectory(prefix: "termind-bench-vault")
         let harness = try folder.write(Self.harness, to: "first_frame.py", mode: 0o644)
-        let keymap = try Keymap.load(defaults: try TermindResources.defaultKeymap(), user: nil).keymap
+        let keymap = Keymap.load(defaults: try TermindResources.defaultKeymap(), user: nil).keymap
         print("\nthe workbench with a large Vault (release; keystroke: Workbench.handle + frame in-process, 160x45,")
         print("\"\(Self.typed)\" typed then erased \(runs) times: the median key, and the slowest key by its median; start-up: median of \(runs))")
         print("Hosts      keystroke median   slowest key   start in-process   start in a terminal")
