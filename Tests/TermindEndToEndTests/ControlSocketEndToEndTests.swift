@@ -19,10 +19,25 @@ final class ControlSocketEndToEndTests: XCTestCase {
     }
 
     override func tearDown() {
-        // A holder stops once its socket is gone.
-        if let runtime { try? FileManager.default.removeItem(atPath: runtime.path + "/termind") }
+        // A holder stops once its socket is gone. The home goes only after it has: what it logs
+        // on its way out would make the home's state directory again, left behind in /tmp.
+        if let runtime {
+            try? FileManager.default.removeItem(atPath: runtime.path + "/termind")
+            XCTAssertTrue(waitUntil(timeout: 10) { Self.processes(withEnvironment: "XDG_RUNTIME_DIR=" + runtime.path).isEmpty })
+        }
         home = nil
         runtime = nil
+    }
+
+    /// Processes whose environment holds `entry` exactly (this test's holders).
+    private static func processes(withEnvironment entry: String) -> [String] {
+        let wanted = Array(entry.utf8)
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return names.filter { name in
+            guard name.allSatisfy(\.isNumber), let environment = FileManager.default.contents(atPath: "/proc/\(name)/environ")
+            else { return false }
+            return environment.split(separator: 0).contains { $0.elementsEqual(wanted) }
+        }
     }
 
     private var socketDirectory: String { runtime.path + "/termind" }
