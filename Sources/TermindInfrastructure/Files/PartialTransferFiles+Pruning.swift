@@ -8,10 +8,6 @@ extension PartialTransferFiles {
     /// How old a record is before `--prune-partials` removes it by default: 30 days.
     public static let staleAge: TimeInterval = 30 * 24 * 3600
 
-    /// A record's temporary file (`.record-*`) younger than this may be one another process is
-    /// writing now (for milliseconds), whatever age `prune` is given.
-    static let unfinishedWriteAge: TimeInterval = 3600
-
     /// Every record, placement, leftover lock file and unfinished write in the directory (none
     /// when it does not exist), oldest first. `claims.lock` is not listed.
     public func storedRecords() throws -> [StoredPartialRecord] {
@@ -74,7 +70,6 @@ extension PartialTransferFiles {
     public func prune(olderThan age: TimeInterval, now: Date = Date()) async throws -> [(StoredPartialRecord, PruneOutcome)] {
         var outcomes: [(StoredPartialRecord, PruneOutcome)] = []
         for entry in try storedRecords() where entry.isStale(now: now, age: age) {
-            if case .unfinishedWrite = entry.content, !entry.isStale(now: now, age: Self.unfinishedWriteAge) { continue }
             guard let record = entry.record else {
                 outcomes.append((entry, unlink(entry.file) == 0 || errno == ENOENT
                     ? .removed(partialRemoved: nil) : .kept(String(cString: strerror(errno)))))

@@ -10,38 +10,18 @@ enum PartialTransferRecordJSON {
     static func encode(_ record: PartialTransferRecord) -> Data {
         var json = PrettyJSON()
         json.object { json in
-            json.member("destination")
-            json.address(record.destination)
-            if let partial = record.partial {
-                json.member("partial")
-                json.identity(partial)
-            }
-            json.member("partialPath")
-            json.string(record.partialPath)
-            json.member("savedAt")
-            json.date(record.savedAt)
-            json.member("sha256")
-            json.string(record.sha256)
-            json.member("source")
-            json.address(record.source)
-            if let sourceModified = record.sourceModified {
-                json.member("sourceModified")
-                json.integer(sourceModified)
-            }
-            json.member("sourceSize")
-            json.integer(record.sourceSize)
-            if let startedAt = record.startedAt {
-                json.member("startedAt")
-                json.date(startedAt)
-            }
-            json.member("verifiedBytes")
-            json.integer(record.verifiedBytes)
-            json.member("version")
-            json.integer(record.version)
-            if let writer = record.writer {
-                json.member("writer")
-                json.string(writer)
-            }
+            json.field("destination", record.destination)
+            json.field("partial", record.partial)
+            json.field("partialPath", record.partialPath)
+            json.field("savedAt", record.savedAt)
+            json.field("sha256", record.sha256)
+            json.field("source", record.source)
+            json.field("sourceModified", record.sourceModified)
+            json.field("sourceSize", record.sourceSize)
+            json.field("startedAt", record.startedAt)
+            json.field("verifiedBytes", record.verifiedBytes)
+            json.field("version", record.version)
+            json.field("writer", record.writer)
         }
         return Data(json.bytes)
     }
@@ -67,7 +47,7 @@ private struct PrettyJSON {
         bytes.append(UInt8(ascii: "}"))
     }
 
-    mutating func member(_ key: String) {
+    private mutating func member(_ key: String) {
         if empty[empty.count - 1] {
             empty[empty.count - 1] = false
         } else {
@@ -79,31 +59,48 @@ private struct PrettyJSON {
         bytes.append(contentsOf: " : ".utf8)
     }
 
-    mutating func address(_ address: TransferAddress) {
-        object { json in
-            json.member("location")
-            json.string(address.location)
-            json.member("path")
-            json.string(address.path)
-        }
+    // One member each, in the order `.sortedKeys` gives; nothing for nil, as `encodeIfPresent`.
+
+    mutating func field(_ key: String, _ value: String?) {
+        guard let value else { return }
+        member(key)
+        string(value)
     }
 
-    mutating func identity(_ identity: FileIdentity) {
-        object { json in
-            if let device = identity.device { json.member("device"); json.integer(device) }
-            if let inode = identity.inode { json.member("inode"); json.integer(inode) }
-            if let modified = identity.modified { json.member("modified"); json.integer(modified) }
-            if let size = identity.size { json.member("size"); json.integer(size) }
-            if let userID = identity.userID { json.member("userID"); json.integer(userID) }
-        }
-    }
-
-    mutating func integer(_ value: some BinaryInteger) {
+    mutating func field<Integer: BinaryInteger>(_ key: String, _ value: Integer?) {
+        guard let value else { return }
+        member(key)
         bytes.append(contentsOf: String(value).utf8)
     }
 
+    mutating func field(_ key: String, _ value: Date?) {
+        guard let value else { return }
+        member(key)
+        date(value)
+    }
+
+    mutating func field(_ key: String, _ address: TransferAddress) {
+        member(key)
+        object { json in
+            json.field("location", address.location)
+            json.field("path", address.path)
+        }
+    }
+
+    mutating func field(_ key: String, _ identity: FileIdentity?) {
+        guard let identity else { return }
+        member(key)
+        object { json in
+            json.field("device", identity.device)
+            json.field("inode", identity.inode)
+            json.field("modified", identity.modified)
+            json.field("size", identity.size)
+            json.field("userID", identity.userID)
+        }
+    }
+
     /// Whole seconds in UTC, rounded down, as `ISO8601DateFormatter` writes them.
-    mutating func date(_ date: Date) {
+    private mutating func date(_ date: Date) {
         var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
         var parts = tm()
         gmtime_r(&seconds, &parts)
@@ -126,7 +123,7 @@ private struct PrettyJSON {
         bytes.append(contentsOf: text)
     }
 
-    mutating func string(_ text: String) {
+    private mutating func string(_ text: String) {
         bytes.append(UInt8(ascii: "\""))
         for byte in text.utf8 {
             switch byte {

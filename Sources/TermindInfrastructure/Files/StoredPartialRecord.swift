@@ -29,8 +29,13 @@ public struct StoredPartialRecord: Sendable {
         return nil
     }
 
-    /// Whether it was saved more than `age` before `now`.
+    /// An unfinished write younger than this may be one another process is making now (for
+    /// milliseconds), whatever age is asked.
+    static let unfinishedWriteAge: TimeInterval = 3600
+
+    /// Whether it was saved more than `age` before `now` (an unfinished write: and an hour).
     public func isStale(now: Date, age: TimeInterval) -> Bool {
-        now.timeIntervalSince(savedAt) > age
+        if case .unfinishedWrite = content { return now.timeIntervalSince(savedAt) > max(age, Self.unfinishedWriteAge) }
+        return now.timeIntervalSince(savedAt) > age
     }
 }
