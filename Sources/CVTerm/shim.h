@@ -83,4 +83,26 @@ static inline int termind_put_glyph(VTermGlyphInfo *info, VTermPos position, voi
     return 1;
 }
 
+/* A run of printable ASCII that libvterm's state would print as itself, one plain cell a byte,
+   from `column` of screen row `row` on (`VTermSurface.storePlainText` checks it may): the cells
+   `termind_put_glyph` would store for them, without libvterm's text path. */
+static inline void termind_put_text(TermindGlyphSink *sink, long row, long column, const unsigned char *bytes, long count) {
+    long index = *sink->origin + row;
+    if (index >= sink->rows) index -= sink->rows;
+    long slot = sink->slots[index];
+    VTermScreenCell *cell = sink->cells + slot * sink->columns + column;
+    VTermScreenCell glyph = sink->pen;
+    glyph.width = 1; /* unprotected: TextModes lets only unprotected text here */
+    glyph.attrs.dwl = 0;
+    glyph.attrs.dhl = 0;
+    for (long offset = 0; offset < count; offset++) {
+        cell[offset] = glyph;
+        cell[offset].chars[0] = bytes[offset];
+    }
+    long end = column + count;
+    if (end > sink->extents[slot]) sink->extents[slot] = end;
+    sink->damaged[row] = 1;
+    sink->lastDamagedRow = row;
+}
+
 #endif

@@ -213,6 +213,22 @@ final class TerminalScreen {
         }
     }
 
+    /// Whether a run of plain text may be stored directly from `column` of `row`: no wrap is
+    /// pending (libvterm would wrap before the first character) and the row is single width.
+    func acceptsPlainText(row: Int, column: Int) -> Bool {
+        guard pendingWrap == nil, row >= 0, row < rows, column >= 0, column < columns, row < lineInfoRows else { return false }
+        let info = vterm_state_get_lineinfo(state, Int32(row)).pointee
+        return info.doublewidth == 0 && info.doubleheight == 0
+    }
+
+    /// Stores printable ASCII bytes as libvterm's state would print them with the current pen,
+    /// from `column` of `row` on, none reaching the last column (`acceptsPlainText` said yes).
+    func putPlainText(_ text: UnsafeRawBufferPointer, row: Int, column: Int) {
+        precondition(column + text.count < columns, "plain text stops short of the last column")
+        guard let base = text.baseAddress else { return }
+        termind_put_text(sink, row, column, base.assumingMemoryBound(to: UInt8.self), text.count)
+    }
+
     /// libvterm's cursor moved: a pending wrap holds only while it stays where the glyph left it.
     func cursorMoved(row: Int, column: Int) {
         guard let pending = pendingWrap, pending.row != row || pending.column != column else { return }

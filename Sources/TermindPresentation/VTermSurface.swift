@@ -71,6 +71,12 @@ public final class VTermSurface {
     /// `terminal`, like `callbacks`.
     private let fallbacks: UnsafeMutablePointer<VTermParserCallbacks>
     var parser = VTermInputParser()
+    /// Whether `write` stores plain text directly (`storePlainText`); tests compare both ways.
+    var writesPlainTextDirectly = true
+    /// How many characters `storePlainText` stored directly, for tests that it did.
+    private(set) var plainTextCharacters = 0
+    /// The CHA that follows a run stored directly, its buffer kept between runs.
+    private var cursorMove: [UInt8] = []
 
     /// The narrowest screen libvterm is given: 0.1.4 writes through a null pointer when a wide
     /// character is printed on a one-column screen (found by the pane-surface fuzz target), so
@@ -132,16 +138,45 @@ public final class VTermSurface {
     public func write(_ bytes: UnsafeRawBufferPointer) {
         let terminal = self.terminal, rows = self.rows, columns = self.columns
         contentVersion &+= 1
-        parser.process(bytes) { piece in
-            guard let base = piece.baseAddress else { return }
+        func feed(_ piece: UnsafeRawBufferPointer) {
+            guard let base = piece.baseAddress, !piece.isEmpty else { return }
             _ = vterm_input_write(terminal, base.assumingMemoryBound(to: CChar.self), piece.count)
             Self.keepCursorOnScreen(terminal, rows: rows, columns: columns)
+        }
+        parser.process(bytes, plainRunMinimum: writesPlainTextDirectly ? Self.plainRunMinimum : .max, feed: feed) { run in
+            storePlainText(run, feed: feed)
         }
         // libvterm can clamp the cursor after its last movecursor (DEC modes in origin mode).
         var position = VTermPos()
         vterm_state_get_cursorpos(state, &position)
         cursor.row = Int(position.row)
         cursor.column = Int(position.col)
+    }
+
+    /// The shortest run of plain text worth storing directly: below it, the cursor move that
+    /// follows costs about what libvterm's text path saves.
+    static let plainRunMinimum = 12
+
+    /// Stores the first characters of a run of printable ASCII that prints as itself
+    /// (`VTermInputParser` followed the modes) straight into the screen, moves libvterm's cursor
+    /// past them with CHA, and returns how many it stored: libvterm reads the rest, at least the
+    /// last character (the one a combining character or REP refers to) and any in the last
+    /// column (libvterm decides the wrap). Where a wrap is pending or the line is double width it
+    /// stores none. libvterm's text path was two thirds of a flood's time (`termind-bench screen`).
+    private func storePlainText(_ run: UnsafeRawBufferPointer, feed: (UnsafeRawBufferPointer) -> Void) -> Int {
+        var position = VTermPos()
+        vterm_state_get_cursorpos(state, &position)
+        let row = Int(position.row), column = Int(position.col)
+        let direct = min(run.count - 1, columns - 1 - column)
+        guard direct >= Self.plainRunMinimum / 2, screen.acceptsPlainText(row: row, column: column) else { return 0 }
+        screen.putPlainText(UnsafeRawBufferPointer(rebasing: run[..<direct]), row: row, column: column)
+        plainTextCharacters &+= direct
+        cursorMove.removeAll(keepingCapacity: true)
+        cursorMove.append(contentsOf: [0x1B, UInt8(ascii: "[")])
+        cursorMove.append(contentsOf: String(column + direct + 1).utf8)
+        cursorMove.append(UInt8(ascii: "G"))
+        cursorMove.withUnsafeBytes(feed)
+        return direct
     }
 
     /// Changes the screen's size. Content stays anchored at the top left; when rows are removed

@@ -37,7 +37,7 @@ final class TerminalScreenAgainstLibvtermTests: XCTestCase {
 
     // MARK: - Comparing
 
-    private static func firstDifference(_ surface: VTermSurface, _ reference: LibvtermScreenReference) -> String? {
+    static func firstDifference(_ surface: VTermSurface, _ reference: LibvtermScreenReference) -> String? {
         for row in 0..<surface.rows {
             for column in 0..<surface.columns {
                 let ours = surface.cell(row: row, column: column), theirs = reference.cell(row: row, column: column)

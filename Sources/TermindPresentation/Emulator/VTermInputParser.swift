@@ -30,6 +30,11 @@
 ///
 /// So every piece it hands over leaves libvterm's own parser in its ground state.
 ///
+/// It also follows what libvterm's state will do with printable ASCII (`TextModes`: character
+/// sets, shifts, insert and origin modes, protection). Asked to (`process(_:plainRunMinimum:
+/// feed:plainText:)`), it hands a long run of printable ASCII that prints as itself to
+/// `plainText` instead of `feed`, after feeding everything before it.
+///
 /// A value owned by its `VTermSurface`, on the same thread (`package` for the fuzz target that
 /// checks what it forwards).
 package struct VTermInputParser {
@@ -83,6 +88,8 @@ package struct VTermInputParser {
     private var output: [UInt8] = []
     /// True once a sequence restoring a saved cursor was forwarded: the piece ends there.
     private var endsPiece = false
+    /// What libvterm's state does with printable ASCII, as of the bytes forwarded so far.
+    private(set) var textModes = TextModes()
 
     package init(stringLimit: Int = VTermInputParser.defaultStringLimit) {
         self.stringLimit = stringLimit
@@ -95,6 +102,19 @@ package struct VTermInputParser {
     /// Parses `input` and calls `feed` with everything that is complete and safe to hand to
     /// libvterm now (never an empty piece): once, or once more after each cursor restore.
     package mutating func process(_ input: UnsafeRawBufferPointer, feed: (UnsafeRawBufferPointer) -> Void) {
+        process(input, plainRunMinimum: .max, feed: feed, plainText: { _ in 0 })
+    }
+
+    /// As `process(_:feed:)`, but a run of at least `plainRunMinimum` printable ASCII bytes
+    /// (0x20–0x7E) that libvterm would print as themselves (`TextModes.printsASCIIAsItself`)
+    /// is offered to `plainText`, once everything before it went to `feed`. `plainText` says how
+    /// many of its first bytes it took (never all: libvterm must see the last); the rest is
+    /// forwarded with what follows, so libvterm reads it in the same call as a combining
+    /// character after it, as it would have without the run taken out.
+    package mutating func process(
+        _ input: UnsafeRawBufferPointer, plainRunMinimum: Int, feed: (UnsafeRawBufferPointer) -> Void,
+        plainText: (UnsafeRawBufferPointer) -> Int
+    ) {
         var index = 0
         if !pendingCharacter.isEmpty {
             index = finishPendingCharacter(input)
@@ -102,7 +122,17 @@ package struct VTermInputParser {
         let count = input.count
         while index < count {
             if state == .ground {
-                index = scanGround(input, from: index)
+                let (next, run) = scanGround(input, from: index, plainRunMinimum: plainRunMinimum)
+                index = next
+                if let run {
+                    if !output.isEmpty {
+                        output.withUnsafeBytes(feed)
+                        output.removeAll(keepingCapacity: true)
+                    }
+                    let taken = plainText(UnsafeRawBufferPointer(rebasing: input[run]))
+                    precondition(taken < run.count, "libvterm reads the last character of a plain run")
+                    appendText(input, (run.lowerBound + taken)..<run.upperBound)
+                }
             } else if step(input[index]) {
                 index += 1
             }
@@ -124,31 +154,47 @@ package struct VTermInputParser {
     private static let replacementCharacter: [UInt8] = [0xEF, 0xBF, 0xBD]
 
     /// Forwards text and controls up to the next ESC (which it consumes, entering `.escape`)
-    /// or the end of `buffer`; returns where it stopped.
-    private mutating func scanGround(_ buffer: UnsafeRawBufferPointer, from start: Int) -> Int {
+    /// or the end of `buffer`; returns where it stopped. It stops early after a run of
+    /// printable ASCII that is long enough (`plainRunMinimum`) and prints as itself, returning
+    /// that run, not forwarded.
+    private mutating func scanGround(_ buffer: UnsafeRawBufferPointer, from start: Int, plainRunMinimum: Int)
+        -> (next: Int, plainRun: Range<Int>?)
+    {
         let count = buffer.count
         var runStart = start
+        var printableStart = start
         var index = start
         while index < count {
-            // Text is mostly ASCII without ESC: skip it eight bytes at a time (a byte a step
-            // was 2% of a flood's time in the emulator).
+            // Text is mostly printable ASCII: skip it eight bytes at a time (a byte a step was
+            // 2% of a flood's time in the emulator).
             while index + 8 <= count {
                 let word = buffer.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-                let escapes = word ^ 0x1B1B_1B1B_1B1B_1B1B
-                // High bits: a byte of 0x80 or more, or (the zero-byte test) an ESC.
-                let flagged = (word | (escapes &- 0x0101_0101_0101_0101) & ~escapes) & 0x8080_8080_8080_8080
+                let deletes = word ^ 0x7F7F_7F7F_7F7F_7F7F
+                // High bits: a byte of 0x80 or more, below 0x20, or (the zero-byte test) DEL.
+                let flagged = (word | (word &- 0x2020_2020_2020_2020) & ~word
+                    | (deletes &- 0x0101_0101_0101_0101) & ~deletes) & 0x8080_8080_8080_8080
                 guard flagged == 0 else { break }
                 index += 8
             }
             guard index < count else { break }
             let byte = buffer[index]
+            if byte >= 0x20, byte < 0x7F {
+                index += 1
+                continue
+            }
+            if let run = endPrintableRun(buffer, printableStart..<index, minimum: plainRunMinimum) {
+                appendText(buffer, runStart..<run.lowerBound)
+                return (index, run)
+            }
             if byte < 0x80 {
                 if byte == Self.esc {
                     appendText(buffer, runStart..<index)
                     enterEscape()
-                    return index + 1
+                    return (index + 1, nil)
                 }
+                textModes.noteControl(byte)
                 index += 1
+                printableStart = index
                 continue
             }
             let length = Self.utf8Length(lead: byte)
@@ -157,6 +203,7 @@ package struct VTermInputParser {
                 appendReplacementCharacter()
                 index += 1
                 runStart = index
+                printableStart = index
                 continue
             }
             var next = 1
@@ -164,21 +211,43 @@ package struct VTermInputParser {
                 next += 1
             }
             if next == length, !Self.isC1Control(lead: byte, buffer[index + 1]) {
+                textModes.noteCharacter()
                 index += length
             } else if next < length, index + next == count {
                 // Cut by the end of this write: wait for the rest.
                 appendText(buffer, runStart..<index)
                 pendingCharacter = Array(UnsafeRawBufferPointer(rebasing: buffer[index..<count]))
-                return count
+                return (count, nil)
             } else {
                 appendText(buffer, runStart..<index)
                 appendReplacementCharacter()
                 index += next
                 runStart = index
             }
+            printableStart = index
+        }
+        if let run = endPrintableRun(buffer, printableStart..<count, minimum: plainRunMinimum) {
+            appendText(buffer, runStart..<run.lowerBound)
+            return (count, run)
         }
         appendText(buffer, runStart..<count)
-        return count
+        return (count, nil)
+    }
+
+    /// Notes the printable ASCII in `printable` as printed, and returns the run to hand over
+    /// directly, if it is long enough and prints as itself (a character a single shift
+    /// applies to stays out of it).
+    private mutating func endPrintableRun(_ buffer: UnsafeRawBufferPointer, _ printable: Range<Int>, minimum: Int) -> Range<Int>? {
+        guard !printable.isEmpty else { return nil }
+        var run = printable
+        if !textModes.printsASCIIAsItself {
+            // Only a pending single shift changes with the characters printed.
+            guard textModes.singleShiftPending else { return nil }
+            run = printable.dropFirst()
+        }
+        textModes.noteCharacter()
+        guard run.count >= minimum, textModes.printsASCIIAsItself else { return nil }
+        return run
     }
 
     /// Completes the character cut by the last write with the first bytes of this one; returns
@@ -202,6 +271,7 @@ package struct VTermInputParser {
             if Self.isC1Control(lead: lead, character[1]) {
                 appendReplacementCharacter()
             } else {
+                textModes.noteCharacter()
                 character.withUnsafeBytes { appendText($0, 0..<$0.count) }
             }
         }
@@ -246,6 +316,7 @@ package struct VTermInputParser {
     }
 
     private mutating func appendReplacementCharacter() {
+        textModes.noteCharacter()
         output.append(contentsOf: Self.replacementCharacter)
         lastGraphicCharacter = Self.replacementCharacter
     }
@@ -283,6 +354,7 @@ package struct VTermInputParser {
     /// REP: copies of the last graphic character instead of libvterm's own REP.
     private mutating func appendRepetition(_ count: Int?) {
         guard !lastGraphicCharacter.isEmpty else { return }
+        textModes.noteCharacter()
         for _ in 0..<min(max(count ?? 1, 1), repeatLimit) {
             output.append(contentsOf: lastGraphicCharacter)
         }
@@ -333,6 +405,7 @@ package struct VTermInputParser {
         switch byte {
         case 0x00...0x1F:
             output.append(byte)  // C0 controls execute inside a sequence without ending it
+            textModes.noteControl(byte)
         case 0x20...0x2F:
             state = .escapeIntermediate
             sequence.addIntermediate(byte)
@@ -344,6 +417,7 @@ package struct VTermInputParser {
                 output.append(Self.esc)
                 output.append(contentsOf: sequence.intermediates)
                 output.append(byte)
+                textModes.noteEscape(intermediates: sequence.intermediates, final: byte)
             }
             state = .ground
         case UInt8(ascii: "["):
@@ -366,6 +440,7 @@ package struct VTermInputParser {
             }
             endsPiece = byte == UInt8(ascii: "8")  // DECRC
             output.append(contentsOf: [Self.esc, byte])
+            textModes.noteEscape(intermediates: [], final: byte)
             state = .ground
         default:
             state = .ground  // not part of any sequence: read it again as text
@@ -382,6 +457,7 @@ package struct VTermInputParser {
         case 0x00...0x1F:
             if !isDCS {
                 output.append(byte)  // executed where it stands, as libvterm and xterm do
+                textModes.noteControl(byte)
             }
         case 0x7F:
             break
@@ -431,6 +507,7 @@ package struct VTermInputParser {
                     output.append(contentsOf: [Self.esc, UInt8(ascii: "[")])
                     sequence.encode(final: byte, into: &output)
                     endsPiece = sequence.restoresCursor(final: byte)
+                    textModes.noteCSI(sequence, final: byte)
                 }
                 state = .ground
             }
