@@ -157,26 +157,34 @@ public final class VTermSurface {
     /// follows costs about what libvterm's text path saves.
     static let plainRunMinimum = 12
 
-    /// Stores the first characters of a run of printable ASCII that prints as itself
-    /// (`VTermInputParser` followed the modes) straight into the screen, moves libvterm's cursor
-    /// past them with CHA, and returns how many it stored: libvterm reads the rest, at least the
-    /// last character (the one a combining character or REP refers to) and any in the last
-    /// column (libvterm decides the wrap). Where a wrap is pending or the line is double width it
-    /// stores none. libvterm's text path was two thirds of a flood's time (`termind-bench screen`).
+    /// Stores the characters of a run of printable ASCII that prints as itself
+    /// (`VTermInputParser` followed the modes) straight into the screen, row by row, and returns
+    /// how many it stored. On each row it stores those short of the last column and moves
+    /// libvterm's cursor past them with CHA; libvterm reads the one in the last column and the
+    /// next (it decides the wrap), and the rest of the run from the first row it will not take
+    /// (a wrap pending, a double-width line), always the last character (the one a combining
+    /// character or REP refers to). libvterm's text path was two thirds of a flood's time
+    /// (`termind-bench screen`).
     private func storePlainText(_ run: UnsafeRawBufferPointer, feed: (UnsafeRawBufferPointer) -> Void) -> Int {
-        var position = VTermPos()
-        vterm_state_get_cursorpos(state, &position)
-        let row = Int(position.row), column = Int(position.col)
-        let direct = min(run.count - 1, columns - 1 - column)
-        guard direct >= Self.plainRunMinimum / 2, screen.acceptsPlainText(row: row, column: column) else { return 0 }
-        screen.putPlainText(UnsafeRawBufferPointer(rebasing: run[..<direct]), row: row, column: column)
-        plainTextCharacters &+= direct
-        cursorMove.removeAll(keepingCapacity: true)
-        cursorMove.append(contentsOf: [0x1B, UInt8(ascii: "[")])
-        cursorMove.append(contentsOf: String(column + direct + 1).utf8)
-        cursorMove.append(UInt8(ascii: "G"))
-        cursorMove.withUnsafeBytes(feed)
-        return direct
+        var taken = 0
+        while true {
+            var position = VTermPos()
+            vterm_state_get_cursorpos(state, &position)
+            let row = Int(position.row), column = Int(position.col)
+            let direct = min(run.count - 1 - taken, columns - 1 - column)
+            guard direct >= Self.plainRunMinimum / 2, screen.acceptsPlainText(row: row, column: column) else { return taken }
+            screen.putPlainText(UnsafeRawBufferPointer(rebasing: run[taken..<(taken + direct)]), row: row, column: column)
+            plainTextCharacters &+= direct
+            taken += direct
+            cursorMove.removeAll(keepingCapacity: true)
+            cursorMove.append(contentsOf: [0x1B, UInt8(ascii: "[")])
+            cursorMove.append(contentsOf: String(column + direct + 1).utf8)
+            cursorMove.append(UInt8(ascii: "G"))
+            cursorMove.withUnsafeBytes(feed)
+            guard run.count - taken > 2 else { return taken }
+            feed(UnsafeRawBufferPointer(rebasing: run[taken..<(taken + 2)]))
+            taken += 2
+        }
     }
 
     /// Changes the screen's size. Content stays anchored at the top left; when rows are removed
