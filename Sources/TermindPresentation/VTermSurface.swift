@@ -70,13 +70,17 @@ public final class VTermSurface {
     /// The parser callbacks for what libvterm itself does not handle (OSC 7); kept as long as
     /// `terminal`, like `callbacks`.
     private let fallbacks: UnsafeMutablePointer<VTermParserCallbacks>
-    var parser = VTermInputParser()
-    /// Whether `write` stores plain text directly (`storePlainText`); tests compare both ways.
-    var writesPlainTextDirectly = true
+    /// Confined to the surface's thread like the screen, and changed only inside `write` and
+    /// `resize`, never reentered: what `write` touches for every run skips the runtime's
+    /// exclusivity checks (`@exclusivity(unchecked)`).
+    @exclusivity(unchecked) var parser = VTermInputParser()
+    /// Whether `write` stores plain text directly (`storePlainText`); tests and the fuzz target
+    /// compare both ways.
+    package var writesPlainTextDirectly = true
     /// How many characters `storePlainText` stored directly, for tests that it did.
-    private(set) var plainTextCharacters = 0
+    @exclusivity(unchecked) private(set) var plainTextCharacters = 0
     /// The CHA that follows a run stored directly, its buffer kept between runs.
-    private var cursorMove: [UInt8] = []
+    @exclusivity(unchecked) private var cursorMove: [UInt8] = []
 
     /// The narrowest screen libvterm is given: 0.1.4 writes through a null pointer when a wide
     /// character is printed on a one-column screen (found by the pane-surface fuzz target), so

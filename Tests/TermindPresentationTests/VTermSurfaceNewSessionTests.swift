@@ -30,6 +30,24 @@ final class VTermSurfaceNewSessionTests: XCTestCase {
         XCTAssertEqual(surface.scrollbackText(surface.scrollbackCount - 1), "$ vi /etc/services")
     }
 
+    func testANewSessionPrintsPlainTextAfterTheOldOneLeftLineDrawingAndProtectionOn() {
+        let surface = VTermSurface(rows: 4, columns: 40)
+        let throughLibvterm = VTermSurface(rows: 4, columns: 40)
+        throughLibvterm.writesPlainTextDirectly = false
+        for each in [surface, throughLibvterm] {
+            // A box half drawn in line drawing, G1 shifted in, protected cells, a single shift.
+            each.write("\u{1b}(0\u{1b})0\u{0e}\u{1b}[1\"qlqqqqqqqqqqqqqqqqk\u{1b}N")
+            each.beginNewSession(marker: "-- reconnected --")
+            each.write("qqqq plain text from the new shell")
+            XCTAssertEqual(each.line(2), "qqqq plain text from the new shell")
+            // Unprotected: a selective erase takes the new text and leaves the old box.
+            each.write("\u{1b}[?2J")
+            XCTAssertEqual(each.line(2), "")
+            XCTAssertEqual(each.line(0), "┌" + String(repeating: "─", count: 16) + "┐")
+        }
+        XCTAssertGreaterThan(surface.plainTextCharacters, 20)
+    }
+
     func testANewSessionStartsOnAFreshLineAfterAPromptLeftMidLine() {
         let surface = VTermSurface(rows: 4, columns: 30)
         surface.write("tbar@vm:~$ ")

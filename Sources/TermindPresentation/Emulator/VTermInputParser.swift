@@ -88,8 +88,9 @@ package struct VTermInputParser {
     private var output: [UInt8] = []
     /// True once a sequence restoring a saved cursor was forwarded: the piece ends there.
     private var endsPiece = false
-    /// What libvterm's state does with printable ASCII, as of the bytes forwarded so far.
-    private(set) var textModes = TextModes()
+    /// What libvterm's state does with printable ASCII, as of the bytes forwarded so far (set
+    /// only to carry it into a new parser for the same libvterm state).
+    var textModes = TextModes()
 
     package init(stringLimit: Int = VTermInputParser.defaultStringLimit) {
         self.stringLimit = stringLimit
