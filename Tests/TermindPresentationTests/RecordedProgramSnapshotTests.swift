@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import TermindPresentation
+import TermindTestSupport
 
 /// Feeds VTermSurface the raw bytes real programs wrote to an 80x24 pseudo-terminal (recorded
 /// by Tests/Rig/record_terminal.py into Tests/Fixtures/terminal-recordings, see its README) and
@@ -216,7 +217,7 @@ final class RecordedProgramSnapshotTests: XCTestCase {
             sevens.append(min(7, remaining))
             remaining -= 7
         }
-        var generator = SplitMix64(seed: 0x7E41_11D5)
+        var generator = SeededRandom(seed: 0x7E41_11D5)
         var randoms: [Int] = []
         remaining = bytes.count
         while remaining > 0 {

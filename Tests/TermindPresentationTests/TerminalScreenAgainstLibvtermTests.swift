@@ -1,5 +1,6 @@
 import XCTest
 @testable import TermindPresentation
+import TermindTestSupport
 
 /// Termind's screen against libvterm's own (`LibvtermScreenReference`): random output of the
 /// kinds programs send (text, wide and combining characters, every erase, insert, delete and
@@ -9,7 +10,7 @@ import XCTest
 final class TerminalScreenAgainstLibvtermTests: XCTestCase {
     func testRandomOutputAndResizesLeaveTheSameScreenAsLibvtermsOwnScreen() {
         for seed in 1...60 as ClosedRange<UInt64> {
-            var random = SplitMix64(seed: seed)
+            var random = SeededRandom(seed: seed)
             var rows = 2 + Int(random.next() % 9), columns = 2 + Int(random.next() % 14)
             let surface = VTermSurface(rows: rows, columns: columns, scrollbackLimit: 50)
             let reference = LibvtermScreenReference(rows: rows, columns: columns, scrollbackLimit: 50)
@@ -71,7 +72,7 @@ final class TerminalScreenAgainstLibvtermTests: XCTestCase {
         "\u{1b}[!p", "\u{1b}c", "\u{1b}[?25l", "\u{1b}[?25h",
     ]
 
-    private static func randomPiece(_ random: inout SplitMix64, rows: Int, columns: Int) -> String {
+    private static func randomPiece(_ random: inout SeededRandom, rows: Int, columns: Int) -> String {
         func number(_ bound: Int) -> Int { Int(random.next() % UInt64(max(1, bound))) }
         switch random.next() % 16 {
         case 0...4: return texts[number(texts.count)]

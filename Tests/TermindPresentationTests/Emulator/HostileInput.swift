@@ -1,7 +1,9 @@
+import TermindTestSupport
+
 /// Random escape sequences of the kinds a hostile or broken server sends.
 enum HostileInput {
     /// Bytes weighted towards the ones that drive a terminal parser.
-    static func randomBytes(_ random: inout SplitMix64, count: Int) -> [UInt8] {
+    static func randomBytes(_ random: inout SeededRandom, count: Int) -> [UInt8] {
         let interesting: [UInt8] = Array("\u{1b}[]P^_X\\;:?>=<!$ 0123456789mHhlJKc\u{07}\u{18}\u{1a}\n\r\t".utf8) + [0x9B, 0x9D, 0xC3, 0xA9, 0xE6, 0xFF]
         return (0..<count).map { _ in
             random.next() % 4 == 0 ? UInt8(truncatingIfNeeded: random.next()) : interesting[Int(random.next() % UInt64(interesting.count))]
@@ -10,11 +12,11 @@ enum HostileInput {
 
     /// `count` complete-looking CSI, OSC and DCS sequences with random parameters (many, huge,
     /// sub-parameters), intermediates, final bytes and string contents including controls.
-    static func randomSequences(_ random: inout SplitMix64, count: Int) -> [[UInt8]] {
+    static func randomSequences(_ random: inout SeededRandom, count: Int) -> [[UInt8]] {
         (0..<count).map { _ in randomSequence(&random) }
     }
 
-    private static func randomSequence(_ random: inout SplitMix64) -> [UInt8] {
+    private static func randomSequence(_ random: inout SeededRandom) -> [UInt8] {
         var bytes: [UInt8] = [0x1B]
         switch random.next() % 3 {
         case 0:
@@ -36,7 +38,7 @@ enum HostileInput {
         return bytes
     }
 
-    private static func header(_ random: inout SplitMix64) -> [UInt8] {
+    private static func header(_ random: inout SeededRandom) -> [UInt8] {
         var bytes: [UInt8] = []
         if random.next() % 3 == 0 {
             bytes.append(UInt8(0x3C + random.next() % 4))
@@ -59,7 +61,7 @@ enum HostileInput {
         return bytes
     }
 
-    private static func terminator(_ random: inout SplitMix64) -> [UInt8] {
+    private static func terminator(_ random: inout SeededRandom) -> [UInt8] {
         switch random.next() % 3 {
         case 0: [0x07]
         case 1: [0x1B, UInt8(ascii: "\\")]
