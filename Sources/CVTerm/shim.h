@@ -46,6 +46,13 @@ static inline unsigned termind_glyph_info_bits(const VTermGlyphInfo *info) {
     return ((const unsigned char *)info)[offsetof(VTermGlyphInfo, width) + sizeof(int)];
 }
 
+/* The grid slot of screen row `row` (the ring turned by `origin`). */
+static inline long termind_row_slot(const TermindGlyphSink *sink, long row) {
+    long index = *sink->origin + row;
+    if (index >= sink->rows) index -= sink->rows;
+    return sink->slots[index];
+}
+
 static inline int termind_put_glyph(VTermGlyphInfo *info, VTermPos position, void *user) {
     TermindGlyphSink *sink = (TermindGlyphSink *)user;
     long row = position.row, column = position.col;
@@ -54,9 +61,7 @@ static inline int termind_put_glyph(VTermGlyphInfo *info, VTermPos position, voi
         return sink->slow(info, position, sink->user);
     const uint32_t *chars = info->chars;
     if (chars[0] == 0) return 1;
-    long index = *sink->origin + row;
-    if (index >= sink->rows) index -= sink->rows;
-    long slot = sink->slots[index];
+    long slot = termind_row_slot(sink, row);
     VTermScreenCell *line = sink->cells + slot * sink->columns;
     /* Written in place, field by field: a cell built aside and copied waited on its own
        small stores. */
@@ -87,9 +92,7 @@ static inline int termind_put_glyph(VTermGlyphInfo *info, VTermPos position, voi
    from `column` of screen row `row` on (`VTermSurface.storePlainText` checks it may): the cells
    `termind_put_glyph` would store for them, without libvterm's text path. */
 static inline void termind_put_text(TermindGlyphSink *sink, long row, long column, const unsigned char *bytes, long count) {
-    long index = *sink->origin + row;
-    if (index >= sink->rows) index -= sink->rows;
-    long slot = sink->slots[index];
+    long slot = termind_row_slot(sink, row);
     VTermScreenCell *cell = sink->cells + slot * sink->columns + column;
     VTermScreenCell glyph = sink->pen;
     glyph.width = 1; /* unprotected: TextModes lets only unprotected text here */

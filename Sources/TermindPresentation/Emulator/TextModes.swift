@@ -52,19 +52,15 @@ struct TextModes: Equatable {
     /// An escape sequence forwarded: `ESC`, its intermediates, `final`.
     mutating func noteEscape(intermediates: [UInt8], final: UInt8) {
         if intermediates.count == 1 {
-            guard let set = "()*+".utf8.firstIndex(of: intermediates[0]) else {
-                if intermediates[0] == UInt8(ascii: "#"), final == UInt8(ascii: "3") || final == UInt8(ascii: "4")
-                    || final == UInt8(ascii: "6")
-                {
-                    doubleWidthLinesSeen = true
-                }
-                return
-            }
-            let index = "()*+".utf8.distance(from: "()*+".utf8.startIndex, to: set)
-            switch final {
-            case UInt8(ascii: "B"): setsKeepASCII[index] = true
-            case UInt8(ascii: "0"), UInt8(ascii: "A"): setsKeepASCII[index] = false
-            default: break  // libvterm knows no other set and keeps the one designated
+            switch (intermediates[0], final) {
+            case (UInt8(ascii: "(")...UInt8(ascii: "+"), UInt8(ascii: "B")):
+                setsKeepASCII[Int(intermediates[0] - UInt8(ascii: "("))] = true
+            case (UInt8(ascii: "(")...UInt8(ascii: "+"), UInt8(ascii: "0")), (UInt8(ascii: "(")...UInt8(ascii: "+"), UInt8(ascii: "A")):
+                setsKeepASCII[Int(intermediates[0] - UInt8(ascii: "("))] = false
+            case (UInt8(ascii: "#"), UInt8(ascii: "3")), (UInt8(ascii: "#"), UInt8(ascii: "4")), (UInt8(ascii: "#"), UInt8(ascii: "6")):
+                doubleWidthLinesSeen = true
+            default:
+                break  // libvterm knows no other set and keeps the one designated
             }
             return
         }
