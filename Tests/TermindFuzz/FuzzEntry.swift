@@ -8,6 +8,19 @@ import TermindFuzzTargets
 // variable TERMIND_FUZZ_TARGET, with libFuzzer's arguments (corpus directories, -max_total_time).
 // In the ordinary build it replays inputs without a sanitizer:
 // `termind-fuzz TARGET FILE|DIRECTORY...`, or `termind-fuzz --list`.
+//
+// Either way a crash must end the process at once: Swift's backtracer, left on, trips
+// AddressSanitizer or spends minutes symbolicating while holding the pipe of whatever ran it.
+// The program turns it off for itself by starting again with SWIFT_BACKTRACE=enable=no, unless
+// that variable was set by the caller.
+
+/// Starts this program again with Swift's backtracer off, when nobody chose a setting.
+private func restartWithoutBacktracer(_ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) {
+    guard getenv("SWIFT_BACKTRACE") == nil else { return }
+    setenv("SWIFT_BACKTRACE", "enable=no", 1)
+    execv("/proc/self/exe", argv)
+    // exec failed: go on with the backtracer as it is.
+}
 
 #if TERMIND_LIBFUZZER
 
@@ -33,6 +46,7 @@ func runFuzzerDriver(
 /// the `main` libFuzzer brings, so this one hands over to libFuzzer's driver.
 @_cdecl("termind_fuzz_main")
 public func fuzzerMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> Int32 {
+    restartWithoutBacktracer(argv)
     _ = selected
     var count = argc
     var arguments = argv
@@ -56,6 +70,7 @@ public func fuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> In
 @main
 struct FuzzReplay {
     static func main() {
+        restartWithoutBacktracer(CommandLine.unsafeArgv)
         let arguments = Array(CommandLine.arguments.dropFirst())
         if arguments.first == "--list" {
             for target in FuzzTarget.all { print("\(target.name)\t\(target.summary)") }

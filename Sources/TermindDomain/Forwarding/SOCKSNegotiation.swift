@@ -38,11 +38,23 @@ public struct SOCKSNegotiation: Sendable {
             return phase == .connecting ? .needMore : .refuse(reply: [], reason: "the handshake is over")
         }
         buffer.append(contentsOf: bytes)
-        if buffer.count > Self.limit { return finish(refusal: [], "the client sent more than \(Self.limit) bytes of handshake") }
+        let step = parse()
+        // Only a message still incomplete counts against the limit: bytes after a complete
+        // greeting or request are the next message or the target's, so the outcome cannot
+        // depend on how the client's bytes were cut into segments.
+        if step == .needMore && buffer.count > Self.limit {
+            return finish(refusal: [], "the client sent more than \(Self.limit) bytes of handshake")
+        }
+        return step
+    }
+
+    private mutating func parse() -> Step {
         guard let first = buffer.first else { return .needMore }
+        // After a SOCKS5 greeting only a SOCKS5 request may follow.
+        if phase == .request { return socks5Request() }
         version = first
         switch first {
-        case 5: return phase == .greeting ? socks5Greeting() : socks5Request()
+        case 5: return socks5Greeting()
         case 4: return socks4Request()
         default: return finish(refusal: [], "the client speaks neither SOCKS4 nor SOCKS5 (first byte \(first))")
         }
@@ -146,7 +158,8 @@ public struct SOCKSNegotiation: Sendable {
         return .connect(host: host, port: port, leftover: leftover)
     }
 
-    /// A host name of printable ASCII without spaces, or nil.
+    /// A host name of printable ASCII without spaces, or nil: any other byte (control, space,
+    /// or not ASCII, so never decoded lossily) refuses the request with "host unreachable".
     private static func hostName(_ bytes: ArraySlice<UInt8>) -> String? {
         guard bytes.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else { return nil }
         return String(decoding: bytes, as: UTF8.self)

@@ -66,4 +66,62 @@ final class SOCKSNegotiationTests: XCTestCase {
         if case .refuse = last {} else { XCTFail("a user id past the limit is refused: \(last)") }
         XCTAssertTrue(refused([]) == false)
     }
+
+    /// The steps of a whole handshake fed as `pieces`, each `.send` followed by an empty read as
+    /// the listener does, up to the first connect or refusal.
+    private func steps(_ pieces: [[UInt8]]) -> [SOCKSNegotiation.Step] {
+        var negotiation = SOCKSNegotiation()
+        var steps: [SOCKSNegotiation.Step] = []
+        for piece in pieces {
+            var step = negotiation.receive(piece)
+            while case .send = step {
+                steps.append(step)
+                step = negotiation.receive([])
+            }
+            if step != .needMore { steps.append(step) }
+            if case .connect = step { break }
+            if case .refuse = step { break }
+        }
+        return steps
+    }
+
+    /// `make fuzz` found it: a greeting, a request, then over a kilobyte more, was refused
+    /// unanswered when it came in one segment but answered with the method choice first when
+    /// cut after byte 5, because the limit counted bytes after a complete message.
+    func testTheOutcomeIsTheSameWhereverTheClientsBytesAreCut() {
+        let prefix: [UInt8] = [5, 1, 0, 5, 1, 0, 9, 3, 0x6C, 0x6F, 0x9D, 0x9E, 0x93, 0x92, 0x6F, 0x73, 0x74, 0x1F, 4, 1, 0, 0x50,
+                               0x7F, 0, 0, 1, 0x41, 0x41]
+        let input = prefix + Array(repeating: 0x41, count: 1422 - prefix.count)
+        let whole = steps([input])
+        XCTAssertEqual(whole.count, 2)
+        XCTAssertEqual(whole.first, .send([5, 0]))
+        XCTAssertEqual(whole.last, .refuse(reply: [5, 0x08, 0, 1, 0, 0, 0, 0, 0, 0], reason: "the SOCKS5 address type 9 is unknown"))
+        for cut in 0...input.count {
+            XCTAssertEqual(steps([Array(input[..<cut]), Array(input[cut...])]), whole, "cut at \(cut)")
+        }
+    }
+
+    func testADomainNameThatIsNotASCIIIsRefusedAsUnreachableHoweverItArrives() {
+        let request: [UInt8] = [5, 1, 0, 3, 9, 0x6C, 0x6F, 0x9D, 0x9E, 0x93, 0x92, 0x6F, 0x73, 0x74, 0x1F, 0x90]
+        let input: [UInt8] = [5, 1, 0] + request + Array(repeating: 0x42, count: 1200)
+        let expected: [SOCKSNegotiation.Step] = [
+            .send([5, 0]),
+            .refuse(reply: [5, 0x04, 0, 1, 0, 0, 0, 0, 0, 0], reason: "the SOCKS5 domain name is empty or not a host name"),
+        ]
+        for cut in 0...input.count {
+            XCTAssertEqual(steps([Array(input[..<cut]), Array(input[cut...])]), expected, "cut at \(cut)")
+        }
+        XCTAssertEqual(steps(input.map { [$0] }), expected, "a byte at a time")
+    }
+
+    func testASOCKS5GreetingFollowedByASOCKS4RequestIsRefusedAsSOCKS5() {
+        let result = steps([[5, 1, 0, 4, 1, 0, 80, 127, 0, 0, 1, 0]])
+        XCTAssertEqual(result, [.send([5, 0]), .refuse(reply: [], reason: "the SOCKS5 request has version 4")])
+    }
+
+    func testARequestAndWhatTheTargetIsSentTogetherConnectWithTheRestAsLeftover() {
+        let payload = Array(repeating: UInt8(0x43), count: 4000)
+        let result = steps([[5, 1, 0, 5, 1, 0, 1, 127, 0, 0, 1, 0, 80] + payload])
+        XCTAssertEqual(result, [.send([5, 0]), .connect(host: "127.0.0.1", port: 80, leftover: payload)])
+    }
 }
