@@ -18,10 +18,18 @@ extension SSH2Session: WorkerTransport {
         return opened(termind_ssh2_channel_direct_tcpip(handle, host, Int32(clamping: port)))
     }
 
+    /// How many `forwarded-tcpip` channels libssh2 1.10 keeps waiting for `accept` per listener.
+    /// One read of the socket takes every channel open the server sent, and past this bound
+    /// libssh2 answers the rest "resource shortage": the server resets those connections (with
+    /// 64, a burst of 200 lost a third). `ssh -R` takes every one, so the bound is far above any
+    /// burst a listen backlog lets through, yet still a bound: a server flooding opens cannot make
+    /// this side hold channels without end (0 would mean no bound at all).
+    static let pendingForwardedChannels: Int32 = 4_096
+
     func listenRemote(host: String, port: Int) -> SSH2Result<(listener: any WorkerTransportListener, port: Int)> {
         guard let handle else { return .failed(.sessionGone) }
         var bound: Int32 = 0
-        switch result(libssh2_channel_forward_listen_ex(handle, host, Int32(clamping: port), &bound, 64)) {
+        switch result(libssh2_channel_forward_listen_ex(handle, host, Int32(clamping: port), &bound, Self.pendingForwardedChannels)) {
         case .done(let pointer): return .done((SSH2Listener(session: self, pointer: pointer), Int(bound)))
         case .wouldBlock(let blocking): return .wouldBlock(blocking)
         case .failed(let fault): return .failed(fault)

@@ -23,6 +23,13 @@ final class WorkerListener {
     var endpoint: String
     /// What the listener's connections carried, read by whoever started it.
     let meter = ForwardMeter()
+    /// Paused after the process ran out of file descriptors.
+    var backoff = AcceptBackoff()
+
+    /// Whether its connections are taken now: it is open and not paused.
+    func isAccepting(at now: ContinuousClock.Instant) -> Bool {
+        (descriptor >= 0 || remote != nil) && !backoff.isPaused(at: now)
+    }
 
     init(id: Int, rule: ForwardRule, descriptor: Int32, remote: (any WorkerTransportListener)?, target: SocketAddress?, endpoint: String) {
         self.id = id

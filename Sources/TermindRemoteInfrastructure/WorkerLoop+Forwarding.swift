@@ -11,7 +11,8 @@ import Glibc
 /// connection becomes a `WorkerTunnel`, pumped like a jump host's. Nothing here blocks: sockets
 /// are non-blocking and names were resolved by the caller. Runs on the worker thread.
 extension WorkerLoop {
-    /// How many connections one listener takes per pass, so a flood cannot starve the rest.
+    /// How many connections a local listener takes per pass, so a flood cannot starve the rest.
+    /// A remote rule's channels are all taken each pass (`acceptRemote`).
     private static let acceptsPerPass = 16
 
     // MARK: - Starting rules
@@ -99,8 +100,9 @@ extension WorkerLoop {
     /// moved.
     func pumpForwarding() throws -> Bool {
         var progress = false
+        let now = ContinuousClock.now
         for id in listeners.keys.sorted() {
-            guard let listener = listeners[id] else { continue }
+            guard let listener = listeners[id], listener.isAccepting(at: now) else { continue }
             if listener.remote != nil {
                 progress = try acceptRemote(listener) || progress
                 if outboundBlocked { return progress }
@@ -108,7 +110,6 @@ extension WorkerLoop {
                 progress = acceptLocal(listener) || progress
             }
         }
-        let now = ContinuousClock.now
         for id in socksClients.keys.sorted() {
             guard let client = socksClients[id], !client.connecting else { continue }
             if client.deadline < now {
@@ -128,10 +129,10 @@ extension WorkerLoop {
             // accept4 needs _GNU_SOURCE, which Glibc's Swift module leaves out.
             let descriptor = accept(listener.descriptor, nil, nil)
             guard descriptor >= 0 else {
-                if errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR && errno != ECONNABORTED {
-                    let reason = Self.errorText()
-                    logger.info("\(label): accepting on \(listener.endpoint) failed: \(reason)")
-                    listener.meter.failed("accepting a connection failed: \(reason)")
+                let code = errno
+                if code != EAGAIN && code != EWOULDBLOCK && code != EINTR && code != ECONNABORTED {
+                    // The connection stays in the backlog: without a pause this would spin.
+                    couldNotTake(on: listener, code: code, doing: "accepting a connection")
                 }
                 break
             }
@@ -246,16 +247,23 @@ extension WorkerLoop {
         socksClients[client.id] = nil
     }
 
-    /// Takes the channels the server opened for a remote rule and connects each to the target.
+    /// Takes every channel the server opened for a remote rule (each accept reads the socket
+    /// dry first) and connects each to the target. A burst of connections on the server comes
+    /// as a burst of channel opens, all read at once: taken one at a time, or a few a pass,
+    /// they would wait in libssh2's queue while more arrive.
     func acceptRemote(_ listener: WorkerListener) throws -> Bool {
         guard let remoteListener = listener.remote, let target = listener.target else { return false }
-        var progress = false
-        for _ in 0..<Self.acceptsPerPass {
-            didRead = true
+        // What the socket holds now is read by the accepts below: an operation's answer or a
+        // channel's data among it, so the loop must look again before it sleeps.
+        var progress = sessionSocketIsReadable()
+        didRead = true
+        // Bounded, so a server that never stops opening channels cannot hold the loop.
+        for _ in 0..<Int(SSH2Session.pendingForwardedChannels) {
             switch try check(remoteListener.accept(), resumption: .listener(listener.id), doing: "accepting on \(listener.endpoint)") {
             case .done(let channel):
                 progress = true
                 connectRemoteChannel(channel, to: target, from: listener)
+                if !listener.isAccepting(at: .now) { return progress }
             case .wouldBlock:
                 return progress
             case .failed(let fault):
@@ -275,8 +283,8 @@ extension WorkerLoop {
         tunnels[tunnel.id] = tunnel
         tunnel.meterOpened(on: listener.meter)
         guard descriptor >= 0 else {
-            logger.info("\(label): cannot open a socket to \(destination): \(Self.errorText())")
-            listener.meter.failed("cannot open a socket to \(destination)")
+            let code = errno
+            couldNotTake(on: listener, code: code, doing: "opening a socket to \(destination)")
             beginClosing(tunnel)
             return
         }
@@ -311,6 +319,32 @@ extension WorkerLoop {
             return true
         }
         return true
+    }
+
+    /// A connection on `listener` could not be taken: accepting it, or opening the socket a
+    /// remote rule's channel needs, failed with `code`. The listener pauses (`AcceptBackoff`),
+    /// a want of descriptors is counted, and a line is logged (and reported to the meter's
+    /// reader) at most once a second, however often it fails.
+    private func couldNotTake(on listener: WorkerListener, code: Int32, doing what: String) {
+        let reason = String(cString: strerror(code))
+        if code == EMFILE || code == ENFILE {
+            listener.meter.ranOutOfDescriptors("\(what) failed: \(reason)")
+        } else {
+            listener.meter.failed("\(what) failed: \(reason)")
+        }
+        guard let count = listener.backoff.failed(at: .now) else { return }
+        let times = count == 1 ? "once" : "\(count) times"
+        let retry = AcceptBackoff.pause.secondsText
+        logger.warning("\(label): forwarding on \(listener.endpoint): \(what) failed: \(reason) (\(times) since the last line); new connections wait, tried again every \(retry)")
+        if code == EMFILE || code == ENFILE { listener.meter.reportShortage() }
+    }
+
+    /// Whether the session socket holds bytes not read yet (false for a test's transport
+    /// without a socket).
+    private func sessionSocketIsReadable() -> Bool {
+        guard let descriptor = transport?.socketDescriptor, descriptor >= 0 else { return false }
+        var socket = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        return poll(&socket, 1, 0) == 1 && socket.revents & Int16(POLLIN) != 0
     }
 
     // MARK: - Helpers

@@ -196,12 +196,14 @@ final class WorkerLoop {
             progress = try pumpTunnel(tunnel) || progress
             if outboundBlocked { return progress }
         }
-        progress = try pumpForwarding() || progress
-        if outboundBlocked { return progress }
         if !didRead { try drainTransport() }
         // The reads above take every packet the socket holds, an operation's answer among
         // them: it waits in libssh2's queue, and the quiet socket would not wake the loop.
         if !operations.isEmpty, !outboundBlocked { progress = try runOperations() || progress }
+        if outboundBlocked { return progress }
+        // Last, for the same reason: the server's channel opens for a remote rule, read by any
+        // call above, wait in libssh2's queue; accepting reads the socket dry and takes them all.
+        progress = try pumpForwarding() || progress
         return progress
     }
 
@@ -361,6 +363,8 @@ final class WorkerLoop {
         deadlines += channels.values.compactMap { $0.outbound.isEmpty ? nil : $0.pacedUntil }
         // SOCKS handshakes that must end in time.
         if let soonest = socksClients.values.map(\.deadline).min() { deadlines.append(soonest) }
+        // Listeners paused for want of descriptors.
+        deadlines += listeners.values.compactMap(\.backoff.pausedUntil)
         deadlines += keepaliveDeadlines(now: now)
         guard let nearest = deadlines.min() else { return -1 }
         return max(.zero, now.duration(to: nearest)).pollMilliseconds
@@ -397,7 +401,7 @@ final class WorkerLoop {
         for tunnel in tunnels.values where tunnel.localEvents != 0 {
             descriptors.append(pollfd(fd: tunnel.localDescriptor, events: tunnel.localEvents, revents: 0))
         }
-        for listener in listeners.values where listener.descriptor >= 0 {
+        for listener in listeners.values where listener.descriptor >= 0 && listener.backoff.pausedUntil == nil {
             descriptors.append(pollfd(fd: listener.descriptor, events: Int16(POLLIN), revents: 0))
         }
         for client in socksClients.values where client.descriptor >= 0 && !client.connecting {

@@ -46,9 +46,18 @@ final class ForwardEndToEndTests: XCTestCase {
     }
 
     /// Starts `termind forward` with `rules`; returns it and the ports of its listeners, in
-    /// order, read from the lines it prints.
-    private func startForward(_ rules: [String], expecting count: Int) throws -> (ChildProcess, [Int]) {
-        let child = try home.start(["forward"] + connectOptions + [target] + rules)
+    /// order, read from the lines it prints. With `limits` (`ulimit` options), it runs under
+    /// `sh -c 'ulimit LIMITS && exec termind ...'`: the same process, with those limits.
+    private func startForward(_ rules: [String], expecting count: Int, limits: String? = nil) throws -> (ChildProcess, [Int]) {
+        let arguments = ["forward"] + connectOptions + [target] + rules
+        let child: ChildProcess
+        if let limits {
+            let environment = ProcessInfo.processInfo.environment.merging(home.terminalEnvironment) { $1 }
+            child = try ChildProcess("sh", ["-c", "ulimit \(limits) && exec \"$0\" \"$@\"", try TermindBinary.path()] + arguments,
+                                     environment: environment)
+        } else {
+            child = try home.start(arguments)
+        }
         children.append(child)
         var ports: [Int] = []
         for _ in 0..<count {
@@ -215,6 +224,138 @@ final class ForwardEndToEndTests: XCTestCase {
             """
         let output = try ChildProcess.run("python3", ["-c", script, String(ports[0]), "100", String(256 * 1024)])
         XCTAssertEqual(output.stdout.trimmingCharacters(in: .whitespacesAndNewlines), "100", output.stderr)
+    }
+
+    func testARemoteForwardTakesEveryConnectionOfThreeBurstsOfThreeHundredAtOnce() throws {
+        let echo = try LoopbackEchoServer.start(backlog: 1_024)
+        children.append(echo.process)
+        let (forward, ports) = try startForward(["-R", "127.0.0.1:0:127.0.0.1:\(echo.port)"], expecting: 1)
+        // Each burst: 300 threads connect to the server's port at once (a barrier), send a line and
+        // read it back; the sockets stay open until the whole burst is done. sshd's listen backlog
+        // is 128: a connection past it retries its SYN, so every one gets through, later.
+        let script = """
+            import socket, threading, sys
+            port, count = int(sys.argv[1]), int(sys.argv[2])
+            for burst in range(3):
+                start = threading.Barrier(count)
+                good, errors, sockets, lock = [0], [], [], threading.Lock()
+                def one(i):
+                    line = b'burst %d connection %d\\n' % (burst, i)
+                    try:
+                        c = socket.socket()
+                        with lock: sockets.append(c)
+                        c.settimeout(90)
+                        start.wait()
+                        c.connect(('127.0.0.1', port))
+                        c.sendall(line)
+                        got = b''
+                        while not got.endswith(b'\\n'):
+                            d = c.recv(4096)
+                            if not d: break
+                            got += d
+                        with lock:
+                            if got == line: good[0] += 1
+                            else: errors.append('%d: got %r' % (i, got))
+                    except Exception as e:
+                        with lock: errors.append('%d: %r' % (i, e))
+                threads = [threading.Thread(target=one, args=(i,)) for i in range(count)]
+                for t in threads: t.start()
+                for t in threads: t.join()
+                for c in sockets: c.close()
+                print(good[0], flush=True)
+                if errors: print('burst %d:' % burst, errors[:5], file=sys.stderr, flush=True)
+            """
+        let output = try ChildProcess.run("python3", ["-c", script, String(ports[0]), "300"])
+        let sshdLog = (try? String(contentsOfFile: server.logPath, encoding: .utf8)) ?? ""
+        XCTAssertEqual(output.stdout.split(separator: "\n"), ["300", "300", "300"],
+                       "every connection of every burst echoes: \(output.stderr)")
+        XCTAssertFalse(sshdLog.contains("resource shortage"), "no forwarded channel was refused")
+        XCTAssertTrue(forward.isRunning)
+    }
+
+    /// `/proc/PID/limits`' soft and hard limits on open files.
+    private func descriptorLimits(of process: ChildProcess) throws -> (soft: Int, hard: Int) {
+        let limits = try String(contentsOfFile: "/proc/\(process.processIdentifier)/limits", encoding: .utf8)
+        let line = try XCTUnwrap(limits.split(separator: "\n").first { $0.hasPrefix("Max open files") }, limits)
+        let figures = line.dropFirst("Max open files".count).split(separator: " ").compactMap { Int($0) }
+        guard figures.count >= 2 else { throw TestRigError("no limits in \(line)") }
+        return (figures[0], figures[1])
+    }
+
+    /// User and system CPU time the process has used (`/proc/PID/stat`), in seconds.
+    private func cpuSeconds(of process: ChildProcess) throws -> Double {
+        let stat = try String(contentsOfFile: "/proc/\(process.processIdentifier)/stat", encoding: .utf8)
+        // The fields after the name, which ends at the last ')': state is field 3, utime 14, stime 15.
+        let fields = stat[stat.range(of: ")", options: .backwards)!.upperBound...].split(separator: " ")
+        let ticks = try XCTUnwrap(Int(fields[11])) + XCTUnwrap(Int(fields[12]))
+        return Double(ticks) / Double(sysconf(Int32(_SC_CLK_TCK)))
+    }
+
+    /// The log's lines that say the process ran out of descriptors.
+    private func descriptorLines() -> [Substring] {
+        let log = (try? String(contentsOfFile: home.logPath, encoding: .utf8)) ?? ""
+        return log.split(separator: "\n").filter { $0.localizedCaseInsensitiveContains("Too many open files") }
+    }
+
+    func testOutOfDescriptorsTheForwardPausesLogsOnceASecondCountsAndServesAgainOnceConnectionsClose() throws {
+        let echo = try startEchoServer()
+        let started = Date()
+        let (forward, ports) = try startForward(["-L", "127.0.0.1:0:127.0.0.1:\(echo)"], expecting: 1, limits: "-n 64")
+        XCTAssertEqual(try descriptorLimits(of: forward).hard, 64, "both limits are 64: raising the soft one changes nothing")
+
+        // 100 idle connections: about 50 fit in 64 descriptors, the rest wait in the backlog.
+        let clients = try ChildProcess("python3", ["-u", "-c", """
+            import socket, signal, sys
+            signal.pthread_sigmask(signal.SIG_BLOCK, [signal.SIGUSR1])
+            held = [socket.create_connection(('127.0.0.1', int(sys.argv[1])), timeout=20) for _ in range(100)]
+            print('opened', flush=True)
+            signal.sigwait([signal.SIGUSR1])
+            for c in held: c.close()
+            print('closed', flush=True)
+            """, String(ports[0])])
+        children.append(clients)
+        _ = try clients.waitForLine { $0 == "opened" }
+
+        // The window: from the first line about running out to the third (a second at least, so
+        // the CPU time is measured over some ticks).
+        XCTAssertTrue(waitUntil(timeout: 30) { !descriptorLines().isEmpty }, "the forward ran out of descriptors")
+        let firstCPU = try cpuSeconds(of: forward), first = Date()
+        XCTAssertTrue(waitUntil(timeout: 30) { descriptorLines().count >= 3 && Date().timeIntervalSince(first) >= 1 },
+                      "the forward keeps saying it is out")
+        let lastCPU = try cpuSeconds(of: forward), last = Date()
+        let lines = descriptorLines().count
+        XCTAssertLessThanOrEqual(lines, Int(Date().timeIntervalSince(started)) + 1,
+                                 "at most one line a second: \(descriptorLines().suffix(3))")
+        XCTAssertLessThan(lastCPU - firstCPU, 0.3 * last.timeIntervalSince(first),
+                          "idle connections in the backlog do not spin the forward")
+
+        // Once the connections close, new ones are accepted and carried.
+        clients.signal(SIGUSR1)
+        _ = try clients.waitForLine { $0 == "closed" }
+        let echoed = try ChildProcess.run("python3", ["-c", """
+            import socket, sys
+            c = socket.create_connection(('127.0.0.1', int(sys.argv[1])), timeout=30)
+            c.sendall(b'after the shortage\\n')
+            got = b''
+            while not got.endswith(b'\\n'):
+                d = c.recv(4096)
+                if not d: break
+                got += d
+            print(got.decode(), end='')
+            """, String(ports[0])])
+        XCTAssertEqual(echoed.stdout, "after the shortage\n", echoed.stderr)
+
+        forward.signal(SIGTERM)
+        let exit = try XCTUnwrap(forward.waitForExit(within: 10))
+        XCTAssertEqual(exit.status, 0, exit.stderr)
+        XCTAssertTrue(exit.stderr.contains("-L 127.0.0.1:\(ports[0]): out of file descriptors"), "forward says so: \(exit.stderr)")
+    }
+
+    func testForwardRaisesItsSoftDescriptorLimitToTheHardOne() throws {
+        let (forward, _) = try startForward(["-D", "127.0.0.1:0"], expecting: 1, limits: "-Sn 64")
+        let limits = try descriptorLimits(of: forward)
+        XCTAssertGreaterThan(limits.hard, 64, "the rig's hard limit leaves room to raise")
+        XCTAssertEqual(limits.soft, limits.hard, "forward raised its soft limit to the hard one")
     }
 
     func testALocalTargetThatRefusesEndsOnlyThatConnection() throws {

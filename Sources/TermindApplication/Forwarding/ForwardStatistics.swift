@@ -8,13 +8,18 @@ public struct ForwardStatistics: Sendable, Equatable {
     public var bytesSent: UInt64 = 0
     public var bytesReceived: UInt64 = 0
     public var lastError: String?
+    /// How many times a connection could not be taken because this process had no file
+    /// descriptor left (EMFILE, ENFILE): each time the listener paused a moment, the connection
+    /// waiting in its backlog (for a remote rule, the channel was closed).
+    public var descriptorShortages = 0
 
     public init(openConnections: Int = 0, totalConnections: Int = 0, bytesSent: UInt64 = 0, bytesReceived: UInt64 = 0,
-                lastError: String? = nil) {
+                lastError: String? = nil, descriptorShortages: Int = 0) {
         self.openConnections = openConnections
         self.totalConnections = totalConnections
         self.bytesSent = bytesSent
         self.bytesReceived = bytesReceived
         self.lastError = lastError
+        self.descriptorShortages = descriptorShortages
     }
 }

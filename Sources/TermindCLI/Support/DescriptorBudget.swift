@@ -31,14 +31,12 @@ struct DescriptorBudget: Equatable {
     /// Plans for this process (its limits, its open descriptors) and raises the soft limit when
     /// the plan says so; if the raise is refused, plans again within the limit as it is.
     static func apply(wanted: Int) -> (budget: DescriptorBudget, limit: Int) {
-        var limits = rlimit()
-        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limits) == 0 else { return (DescriptorBudget(parallel: wanted, raisedLimit: nil), 0) }
-        let soft = Self.clamped(limits.rlim_cur), hard = Self.clamped(limits.rlim_max)
+        guard let limits = DescriptorLimit.current() else { return (DescriptorBudget(parallel: wanted, raisedLimit: nil), 0) }
+        let soft = limits.soft, hard = limits.hard
         let inUse = openDescriptors()
         let budget = plan(wanted: wanted, inUse: inUse, softLimit: soft, hardLimit: hard)
         guard let raised = budget.raisedLimit else { return (budget, soft) }
-        limits.rlim_cur = rlim_t(raised)
-        if setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limits) == 0 { return (budget, raised) }
+        if DescriptorLimit.raiseSoft(to: raised) { return (budget, raised) }
         return (plan(wanted: wanted, inUse: inUse, softLimit: soft, hardLimit: soft), soft)
     }
 
@@ -46,10 +44,5 @@ struct DescriptorBudget: Equatable {
     /// standard streams and a few more when /proc cannot be read.
     static func openDescriptors() -> Int {
         (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count) ?? 16
-    }
-
-    private static func clamped(_ value: rlim_t) -> Int {
-        // RLIM_INFINITY is the largest rlim_t, so it is above the bound too.
-        value > rlim_t(Int32.max) ? Int(Int32.max) : Int(value)
     }
 }

@@ -39,7 +39,8 @@ enum ForwardsOverlayView {
                    style: WorkbenchTheme.dim.with(background: WorkbenchTheme.dialog.background), clip: inside)
     }
 
-    /// ` web   L 127.0.0.1:8080 → localhost:80   listening   1 open   ↑ 120 B  ↓ 3.4 MB`
+    /// ` web   L 127.0.0.1:8080 → localhost:80   listening   1 open   ↑ 120 B  ↓ 3.4 MB`, and
+    /// `  out of descriptors ×3` once connections could not be taken for want of descriptors.
     static func line(_ row: ForwardsOverlay.Row, hostWidth: Int, width: Int) -> String {
         let host = pad(TextWrap.truncated(safe(row.hostLabel), to: hostWidth), hostWidth)
         var figures = ""
@@ -47,6 +48,8 @@ enum ForwardsOverlayView {
             let statistics = listening.statistics
             figures = "\(statistics.openConnections) open  ↑ \(TransferQueueView.byteText(statistics.bytesSent))"
                 + "  ↓ \(TransferQueueView.byteText(statistics.bytesReceived))"
+            // Connections not taken for want of file descriptors (the listener paused each time).
+            if statistics.descriptorShortages > 0 { figures += "  out of descriptors ×\(statistics.descriptorShortages)" }
         }
         let state = pad(word(row.state), 10)
         let fixed = 1 + hostWidth + 2 + 2 + 10 + 2 + CharacterWidth.columns(of: figures)

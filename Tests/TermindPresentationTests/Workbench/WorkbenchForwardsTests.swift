@@ -118,6 +118,14 @@ final class WorkbenchForwardsTests: WorkbenchTestCase {
             line(showing: "L 127.0.0.1:8080").contains("0 open")
         }
 
+        // Connections not taken for want of file descriptors are counted, and why is below.
+        meter.ranOutOfDescriptors("accepting a connection failed: Too many open files")
+        meter.ranOutOfDescriptors("accepting a connection failed: Too many open files")
+        await eventually("the shortage shows", showing: screenReport) {
+            line(showing: "L 127.0.0.1:8080").contains("out of descriptors ×2")
+        }
+        XCTAssertTrue(screenText.contains("last error: accepting a connection failed: Too many open files"), screenReport)
+
         press(.enter)  // the first rule off
         await eventually("its listener stopped", showing: screenReport) { connection.forwarding.stopped == [webListener.id] }
         XCTAssertTrue(line(showing: "L 127.0.0.1:8080").contains("stopped"), screenReport)

@@ -18,7 +18,9 @@ struct ForwardCommand: Command {
             in use) is reported and the others keep running. SIGINT or SIGTERM closes the
             listeners and exits 0, or 1 when a rule could not listen; the connection's own
             failures exit with its category's status. With no rule given, the Host's enabled
-            rules run (hosts edit --forward).
+            rules run (hosts edit --forward). The soft limit on open files is raised to the hard
+            one; when it is reached anyway, a listener pauses a moment and says so on stderr, at
+            most once a second.
             """,
         arguments: [.init("HOST", .host, help: "A Vault label or an ad-hoc [user@]hostname[:port]")],
         options: ConnectionOptions.definitions + [
@@ -67,6 +69,8 @@ struct ForwardCommand: Command {
                 return ExitCode.usage.rawValue
             }
         }
+        // Every connection carried holds a descriptor while it lasts (as `exec` raises it for its Hosts).
+        let limit = DescriptorLimit.raiseSoftToHard()
         let access = try ConnectionAccess(context, options: options)
         let connection: any SSHConnection
         do {
@@ -87,6 +91,12 @@ struct ForwardCommand: Command {
                 let listener = try await connection.forward(rule)
                 listening += 1
                 context.out(json ? try JSONOutput.line(ForwardView(listener)) : ForwardView.line(listener))
+                // Said as often as the log says it: at most once a second.
+                Task {
+                    for await statistics in listener.meter.shortages {
+                        context.err(ForwardView.shortageLine(listener, statistics, limit: limit))
+                    }
+                }
             } catch let failure as ForwardFailure {
                 failed += 1
                 if json { context.out(try JSONOutput.line(ForwardView(failure))) }

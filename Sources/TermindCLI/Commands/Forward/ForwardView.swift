@@ -44,6 +44,16 @@ struct ForwardView: Encodable {
         }
     }
 
+    /// `termind: -L 127.0.0.1:8080: out of file descriptors (limit 1024): new connections wait
+    /// until others close (3 times so far)`, on standard error when the listener says so.
+    static func shortageLine(_ listener: ForwardListening, _ statistics: ForwardStatistics, limit: Int?) -> String {
+        let limitText = limit.map { " (limit \($0))" } ?? ""
+        let times = statistics.descriptorShortages == 1 ? "once" : "\(statistics.descriptorShortages) times"
+        let waiting = listener.rule.kind == .remote ? "connections from the server are dropped" : "new connections wait"
+        return "termind: -\(listener.rule.kind.rawValue) \(listener.endpoint): out of file descriptors\(limitText): "
+            + "\(waiting) until others close (\(times) so far)\n"
+    }
+
     private static func kindName(_ kind: ForwardRule.Kind) -> String {
         switch kind {
         case .local: "local"
