@@ -16,7 +16,8 @@ final class EditEndToEndTests: XCTestCase {
         remote = try TemporaryDirectory(prefix: "termind-edit-remote", mode: 0o755)
         scripts = try TemporaryDirectory(prefix: "termind-edit-scripts", mode: 0o755)
         try remote.write("listen 80;\n", to: "app.conf", mode: 0o640)
-        let chown = try ChildProcess.run("chown", ["-hR", server.username, remote.path])
+        // The account's file, in its own group: what a rename leaves it with too.
+        let chown = try ChildProcess.run("chown", ["-hR", server.username + ":", remote.path])
         XCTAssertEqual(chown.status, 0, chown.stderr)
         // An mtime in the past, so a write in this second shows as a change.
         setModified(remote.appending("app.conf").path, to: 1_600_000_000)
@@ -201,5 +202,133 @@ final class EditEndToEndTests: XCTestCase {
         XCTAssertEqual(created.status, 0, created.stderr)
         XCTAssertEqual(try contents(remote.appending("new.txt").path), "x\n")
         XCTAssertEqual(try status(remote.appending("new.txt").path).st_mode & 0o7777, 0o644)
+    }
+
+    // MARK: - Never losing a change
+
+    func testARemoteChangeOfTheSameSizeInTheSameSecondIsRefusedByItsContentUnlessForced() throws {
+        let file = remote.appending("app.conf").path
+        // Another writer's change while the editor runs: same size, mtime set back to the same
+        // second, same mode; only the bytes differ.
+        let script = try editor("""
+            printf 'listen 82;\\n' > "$1"
+            printf 'listen 81;\\n' > '\(file)'
+            touch -d @1600000000 '\(file)'
+            """)
+        let refused = try edit(["--yes", remotePath("app.conf")], editor: script)
+
+        XCTAssertEqual(refused.status, 1, refused.stderr)
+        XCTAssertEqual(try contents(file), "listen 81;\n", "the other change stays")
+        let copy = refused.stdout.trimmingCharacters(in: .newlines)
+        XCTAssertTrue(refused.stderr.contains(file), refused.stderr)
+        XCTAssertTrue(refused.stderr.contains("content is not the one fetched"), refused.stderr)
+        XCTAssertTrue(refused.stderr.contains("your copy is kept at \(copy)"), refused.stderr)
+        XCTAssertTrue(refused.stderr.contains("--force"), refused.stderr)
+        XCTAssertEqual(try contents(copy), "listen 82;\n")
+
+        let forced = try edit(["--yes", "--force", remotePath("app.conf")], editor: script)
+        XCTAssertEqual(forced.status, 0, forced.stderr)
+        XCTAssertEqual(try contents(file), "listen 82;\n", "--force overwrites the other change")
+    }
+
+    func testASecondEditOfOneFileIsRefusedNamingTheFirstWhoseChangeIsUploaded() throws {
+        let started = scripts.appending("first-started").path
+        let fifo = scripts.appending("go").path
+        XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+        let first = try home.start(
+            ["edit", "--yes"] + options + [remotePath("app.conf")],
+            environment: ["VISUAL": "", "EDITOR": try editor("printf 'first;\\n' >> \"$1\"; : > '\(started)'; read go < '\(fifo)'"),
+                          "XDG_CACHE_HOME": cache])
+        defer { first.stop() }
+        XCTAssertTrue(waitUntil { FileManager.default.fileExists(atPath: started) }, "the first editor never started")
+
+        let secondRan = scripts.appending("second-ran").path
+        let second = try edit(["--yes", remotePath("app.conf")], editor: try editor("printf 'second;\\n' >> \"$1\"; : > '\(secondRan)'"))
+
+        XCTAssertEqual(second.status, 1, second.stderr)
+        XCTAssertTrue(second.stderr.contains("already being edited by another termind edit"), second.stderr)
+        XCTAssertTrue(second.stderr.contains("process \(first.processIdentifier)"), second.stderr)
+        XCTAssertTrue(second.stderr.contains("\(cache)/termind/edit/"), second.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: secondRan), "the second edit never opened an editor")
+
+        let released = try ChildProcess.run("sh", ["-c", "echo go > '\(fifo)'"])
+        XCTAssertEqual(released.status, 0, released.stderr)
+        let ended = try XCTUnwrap(first.waitForExit(within: 30), "the first edit did not end")
+        XCTAssertEqual(ended.status, 0, ended.stderr)
+        XCTAssertEqual(try contents(remote.appending("app.conf").path), "listen 80;\nfirst;\n", "the first change is uploaded")
+
+        let third = try edit(["--yes", remotePath("app.conf")], editor: try editor("printf 'third;\\n' >> \"$1\""))
+        XCTAssertEqual(third.status, 0, "the lock is let go with the edit: \(third.stderr)")
+        XCTAssertEqual(try contents(remote.appending("app.conf").path), "listen 80;\nfirst;\nthird;\n")
+    }
+
+    // MARK: - Keeping the file's identity
+
+    /// `app.env` of another account, in the connecting account's group, mode 0660, with a
+    /// hard link beside it; returns the other account's IDs.
+    private func sharedFile(owner: String) throws -> (user: uid_t, group: gid_t) {
+        try TestAccount.ensureExists(owner, shell: "/bin/sh")
+        let other = try TestAccount.ids(of: owner)
+        let me = try TestAccount.ids(of: server.username)
+        let file = try remote.write("A=1\nB=2\n", to: "app.env", mode: 0o660)
+        XCTAssertEqual(chown(file, other.user, me.group), 0)
+        XCTAssertEqual(chmod(file, 0o660), 0)
+        XCTAssertEqual(link(file, remote.appending("app.env.link").path), 0)
+        return (other.user, me.group)
+    }
+
+    func testAFileOfAnotherOwnerWithAHardLinkIsWrittenInPlaceKeepingOwnerGroupModeAndLink() throws {
+        let owner = "termind-owner"
+        let ids = try sharedFile(owner: owner)
+        let file = remote.appending("app.env").path
+        let before = try status(file)
+
+        let result = try edit(["--yes", remotePath("app.env")], editor: try editor("printf 'A=3\\n' > \"$1\""))
+
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stderr.contains("uploaded 4 bytes (mode 0660 kept; written in place: the file is owned by \(owner))"), result.stderr)
+        let after = try status(file)
+        XCTAssertEqual(after.st_ino, before.st_ino, "the same file")
+        XCTAssertEqual(after.st_uid, ids.user, "still the other account's")
+        XCTAssertEqual(after.st_gid, ids.group)
+        XCTAssertEqual(after.st_mode & 0o7777, 0o660)
+        XCTAssertEqual(after.st_nlink, 2)
+        XCTAssertEqual(try contents(file), "A=3\n", "the shorter text, cut to its length")
+        XCTAssertEqual(try contents(remote.appending("app.env.link").path), "A=3\n", "the hard link sees the new text")
+        let read = try ChildProcess.run("runuser", ["-u", owner, "--", "cat", file])
+        XCTAssertEqual(read.status, 0, "the owner still reads it: \(read.stderr)")
+        XCTAssertEqual(read.stdout, "A=3\n")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: remote.path).sorted(), ["app.conf", "app.env", "app.env.link"])
+    }
+
+    func testAFileOfOnesOwnWithAHardLinkIsWrittenInPlaceAndAPlainOneStillByRename() throws {
+        let file = remote.appending("app.conf").path
+        XCTAssertEqual(link(file, remote.appending("app.conf.link").path), 0)
+        let linked = try edit(["--yes", remotePath("app.conf")], editor: try editor("printf 'listen 443;\\n' >> \"$1\""))
+        XCTAssertEqual(linked.status, 0, linked.stderr)
+        XCTAssertTrue(linked.stderr.contains("written in place: the file has 2 hard links"), linked.stderr)
+        XCTAssertEqual(try contents(remote.appending("app.conf.link").path), "listen 80;\nlisten 443;\n")
+        XCTAssertEqual(try status(file).st_nlink, 2)
+
+        XCTAssertEqual(unlink(remote.appending("app.conf.link").path), 0)
+        let inode = try status(file).st_ino
+        let plain = try edit(["--yes", remotePath("app.conf")], editor: try editor("printf 'x\\n' >> \"$1\""))
+        XCTAssertEqual(plain.status, 0, plain.stderr)
+        XCTAssertFalse(plain.stderr.contains("in place"), plain.stderr)
+        XCTAssertNotEqual(try status(file).st_ino, inode, "replaced by a rename, as before")
+        XCTAssertEqual(try status(file).st_mode & 0o7777, 0o640)
+    }
+
+    func testAFileInADirectoryTheUserCannotCreateInIsWrittenInPlace() throws {
+        let locked = try TemporaryDirectory(prefix: "termind-edit-locked", mode: 0o755)
+        let file = try locked.write("old\n", to: "motd", mode: 0o644)
+        let me = try TestAccount.ids(of: server.username)
+        XCTAssertEqual(chown(file, me.user, me.group), 0)
+
+        let result = try edit(["--yes", "\(target):\(file)"], editor: try editor("printf 'new text\\n' > \"$1\""))
+
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stderr.contains("written in place: the directory does not let you create a file"), result.stderr)
+        XCTAssertEqual(try contents(file), "new text\n")
     }
 }

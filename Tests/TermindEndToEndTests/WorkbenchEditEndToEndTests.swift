@@ -18,7 +18,7 @@ final class WorkbenchEditEndToEndTests: XCTestCase {
         remote = try TemporaryDirectory(prefix: "termind-tui-edit", mode: 0o755)
         scripts = try TemporaryDirectory(prefix: "termind-tui-editor", mode: 0o755)
         try remote.write("listen 80;\n", to: "app.conf", mode: 0o640)
-        let chown = try ChildProcess.run("chown", ["-hR", server.username, remote.path])
+        let chown = try ChildProcess.run("chown", ["-hR", server.username + ":", remote.path])
         XCTAssertEqual(chown.status, 0, chown.stderr)
         // In the past, so a write in this second shows as a change.
         setModified(file, to: 1_600_000_000)

@@ -50,6 +50,12 @@ public enum TestAccount {
         return String(cString: home)
     }
 
+    /// The user and primary group IDs of the account `name`.
+    public static func ids(of name: String) throws -> (user: uid_t, group: gid_t) {
+        guard let entry = getpwnam(name) else { throw TestRigError("there is no account \(name)") }
+        return (entry.pointee.pw_uid, entry.pointee.pw_gid)
+    }
+
     private static func create(_ username: String, shell: String, password: String) throws {
         if getpwnam(username) != nil { return }
         guard geteuid() == 0 else {

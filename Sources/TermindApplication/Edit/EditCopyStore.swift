@@ -6,4 +6,12 @@ public protocol EditCopyStore: Sendable {
     /// it; anything else there (a planted symlink, another user's directory) is refused with
     /// a `FileSystemError` naming it, and nothing is written.
     func makeDirectory(for file: TransferAddress) throws -> String
+    /// Claims `file` for one edit on this machine until the lock is released (or the process
+    /// ends). Throws `RemoteEditError(.beingEdited)`, naming the other edit, while another
+    /// holds it. Nil from a store that keeps no locks (one in memory).
+    func lock(_ file: TransferAddress) throws -> (any EditLock)?
+}
+
+extension EditCopyStore {
+    public func lock(_ file: TransferAddress) throws -> (any EditLock)? { nil }
 }

@@ -5,10 +5,14 @@ import TermindDomain
 /// person's editor, and put it back only when its SHA-256 changed and the person agrees, and
 /// only over the version that was opened.
 ///
-/// Both copies go through the transfer engine like any `termind cp`: a partial beside the
-/// destination, the exact byte count and SHA-256, the rename. The upload is a
-/// `TransferReplacement`: the remote file's kind, size, mtime and mode are checked before
-/// anything is written and again just before the rename, and it keeps its permission bits.
+/// The fetch goes through the transfer engine like any `termind cp`. Before the upload the
+/// remote file is read again and its SHA-256 compared with the copy's as fetched: a file
+/// changed meanwhile is never overwritten, whatever its size and mtime say (unless forced).
+/// The upload is then a `TransferReplacement` through the engine (a partial beside the file,
+/// the exact byte count and SHA-256, its kind, size, mtime and mode checked again just before
+/// the rename, its permission bits kept), or, when a rename would change the file's owner,
+/// group or hard links (`EditWriteMethod`), the verified copy written over the file through
+/// one handle. One edit of a file at a time on this machine (`EditCopyStore.lock`).
 /// Whatever stops an edit after the editor ran keeps the local copy, and the report names it.
 public struct RemoteEditSession: Sendable {
     /// The server's file system.
@@ -56,20 +60,32 @@ public struct RemoteEditSession: Sendable {
         let address = TransferAddress(location: remote.location, path: target)
         guard let found else {
             guard create else { throw RemoteEditError(.missing, address, "does not exist; nothing was created") }
-            return try await makeCopy(of: address, opened: nil)
+            return try await makeLockedCopy(of: address, opened: nil)
         }
         guard found.kind == .file else {
             let what = found.kind == .directory ? "a directory" : found.kind == .symlink ? "a symlink" : "not a regular file"
             throw RemoteEditError(.notAFile, address, "is \(what); only a regular file can be edited")
         }
-        return try await makeCopy(of: address, opened: FileVersion(found.attributes))
+        return try await makeLockedCopy(of: address, opened: FileVersion(found.attributes))
+    }
+
+    /// The copy, made while this edit holds the file's lock; the lock is let go if that fails.
+    private func makeLockedCopy(of file: TransferAddress, opened: FileVersion?) async throws -> EditedFile {
+        let lock = try copies.lock(file)
+        do {
+            return try await makeCopy(of: file, opened: opened, lock: lock)
+        } catch {
+            lock?.release()
+            throw error
+        }
     }
 
     /// The copy in a new directory of its own: fetched through the engine, or empty for a new
     /// file; then hashed. Nothing is left behind when this fails.
-    private func makeCopy(of file: TransferAddress, opened: FileVersion?) async throws -> EditedFile {
+    private func makeCopy(of file: TransferAddress, opened: FileVersion?, lock: (any EditLock)?) async throws -> EditedFile {
         let directory = try copies.makeDirectory(for: file)
         let copy = RemotePath.join(directory, EditCopyName.file(remoteName: RemotePath.name(of: file.path)))
+        lock?.note(copy: copy)
         do {
             if let opened {
                 let batch = TransferBatch(
@@ -86,15 +102,17 @@ public struct RemoteEditSession: Sendable {
             } else {
                 try await local.fileSystem.openForWriting(copy, .createNew, permissions: 0o600).close()
             }
-            return EditedFile(file: file, opened: opened, copy: copy, openedDigest: try await digest(of: copy))
+            return EditedFile(file: file, opened: opened, copy: copy, openedDigest: try await digest(of: copy), lock: lock)
         } catch {
             await discard(copy, in: directory)
             throw error
         }
     }
 
-    /// Runs the editor on an opened copy, then uploads it as `consent` allows.
+    /// Runs the editor on an opened copy, then uploads it as `consent` allows; the edit's lock
+    /// is let go at the end.
     public func finish(_ edited: EditedFile, force: Bool = false, consent: UploadConsent) async -> RemoteEditReport {
+        defer { edited.lock?.release() }
         var editorFailure: EditorFailure?
         do {
             try await editor.edit(edited.copy)
@@ -126,14 +144,151 @@ public struct RemoteEditSession: Sendable {
             return kept(edited, .consentRequired(required))
         case .ask:
             guard case .ask(let question) = consent, (try? await question(edited)) == true else { return kept(edited, .declined) }
-            return await upload(edited, force: force)
+            return await upload(edited, editedDigest: editedDigest, force: force)
         case .upload:
-            return await upload(edited, force: force)
+            return await upload(edited, editedDigest: editedDigest, force: force)
         }
     }
 
-    /// The copy back over the version opened, keeping its permission bits.
-    private func upload(_ edited: EditedFile, force: Bool) async -> RemoteEditReport {
+    /// The copy back over the version opened, keeping its permission bits: refused when the
+    /// remote file's content is no longer what was opened (unless `force`), else renamed over
+    /// it or written in place as `EditWriteMethod` chooses.
+    private func upload(_ edited: EditedFile, editedDigest: String, force: Bool) async -> RemoteEditReport {
+        let method: EditWriteMethod
+        do {
+            if !force, let refusal = try await remoteChange(edited) { return kept(edited, .remoteChanged(refusal)) }
+            method = try await writeMethod(for: edited)
+        } catch {
+            return kept(edited, .failed(TransferFailure(error), .failure))
+        }
+        guard case .inPlace(let reason) = method else { return await uploadByRename(edited, force: force) }
+        do {
+            let written = try await writeInPlace(edited, editedDigest: editedDigest, force: force)
+            guard let bytes = written else { return kept(edited, .remoteChanged(contentRefusal(edited))) }
+            await discard(edited.copy, in: edited.directory)
+            return RemoteEditReport(
+                edited: edited, outcome: .uploaded(bytes: bytes, sha256: editedDigest), keptCopy: nil, inPlace: reason)
+        } catch let refusal as TransferError where refusal.kind == .destinationChanged {
+            return kept(edited, .remoteChanged(refusal))
+        } catch {
+            return kept(edited, .failed(TransferFailure(error), .failure))
+        }
+    }
+
+    /// Why the remote file may no longer be replaced: its kind, size, mtime or mode differ
+    /// from the version opened, or they do not and its content does (SHA-256 against the
+    /// copy's as fetched). Nil when it is still that version, or the edit creates it (the
+    /// engine refuses a file that appeared meanwhile).
+    private func remoteChange(_ edited: EditedFile) async throws -> TransferError? {
+        guard edited.opened != nil else { return nil }
+        let current = try await remote.fileSystem.lstatIfPresent(edited.file.path).map { FileVersion($0.attributes) }
+        if let refusal = TransferReplacement(opened: edited.opened).refusal(at: edited.file, current: current) { return refusal }
+        let reader = try await remote.fileSystem.openForReading(edited.file.path)
+        let now = try await Self.digest(closing: { try? await reader.close() }) { offset, count in
+            try await reader.read(at: offset, count: count)
+        }
+        return now == edited.openedDigest ? nil : contentRefusal(edited)
+    }
+
+    /// The refusal for a file whose size, mtime and mode are as opened but whose bytes are not.
+    private func contentRefusal(_ edited: EditedFile) -> TransferError {
+        TransferError(
+            .destinationChanged, edited.file,
+            "changed since it was opened for editing (its size, modification time and mode are as they were, "
+                + "but its content is not the one fetched); nothing was written")
+    }
+
+    /// Rename over the file, unless that would change its owner, group or hard links: what the
+    /// server lists for it (`ls -l`'s link count) and what a file made beside it gets.
+    private func writeMethod(for edited: EditedFile) async throws -> EditWriteMethod {
+        let fileSystem = remote.fileSystem
+        guard edited.opened != nil, let current = try await fileSystem.lstatIfPresent(edited.file.path), current.kind == .file
+        else { return .rename }
+        let listed = try? await listedEntry(edited.file.path)
+        return EditWriteMethod.choose(
+            file: current.attributes, linkCount: listed?.listedLinkCount, owner: (listed?.listedOwner, listed?.listedGroup),
+            newFile: try await newFileAttributes(beside: edited.file.path))
+    }
+
+    /// The entry for `path` in its directory's listing (the listing stops once it is found).
+    private func listedEntry(_ path: String) async throws -> RemoteFile? {
+        struct Found: Error { let file: RemoteFile }
+        let name = RemotePath.name(of: path)
+        do {
+            try await remote.fileSystem.list(RemotePath.parent(of: path)) { part in
+                if let file = part.first(where: { $0.name == name }) { throw Found(file: file) }
+            }
+        } catch let found as Found {
+            return found.file
+        }
+        return nil
+    }
+
+    /// The owner and group a new file beside `path` gets (what a rename would leave the file
+    /// with), from a probe created and removed at once; nil when the directory refuses it.
+    private func newFileAttributes(beside path: String) async throws -> FileAttributes? {
+        let fileSystem = remote.fileSystem
+        let probe = PartialFileName.path(for: path + ".owner-probe")
+        let writer: any PartialWriter
+        do {
+            writer = try await fileSystem.createPartial(probe, permissions: 0o600)
+        } catch let error as FileSystemError where error.kind == .permissionDenied {
+            return nil
+        }
+        let attributes: Result<FileAttributes, any Error>
+        do {
+            attributes = .success(try await fileSystem.lstat(probe).attributes)
+        } catch {
+            attributes = .failure(error)
+        }
+        try? await writer.close()
+        try? await fileSystem.remove(probe)
+        return try attributes.get()
+    }
+
+    /// The copy written over the remote file through one handle: the content checked through
+    /// that handle to be the version opened (unless `force`), the copy read whole and checked
+    /// to be the one the editor left (`editedDigest`), every byte written from offset 0, and
+    /// only then the file cut to the new length, so it is never empty or short meanwhile.
+    /// Returns the bytes written, nil when the content changed.
+    private func writeInPlace(_ edited: EditedFile, editedDigest: String, force: Bool) async throws -> UInt64? {
+        let reader = try await local.fileSystem.openForReading(edited.copy)
+        var bytes: [UInt8] = []
+        let copied = try await Self.digest(closing: { try? await reader.close() }) { offset, count in
+            let chunk = try await reader.read(at: offset, count: count)
+            bytes += chunk
+            return chunk
+        }
+        guard copied == editedDigest else {
+            throw TransferError(
+                .sourceChanged, TransferAddress(location: local.location, path: edited.copy),
+                "changed while it was being uploaded; nothing was written")
+        }
+        let writer = try await remote.fileSystem.openInPlace(edited.file.path)
+        do {
+            if !force {
+                let now = try await Self.digest(closing: {}) { offset, count in try await writer.read(at: offset, count: count) }
+                guard now == edited.openedDigest else {
+                    try? await writer.close()
+                    return nil
+                }
+            }
+            let chunk = max(writer.preferredChunkSize, 1)
+            for start in stride(from: 0, to: bytes.count, by: chunk) {
+                try await writer.write(Array(bytes[start..<min(start + chunk, bytes.count)]), at: UInt64(start))
+            }
+            try await writer.truncate(to: UInt64(bytes.count))
+            try await writer.synchronize()
+            try await writer.close()
+        } catch {
+            try? await writer.close()
+            throw error
+        }
+        return UInt64(bytes.count)
+    }
+
+    /// The copy renamed over the version opened, through the engine.
+    private func uploadByRename(_ edited: EditedFile, force: Bool) async -> RemoteEditReport {
         let batch = TransferBatch(
             sources: [TransferEndpoint(local, edited.copy)], destination: TransferEndpoint(remote, edited.file.path),
             conflicts: .apply(.fail), permissions: edited.opened?.permissions ?? Self.newFilePermissions,
@@ -167,20 +322,29 @@ public struct RemoteEditSession: Sendable {
     /// The SHA-256 of the local copy, read through the local file system.
     private func digest(of path: String) async throws -> String {
         let reader = try await local.fileSystem.openForReading(path)
+        return try await Self.digest(closing: { try? await reader.close() }) { offset, count in
+            try await reader.read(at: offset, count: max(reader.preferredChunkSize, count))
+        }
+    }
+
+    /// The SHA-256 of what `read` gives from offset 0 to its end; `close` runs either way.
+    private static func digest(
+        closing close: () async -> Void, reading read: (UInt64, Int) async throws -> [UInt8]
+    ) async throws -> String {
         var digest = ContentDigest()
         var offset: UInt64 = 0
         do {
             while true {
-                let bytes = try await reader.read(at: offset, count: max(reader.preferredChunkSize, 64 * 1024))
+                let bytes = try await read(offset, 64 * 1024)
                 if bytes.isEmpty { break }
                 digest.update(bytes)
                 offset += UInt64(bytes.count)
             }
         } catch {
-            try? await reader.close()
+            await close()
             throw error
         }
-        try? await reader.close()
+        await close()
         return digest.hex
     }
 

@@ -12,6 +12,15 @@ extension FileSystem {
     }
 
     public func openPartial(_ path: String, wait: Bool) async throws -> any PartialWriter {
+        try await openExisting(path)
+    }
+
+    public func openInPlace(_ path: String) async throws -> any PartialWriter {
+        try await openExisting(path)
+    }
+
+    /// A regular file, by `lstat`, opened keeping its bytes.
+    private func openExisting(_ path: String) async throws -> any PartialWriter {
         let attributes = try await lstat(path).attributes
         guard attributes.kind == .file else {
             throw FileSystemError(.unexpectedFile, location: location, path: path, detail: "it is \(attributes.kind.partialDescription), not a regular file")

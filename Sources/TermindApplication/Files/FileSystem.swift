@@ -48,6 +48,11 @@ public protocol FileSystem: Sendable {
     /// was looked at (`fstat` against `lstat`). `.unexpectedFile` otherwise, with nothing
     /// touched; `.busy` while another writer holds its lock, unless `wait` (then it waits).
     func openPartial(_ path: String, wait: Bool) async throws -> any PartialWriter
+    /// Opens the regular file at `path` to rewrite it in place, whoever owns it (an edit that
+    /// must keep the file's owner, group and hard links): read-write, never created, emptied
+    /// or reached through a symlink, checked after opening to be the file that was looked at.
+    /// `.unexpectedFile` otherwise, with nothing touched.
+    func openInPlace(_ path: String) async throws -> any PartialWriter
 }
 
 extension FileSystem {

@@ -182,11 +182,7 @@ extension TransferJob {
         -> FileVersion?
     {
         let current = try await fileSystem.lstatIfPresent(path).map { FileVersion($0.attributes) }
-        guard replacement.allows(current) else {
-            throw TransferError(
-                .destinationChanged, destinationAddress(path),
-                "changed since it was opened for editing (\(replacement.difference(from: current))); nothing was written")
-        }
+        if let refusal = replacement.refusal(at: destinationAddress(path), current: current) { throw refusal }
         return current
     }
 

@@ -25,6 +25,14 @@ public struct TransferReplacement: Sendable, Equatable {
         return opened.isUnchanged(in: current)
     }
 
+    /// The refusal when `current` is not what the upload may replace; nil when it is.
+    public func refusal(at destination: TransferAddress, current: FileVersion?) -> TransferError? {
+        guard !allows(current) else { return nil }
+        return TransferError(
+            .destinationChanged, destination,
+            "changed since it was opened for editing (\(difference(from: current))); nothing was written")
+    }
+
     /// `then 12 bytes, modified ..., mode 0640; now ...`, for the refusal.
     public func difference(from current: FileVersion?) -> String {
         let then = opened.map(\.description) ?? "it did not exist"

@@ -7,9 +7,20 @@ public enum EditCopyName {
     /// The directory's name for an edit of `path` at `location`, with `random` (a few
     /// letters, the caller's) at its end.
     public static func directory(location: String, path: String, random: String) -> String {
+        "\(stem(location: location, path: path))-\(random)"
+    }
+
+    /// The lock file's name for edits of `path` at `location`: one per file, beside the
+    /// directories (which end in letters and digits, never in `.lock`).
+    public static func lock(location: String, path: String) -> String {
+        stem(location: location, path: path) + ".lock"
+    }
+
+    /// `label-key`: the location, readable, and a digest of it and the path.
+    private static func stem(location: String, path: String) -> String {
         let key = ContentDigest.hex(of: NameBytes.bytes(location) + [0] + NameBytes.bytes(path)).prefix(16)
         let label = String(safe(location).prefix(32))
-        return "\(label.isEmpty ? "host" : label)-\(key)-\(random)"
+        return "\(label.isEmpty ? "host" : label)-\(key)"
     }
 
     /// The copy's file name: the remote name with anything but letters, digits and `._-+,@=`

@@ -43,14 +43,16 @@ public struct PublicKeyLine: Sendable, Equatable {
         return (String(fields[0]), blob, comment)
     }
 
-    /// Splits a leading options field (commas between options, double quotes may hold spaces)
-    /// from the rest; nil unless every option is one OpenSSH knows.
+    /// Splits a leading options field from the rest as sshd does (`auth_check_authkey_line`):
+    /// it ends at the first space or tab outside double quotes, where quotes may hold spaces
+    /// and commas and `\"` is a quote that neither opens nor closes. Nil unless every option
+    /// is one OpenSSH knows (sshd skips a line with bad options).
     private static func splitOptions(_ text: Substring) -> (String, Substring)? {
         var inQuotes = false
         var end = text.startIndex
         while end < text.endIndex {
             let character = text[end]
-            if character == "\\", inQuotes, text.index(after: end) < text.endIndex {
+            if character == "\\", text[text.index(after: end)...].first == "\"" {
                 end = text.index(end, offsetBy: 2)
                 continue
             }
@@ -60,11 +62,14 @@ public struct PublicKeyLine: Sendable, Equatable {
         }
         guard !inQuotes, end < text.endIndex else { return nil }
         let options = String(text[..<end])
-        let names = Self.optionList(options).map { option in
-            String(option.prefix { $0 != "=" }).lowercased()
-        }
+        let names = optionNames(of: options)
         guard !names.isEmpty, names.allSatisfy(optionNames.contains) else { return nil }
         return (options, text[end...].drop { $0 == " " || $0 == "\t" })
+    }
+
+    /// The options' names (`no-pty`, `command`), lower-case, in order.
+    static func optionNames(of field: String) -> [String] {
+        optionList(field).map { option in String(option.prefix { $0 != "=" }).lowercased() }
     }
 
     /// The options of a field, split on commas outside quotes.
@@ -72,8 +77,10 @@ public struct PublicKeyLine: Sendable, Equatable {
         var result: [String] = []
         var current = ""
         var inQuotes = false
+        var escaped = false
         for character in field {
-            if character == "\"" { inQuotes.toggle() }
+            if character == "\"", !escaped { inQuotes.toggle() }
+            escaped = character == "\\"
             if character == ",", !inQuotes {
                 result.append(current)
                 current = ""

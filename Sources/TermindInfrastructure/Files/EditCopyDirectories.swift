@@ -25,11 +25,7 @@ public struct EditCopyDirectories: EditCopyStore {
     public var directory: String { cacheBase + "/termind/edit" }
 
     public func makeDirectory(for file: TransferAddress) throws -> String {
-        try makeBase()
-        let termind = try privateDirectory(cacheBase + "/termind", in: AT_FDCWD, path: cacheBase + "/termind")
-        let opened = Result { try privateDirectory("edit", in: termind, path: directory) }
-        close(termind)
-        let edit = try opened.get()
+        let edit = try openEditDirectory()
         defer { close(edit) }
         for _ in 0..<16 {
             let name = EditCopyName.directory(location: file.location, path: file.path, random: Self.randomLetters(8))
@@ -43,6 +39,52 @@ public struct EditCopyDirectories: EditCopyStore {
             return directory + "/" + name
         }
         throw FileSystemError(.alreadyExists, location: "local", path: directory, detail: "cannot find a free name for the edit's copy")
+    }
+
+    /// An exclusive `flock` on `edit/LABEL-KEY.lock` (`EditCopyName.lock`), one file per
+    /// remote file, held by the returned lock, which removes the file as it lets go. A lock
+    /// taken on a file that was removed meanwhile (its holder let go) is taken again on the
+    /// name's new file, so two edits never hold two files of one name.
+    public func lock(_ file: TransferAddress) throws -> (any EditLock)? {
+        let edit = try openEditDirectory()
+        defer { close(edit) }
+        let name = EditCopyName.lock(location: file.location, path: file.path)
+        let path = directory + "/" + name
+        while true {
+            let descriptor = NameBytes.withCString(name) { openat(edit, $0, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600) }
+            guard descriptor >= 0 else { throw FileSystemError(errno: errno, "cannot open the edit's lock file", path: path) }
+            var status = stat()
+            guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_uid == geteuid() else {
+                close(descriptor)
+                throw FileSystemError(.unexpectedFile, location: "local", path: path, detail:
+                    "is not a regular file of yours, where Termind keeps an edit's lock: remove it and edit again")
+            }
+            while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+                let code = errno
+                if code == EINTR { continue }
+                let holder = EditCopyLock.note(in: descriptor)
+                close(descriptor)
+                guard code == EWOULDBLOCK else { throw FileSystemError(errno: code, "cannot lock the edit's lock file", path: path) }
+                throw RemoteEditError(
+                    .beingEdited, file,
+                    "is already being edited by another termind edit on this machine (\(holder ?? "its process did not say which")); "
+                        + "finish that edit first: of two edits of one file, the second would undo the first")
+            }
+            var named = stat()
+            let stillNamed = NameBytes.withCString(name) { fstatat(edit, $0, &named, AT_SYMLINK_NOFOLLOW) } == 0
+                && named.st_ino == status.st_ino && named.st_dev == status.st_dev
+            if stillNamed { return EditCopyLock(descriptor: descriptor, path: path) }
+            close(descriptor)
+        }
+    }
+
+    /// `<cache>/termind/edit`, opened (and made when missing) as `makeDirectory` needs it.
+    private func openEditDirectory() throws -> Int32 {
+        try makeBase()
+        let termind = try privateDirectory(cacheBase + "/termind", in: AT_FDCWD, path: cacheBase + "/termind")
+        let opened = Result { try privateDirectory("edit", in: termind, path: directory) }
+        close(termind)
+        return try opened.get()
     }
 
     /// `mkdir -p` of the cache directory, missing components 0700.

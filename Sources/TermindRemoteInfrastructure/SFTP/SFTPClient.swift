@@ -339,6 +339,16 @@ final class SFTPClient: RemoteFileSystem {
     /// file it is, and whether another writer is at it, the caller tells from its record and
     /// claim: SFTP has no locks (`wait` has nothing to wait for here).
     func openPartial(_ path: String, wait: Bool) async throws -> any PartialWriter {
+        try await openExisting(path, doing: "opening the partial file")
+    }
+
+    /// As `openPartial`: the very regular file that LSTAT saw, opened read-write without
+    /// CREAT or TRUNC, whoever owns it.
+    func openInPlace(_ path: String) async throws -> any PartialWriter {
+        try await openExisting(path, doing: "opening the file to write it in place")
+    }
+
+    private func openExisting(_ path: String, doing action: String) async throws -> any PartialWriter {
         let named = try await lstat(path).attributes
         guard named.kind == .file else {
             throw FileSystemError(.unexpectedFile, location: location, path: path, detail:
@@ -346,7 +356,7 @@ final class SFTPClient: RemoteFileSystem {
         }
         let handle = try await explaining(path, { try await self.parentFinding(path) }) {
             try await self.handle(.open(path: path, flags: [.read, .write], attributes: FileAttributes()), path: path,
-                                  doing: "opening the partial file")
+                                  doing: action)
         }
         let writer = SFTPFileWriter(client: self, handle: handle, path: path)
         do {

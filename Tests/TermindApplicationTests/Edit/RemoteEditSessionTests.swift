@@ -104,6 +104,21 @@ final class RemoteEditSessionTests: XCTestCase {
         XCTAssertNotNil(here.contents(try XCTUnwrap(report.keptCopy)))
     }
 
+    func testAChangeOfTheSameSizeMtimeAndModeIsRefusedByItsContent() async throws {
+        let server = server
+        let edit = appending("mine\n")
+        let report = try await session { path in
+            try await edit(path)
+            server.addFile("/etc/app.conf", Array("listen 81;\n".utf8), mode: 0o640, modified: 1_650_000_000)
+        }.run("/etc/app.conf", consent: .given)
+
+        guard case .remoteChanged(let refusal) = report.outcome else { return XCTFail("\(report.outcome)") }
+        XCTAssertTrue(refusal.detail.contains("content is not the one fetched"), refusal.detail)
+        XCTAssertEqual(server.contents("/etc/app.conf"), Array("listen 81;\n".utf8))
+        XCTAssertEqual(server.counters.bytesWritten, 0, "refused before anything was written")
+        XCTAssertEqual(here.contents(try XCTUnwrap(report.keptCopy)), original + Array("mine\n".utf8))
+    }
+
     func testForceUploadsOverAChangedRemoteFile() async throws {
         let server = server
         let edit = appending("mine\n")

@@ -15,24 +15,27 @@ struct EditCommand: Command {
             editor exits compares its SHA-256 with the copy's as fetched. Unchanged: nothing is
             uploaded. Changed: asks on the terminal before uploading; --yes uploads without
             asking; with no terminal (or --batch) and no --yes it exits 6, keeping the copy.
+            Before the upload the remote file is read again: if its content (SHA-256) is not
+            the one fetched, or its kind, size, modification time or mode changed, the upload
+            is refused (exit 1, naming the remote file and your kept copy) unless --force.
             The upload goes through a temporary file beside the remote one and a rename, and
-            keeps the remote file's permission bits. Before writing and again just before the
-            rename the remote file's kind, size, modification time and mode must be those it
-            had when fetched: if anyone changed it meanwhile the upload is refused (exit 1,
-            naming both versions) unless --force. A symlink is followed and its target edited.
-            A missing PATH is refused unless --create, which starts from an empty file and
-            creates it with mode 0644. Two edits of one file get their own copies; the second
-            to upload is refused, as the file changed. Whenever the copy is kept (not uploaded,
-            refused, failed) its path is printed on stdout and the message says why; an
-            uploaded or unchanged copy is removed.
+            keeps the remote file's permission bits; when a rename would change the file's
+            owner, group or hard links (another owner, more than one link, a directory you
+            cannot create files in) the copy is written over the file in place instead, and
+            the message says why. A symlink is followed and its target edited. A missing PATH
+            is refused unless --create, which starts from an empty file and creates it with
+            mode 0644. One edit of a file at a time on this machine: a second is refused
+            (exit 1) naming the first. Whenever the copy is kept (not uploaded, refused,
+            failed) its path is printed on stdout and the message says why; an uploaded or
+            unchanged copy is removed.
             """,
         arguments: [.init("HOST:PATH", .remoteLocation, help: "The remote file, e.g. web:/etc/nginx/nginx.conf")],
         options: ConnectionOptions.definitions + [
             ConnectionOptions.ioTimeout,
             .flag("yes", short: "y", help: "Upload a changed copy without asking"),
-            .flag("force", help: "Upload even if the remote file changed since it was fetched (overwrites that change)"),
+            .flag("force", help: "Upload even if the remote file's content changed since it was fetched (overwrites that change)"),
             .flag("create", help: "Create PATH (mode 0644) when it does not exist, from an empty copy"),
-            .flag("json", help: "The result as a JSON object on stdout: result, file, copy, bytes, sha256, error"),
+            .flag("json", help: "The result as a JSON object on stdout: result, file, copy, bytes, sha256, inPlace, error"),
         ],
         examples: [
             "termind edit web:/etc/nginx/nginx.conf",
@@ -132,7 +135,8 @@ struct EditCommand: Command {
         case .uploaded(let bytes, _):
             let mode = report.edited.opened?.permissions.map { "mode \(FileVersion.octal($0)) kept" }
                 ?? "created with mode \(FileVersion.octal(RemoteEditSession.newFilePermissions))"
-            text = "\(file): uploaded \(bytes) bytes (\(mode))"
+            let how = report.inPlace.map { "; written in place: \($0)" } ?? ""
+            text = "\(file): uploaded \(bytes) bytes (\(mode)\(how))"
         case .declined:
             text = "\(file): not uploaded; \(kept ?? "")"
         case .consentRequired(let required):

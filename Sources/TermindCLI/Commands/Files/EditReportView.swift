@@ -16,6 +16,9 @@ struct EditReportView: Encodable {
     @NullWhenAbsent var sha256: String?
     /// The remote file's permission bits as opened (`0640`), null for a created file.
     @NullWhenAbsent var mode: String?
+    /// Why the upload was written over the file in place (`the file is owned by ptk`), null
+    /// when it was renamed over it.
+    @NullWhenAbsent var inPlace: String?
     /// Why it was not uploaded, when something went wrong.
     @NullWhenAbsent var error: String?
 
@@ -23,6 +26,7 @@ struct EditReportView: Encodable {
         result = report.outcome.name
         file = report.edited.file.description
         copy = report.keptCopy
+        inPlace = report.inPlace
         mode = report.edited.opened?.permissions.map(FileVersion.octal)
         switch report.outcome {
         case .uploaded(let bytes, let sha256):

@@ -110,7 +110,8 @@ extension Workbench {
         case .uploaded(let bytes, _):
             let mode = report.edited.opened?.permissions.map { "mode \(FileVersion.octal($0)) kept" }
                 ?? "created with mode \(FileVersion.octal(RemoteEditSession.newFilePermissions))"
-            message = "\(file): uploaded \(bytes) bytes (\(mode))"
+            let how = report.inPlace.map { "; written in place: \($0)" } ?? ""
+            message = "\(file): uploaded \(bytes) bytes (\(mode)\(how))"
         case .declined, .consentRequired:
             editDialog = .report("Not uploaded", ["\(file) on the server is as it was.", kept])
         case .remoteChanged(let refusal):
