@@ -60,6 +60,13 @@ final class MetricsForgeryEndToEndTests: XCTestCase {
         }
         // The other user's busy process, started after the forgers: /proc lists it after them.
         let busy = try startAsOtherUser("/bin/sh", ["-c", "while :; do :; done"])
+        // And a busy shell whose name holds a parenthesis, a backslash, newlines and a marker.
+        let oddName = "a) \\\n@@end\n"
+        let shell = URL(fileURLWithPath: "/bin/sh").resolvingSymlinksInPath().path
+        try FileManager.default.copyItem(atPath: shell, toPath: files.path + "/" + oddName)
+        chmod(files.path + "/" + oddName, 0o755)
+        let odd = try startAsOtherUser(files.path + "/" + oddName, ["-c", "while :; do :; done"])
+        forgers.append((odd, oddName))
         for (forger, name) in forgers {
             XCTAssertTrue(waitUntil(timeout: 10) {
                 (try? String(contentsOfFile: "/proc/\(forger.processIdentifier)/comm", encoding: .utf8)) == name + "\n"
@@ -81,6 +88,9 @@ final class MetricsForgeryEndToEndTests: XCTestCase {
         // Every process is still listed: the other user's busy loop is among the busiest.
         let processes = try XCTUnwrap(json["processes"] as? [[String: Any]], run.stdout)
         XCTAssertTrue(processes.contains { ($0["pid"] as? Int32) == busy.processIdentifier }, "\(busy.processIdentifier) in \(processes)")
+        // The odd name arrives whole, as the process set it.
+        let listed = try XCTUnwrap(processes.first { ($0["pid"] as? Int32) == odd.processIdentifier }, "\(odd.processIdentifier) in \(processes)")
+        XCTAssertEqual(listed["name"] as? String, oddName)
     }
 
     func testTheServerShowsTheSamplerAsShWithNoProgramInAnyArguments() throws {
