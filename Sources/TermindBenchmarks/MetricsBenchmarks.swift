@@ -1,4 +1,5 @@
 import Foundation
+import TermindApplication
 import TermindResources
 import TermindTestSupport
 
@@ -38,10 +39,10 @@ struct MetricsBenchmarks {
     private func bounded(_ script: String) throws -> String {
         let loop = "while :; do", background = "2>/dev/null &\n", waiting = "cat >/dev/null\nkill 0 2>/dev/null\n"
         precondition(script.contains(loop) && script.contains(background) && script.contains(waiting)
-                     && script.contains("sleep \"$interval\"") && script.contains("@@boundary@@"),
+                     && script.contains("sleep \"$interval\"") && script.contains(MetricsSampler.boundaryPlaceholder),
                      "the sampler script changed shape; update MetricsBenchmarks")
         return script
-            .replacingOccurrences(of: "@@boundary@@", with: boundary)
+            .replacingOccurrences(of: MetricsSampler.boundaryPlaceholder, with: boundary)
             .replacingOccurrences(of: background, with: "2>/dev/null\n")
             .replacingOccurrences(of: waiting, with: "")
             .replacingOccurrences(of: loop, with: "pass=0; while [ $pass -lt \(samples) ]; do pass=$((pass + 1))")
