@@ -23,16 +23,11 @@ public enum TermindResources {
         return #"exec sh -c 'eval "$(echo \#(encoded) | base64 -d 2>/dev/null)"; printf "\033]133;I;off\007"; exec "${SHELL:-/bin/sh}" -l'"#
     }
 
-    /// The exec command of a Host's metrics sampler (docs/behaviour.md §9): `metrics/sampler.sh`
-    /// with its interval (whole seconds, 1...3600) and whether to report file systems, run by
-    /// `sh` from a base64 word so no login shell reinterprets it. Nothing is written on the server.
-    public static func metricsSamplerCommand(interval: Int, filesystems: Bool) throws -> String {
-        let encoded = Data(try metricsSamplerScript(interval: interval, filesystems: filesystems).utf8).base64EncodedString()
-        return #"exec sh -c 'eval "$(echo \#(encoded) | base64 -d 2>/dev/null)"'"#
-    }
-
-    /// The sampler script itself, its settings in place (what `metricsSamplerCommand` sends;
-    /// `termind-bench metrics` runs it to measure its cost).
+    /// The script of a Host's metrics sampler (docs/behaviour.md §9): `metrics/sampler.sh` with
+    /// its interval (whole seconds, 1...3600) and whether to report file systems in place, and
+    /// `@@boundary@@` left for each run's boundary. `MetricsSampler` writes it to `sh -s` on an
+    /// exec channel, so nothing is written on the server and no process's arguments hold it;
+    /// `termind-bench metrics` runs it to measure its cost.
     public static func metricsSamplerScript(interval: Int, filesystems: Bool) throws -> String {
         try text(of: "sampler", extension: "sh", what: "the metrics sampler")
             .replacingOccurrences(of: "@@interval@@", with: String(min(max(interval, 1), 3600)))

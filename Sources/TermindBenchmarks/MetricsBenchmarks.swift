@@ -1,4 +1,5 @@
 import Foundation
+import TermindApplication
 import TermindResources
 import TermindTestSupport
 
@@ -20,7 +21,7 @@ struct MetricsBenchmarks {
             let output = try ChildProcess.run("/bin/sh", ["-c", script])
             require(output, "the sampler script")
             let cpu = (Benchmark.childrenCPUSeconds() - before) / Double(samples)
-            let count = output.stdout.components(separatedBy: "@@end\n").count - 1
+            let count = output.stdout.components(separatedBy: "@@\(boundary) end\n").count - 1
             precondition(count == samples, "the sampler printed \(count) samples, not \(samples)")
             let bytes = Double(output.stdout.utf8.count) / Double(samples)
             print(String(
@@ -30,13 +31,20 @@ struct MetricsBenchmarks {
         }
     }
 
+    /// A fixed boundary: the one run here frames its own samples only.
+    private let boundary = "0123456789abcdef0123456789abcdef"
+
     /// The script with its endless loop cut to `samples` passes without sleeping, and in the
     /// foreground (the real one waits in the background for its channel's input to close).
     private func bounded(_ script: String) throws -> String {
-        let loop = "while :; do", ending = "' 2>/dev/null &\ncat >/dev/null\nkill 0 2>/dev/null\n"
-        precondition(script.contains(loop) && script.hasSuffix(ending) && script.contains("sleep \"$interval\""),
+        let loop = "while :; do", background = "2>/dev/null &\n", waiting = "cat >/dev/null\nkill 0 2>/dev/null\n"
+        precondition(script.contains(loop) && script.contains(background) && script.contains(waiting)
+                     && script.contains("sleep \"$interval\"") && script.contains(MetricsSampler.boundaryPlaceholder),
                      "the sampler script changed shape; update MetricsBenchmarks")
-        return String(script.dropLast(ending.count)).appending("' 2>/dev/null\n")
+        return script
+            .replacingOccurrences(of: MetricsSampler.boundaryPlaceholder, with: boundary)
+            .replacingOccurrences(of: background, with: "2>/dev/null\n")
+            .replacingOccurrences(of: waiting, with: "")
             .replacingOccurrences(of: loop, with: "pass=0; while [ $pass -lt \(samples) ]; do pass=$((pass + 1))")
             .replacingOccurrences(of: "sleep \"$interval\"", with: "sleep 0")
     }

@@ -27,8 +27,10 @@ Scenario (JSON object, every field optional):
         "methods": ["publickey", "password", "keyboard-interactive"],  # advertised, in order
         "require": ["publickey", "keyboard-interactive"] } }  # all must succeed (partial success)
     "exec":  { "<command>": {"stdout": "", "stderr": "", "exit_status": 0,
-                             "exit_signal": "TERM", "delay": 0.0} }
-             Unknown commands echo the command and a newline on stdout and exit 0.
+                             "exit_signal": "TERM", "delay": 0.0, "stdin_match": "regex"} }
+             Unknown commands echo the command and a newline on stdout and exit 0. With
+             "stdin_match", stdin is read until the regex's first group matches, and
+             "{stdin_match}" in stdout becomes that text (a reply quoting what the client sent).
     "shell": true enables a shell. It prints "$ ", echoes what it reads (CR or LF ends a
              line, printed as CRLF), then: "exit" closes with status 0, "size" prints
              "<cols>x<rows>" of the current PTY size, "term" prints the requested TERM.
@@ -57,6 +59,7 @@ import asyncio
 import json
 import logging
 import os
+import re
 import signal
 import stat
 import sys
@@ -254,7 +257,17 @@ class Sessions:
         self._log("exec", command=command)
         spec = self._exec.get(command, {"stdout": command + "\n"})
         await asyncio.sleep(float(spec.get("delay", 0)))
-        process.stdout.write(spec.get("stdout", "").encode())
+        stdout = spec.get("stdout", "")
+        if "stdin_match" in spec:
+            pattern, seen, match = re.compile(spec["stdin_match"].encode()), b"", None
+            while match is None:
+                chunk = await process.stdin.read(4096)
+                if not chunk:
+                    break
+                seen += chunk
+                match = pattern.search(seen)
+            stdout = stdout.replace("{stdin_match}", match.group(1).decode() if match else "")
+        process.stdout.write(stdout.encode())
         process.stderr.write(spec.get("stderr", "").encode())
         if "exit_signal" in spec:
             process.exit_with_signal(spec["exit_signal"])

@@ -1,12 +1,16 @@
 import TermindDomain
 
-/// A server's metrics sampler output, as `MetricsStream` reads it. The samples must not depend
-/// on where the bytes were split, every list stays within its bound, and the figures made of
-/// any two samples are finite, with CPU percentages between 0 and 100.
+/// A server's metrics sampler output, as `MetricsStream` reads it, framed by the boundary `B`
+/// (markers `@@B NAME`: short, so the fuzzer finds them; a run's real one is 32 random hex
+/// digits). The samples must not depend on where the bytes were split, every list stays within
+/// its bound, and the figures made of any two samples are finite, with CPU percentages between
+/// 0 and 100.
 enum MetricsSampleFuzzing {
+    static let boundary = "B"
+
     static let target = FuzzTarget("metrics-samples", "a server's metrics sampler output (termind metrics, the status bar)") { input throws(FuzzFinding) in
         func read(_ pieces: [ArraySlice<UInt8>]) -> Result<[MetricsStreamEvent], MetricsParseError> {
-            var stream = MetricsStream()
+            var stream = MetricsStream(boundary: boundary)
             var events: [MetricsStreamEvent] = []
             do {
                 for piece in pieces { events += try stream.feed(piece) }

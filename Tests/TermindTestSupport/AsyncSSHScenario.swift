@@ -109,19 +109,27 @@ public struct AsyncSSHScenario: Codable, Sendable, Equatable {
         public var exitSignal: String?
         /// Seconds to wait before answering.
         public var delay: Double
+        /// A regular expression whose first group the server waits for on stdin; `{stdin_match}`
+        /// in `stdout` becomes what it matched (a reply quoting what the client sent).
+        public var stdinMatch: String?
 
-        public init(stdout: String = "", stderr: String = "", exitStatus: Int32 = 0, exitSignal: String? = nil, delay: Double = 0) {
+        public init(
+            stdout: String = "", stderr: String = "", exitStatus: Int32 = 0, exitSignal: String? = nil, delay: Double = 0,
+            stdinMatch: String? = nil
+        ) {
             self.stdout = stdout
             self.stderr = stderr
             self.exitStatus = exitStatus
             self.exitSignal = exitSignal
             self.delay = delay
+            self.stdinMatch = stdinMatch
         }
 
         enum CodingKeys: String, CodingKey {
             case stdout, stderr, delay
             case exitStatus = "exit_status"
             case exitSignal = "exit_signal"
+            case stdinMatch = "stdin_match"
         }
     }
 
@@ -232,13 +240,15 @@ public struct AsyncSSHScenario: Codable, Sendable, Equatable {
         return copy
     }
 
-    /// Answers `command` with this output and status (other commands echo themselves).
+    /// Answers `command` with this output and status (other commands echo themselves); with
+    /// `stdinMatch`, once its first group is on stdin, quoted where stdout says `{stdin_match}`.
     public func exec(
         _ command: String, stdout: String = "", stderr: String = "", exitStatus: Int32 = 0,
-        exitSignal: String? = nil, delay: Double = 0
+        exitSignal: String? = nil, delay: Double = 0, stdinMatch: String? = nil
     ) -> Self {
         var copy = self
-        copy.exec[command] = ExecResult(stdout: stdout, stderr: stderr, exitStatus: exitStatus, exitSignal: exitSignal, delay: delay)
+        copy.exec[command] = ExecResult(
+            stdout: stdout, stderr: stderr, exitStatus: exitStatus, exitSignal: exitSignal, delay: delay, stdinMatch: stdinMatch)
         return copy
     }
 

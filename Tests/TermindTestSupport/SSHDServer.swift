@@ -137,6 +137,24 @@ public final class SSHDServer: @unchecked Sendable {
         return killed
     }
 
+    /// Every process this server's sessions run (the listener's descendants, of any account),
+    /// with its arguments as `ps` shows them to every user of the machine (`/proc/PID/cmdline`).
+    public func sessionProcesses() -> [(pid: pid_t, arguments: [String])] {
+        guard let listener = listenerProcessIdentifier() else { return [] }
+        var descendants: [pid_t] = []
+        var parents = [listener]
+        while let parent = parents.popLast() {
+            let children = Self.children(of: parent)
+            descendants += children
+            parents += children
+        }
+        return descendants.compactMap { pid in
+            guard let cmdline = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return nil }
+            let arguments = cmdline.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+            return (pid, arguments)
+        }
+    }
+
     /// The pids whose parent is `parent` (from /proc/<pid>/stat).
     private static func children(of parent: pid_t) -> [pid_t] {
         guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return [] }

@@ -1,18 +1,47 @@
-/// Reads one sample's text, the lines the sampler script (`Resources/metrics/sampler.sh`)
-/// prints between `@@sample TICKS PAGESIZE` and `@@end`, each section after its `@@name`
-/// line. Required: uptime and the aggregate cpu line; anything else that is missing or
-/// malformed is left out, an entry at a time. Every list is cut at `MetricsSample.Bounds`.
-public enum MetricsSampleParser {
-    public static func parse(header: Substring, lines: [Substring]) throws(MetricsParseError) -> MetricsSample {
+/// Reads one sample of the sampler script's output (`Resources/metrics/sampler.sh`): after its
+/// `sample TICKS PAGESIZE` marker, each section's lines after the section's marker, a marker
+/// being a line `@@BOUNDARY NAME` with the run's boundary, which no process on the server can
+/// know. Any other line is data, whatever it looks like: a process named `@@end` is only a
+/// name. A sample whose frame is wrong (text outside a section, a section unknown, repeated or
+/// missing) or without uptime and the aggregate cpu line is no sample: the error says why.
+/// Within a section, an entry that is missing or malformed is left out, an entry at a time.
+/// Every list is cut at `MetricsSample.Bounds`.
+public struct MetricsSampleParser: Sendable {
+    /// The sections every sample has, in the script's order; `df` only when file systems are read.
+    public static let requiredSections: [Substring] = ["uptime", "stat", "meminfo", "loadavg", "netdev", "diskstats", "physical", "procs"]
+    private static let optionalSections: Set<Substring> = ["df"]
+
+    private let marker: String
+
+    public init(boundary: String) {
+        marker = "@@" + boundary + " "
+    }
+
+    /// The name after the marker when `line` is one of this run's markers; nil for data.
+    public func marker(in line: Substring) -> Substring? {
+        line.hasPrefix(marker) ? line.dropFirst(marker.count) : nil
+    }
+
+    /// `header` is the `sample TICKS PAGESIZE` marker's name; `lines` the lines up to the `end` marker.
+    public func parse(header: Substring, lines: [Substring]) throws(MetricsParseError) -> MetricsSample {
         var sections: [Substring: [Substring]] = [:]
         var current: Substring?
         for line in lines {
-            if line.hasPrefix("@@") {
-                current = line.dropFirst(2)
-                if sections[current!] == nil { sections[current!] = [] }
-            } else if let name = current, sections[name]!.count < 4096 {
-                sections[name]!.append(line)
+            if let name = marker(in: line) {
+                guard Self.requiredSections.contains(name) || Self.optionalSections.contains(name) else {
+                    throw MetricsParseError("the server's metrics sample has a section termind does not know")
+                }
+                guard sections[name] == nil else { throw MetricsParseError("the server's metrics sample has its \(name) section twice") }
+                sections[name] = []
+                current = name
+            } else if let name = current {
+                if sections[name]!.count < 4096 { sections[name]!.append(line) }
+            } else {
+                throw MetricsParseError("the server's metrics sample has text before its first section")
             }
+        }
+        if let missing = Self.requiredSections.first(where: { sections[$0] == nil }) {
+            throw MetricsParseError("the server's metrics sample has no \(missing) section")
         }
         let clock = MetricCounter.fields(header).dropFirst()
         let ticks = clock.first.flatMap(MetricCounter.parse).flatMap { (1...100_000).contains($0) ? $0 : nil } ?? 100

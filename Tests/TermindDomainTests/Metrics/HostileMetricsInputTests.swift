@@ -7,8 +7,7 @@ final class HostileMetricsInputTests: XCTestCase {
     private let head = "@@sample 100 4096\n@@uptime\n10.0 1.0\n@@stat\ncpu 1 1 1 1\n"
 
     private func sample(_ body: String) throws -> MetricsSample {
-        var stream = MetricsStream()
-        guard case .sample(let sample) = try stream.feed(Array((head + body + "@@end\n").utf8)).first else {
+        guard case .sample(let sample) = try MetricsTestText.events(head + body + "@@end\n").first else {
             throw MetricsParseError("no sample")
         }
         return sample
@@ -45,8 +44,7 @@ final class HostileMetricsInputTests: XCTestCase {
         XCTAssertNil(LoadAverage.parse("1e308 1 1 1/2 3"))
         XCTAssertNil(MemoryInfo.parse(["MemTotal: 18446744073709551615 kB"]))
         XCTAssertEqual(MemoryInfo.parse(["MemTotal: 100 kB", "MemAvailable: 900 kB"])?.usedPercent, 0)
-        var stream = MetricsStream()
-        XCTAssertThrowsError(try stream.feed(Array("@@sample\n@@uptime\nNaN 1\n@@stat\ncpu 1 1 1 1\n@@end\n".utf8)))
+        XCTAssertThrowsError(try MetricsTestText.events("@@sample\n@@uptime\nNaN 1\n@@stat\ncpu 1 1 1 1\n@@end\n"))
     }
 
     func testAHugeLineIsCutAndLeftOutNotMisread() throws {
@@ -56,10 +54,10 @@ final class HostileMetricsInputTests: XCTestCase {
     }
 
     func testAServerThatNeverStopsASampleIsRefusedAtTheBound() {
-        var stream = MetricsStream()
+        var stream = MetricsTestText.stream()
         let line = Array(String(repeating: "x", count: 99).utf8) + [0x0A]
         XCTAssertThrowsError(try {
-            _ = try stream.feed(Array(self.head.utf8))
+            _ = try stream.feed(Array(MetricsTestText.framed(self.head).utf8))
             for _ in 0..<2000 { _ = try stream.feed(line) }
         }()) { error in
             XCTAssertEqual((error as? MetricsParseError)?.description, "the server sent more than 128 KiB for one metrics sample")
@@ -67,7 +65,7 @@ final class HostileMetricsInputTests: XCTestCase {
     }
 
     func testGarbageWithoutAnySampleIsBoundedToo() {
-        var stream = MetricsStream()
+        var stream = MetricsTestText.stream()
         let noise = [UInt8](repeating: 0x41, count: 200 * 1024)
         XCTAssertThrowsError(try stream.feed(noise))
     }
@@ -81,9 +79,12 @@ final class HostileMetricsInputTests: XCTestCase {
     }
 
     func testAnInvalidUTF8NameReadsWithoutTrapping() throws {
-        var stream = MetricsStream()
-        let bytes = Array((head + "@@procs\n7 0 1 1 ").utf8) + [0xFF, 0xFE, 0xC3] + Array("\n@@end\n".utf8)
-        guard case .sample(let parsed) = try stream.feed(bytes).first else { return XCTFail("a sample") }
+        var stream = MetricsTestText.stream()
+        // X stands for the bytes that are no UTF-8.
+        let text = Array(MetricsTestText.framed(head + "@@procs\n7 0 1 1 X\n@@end\n").utf8)
+        let bytes = text.split(separator: UInt8(ascii: "X"), omittingEmptySubsequences: false).map(Array.init)
+            .joined(separator: [0xFF, 0xFE, 0xC3])
+        guard case .sample(let parsed) = try stream.feed(Array(bytes)).first else { return XCTFail("a sample") }
         XCTAssertEqual(parsed.processes.count, 1)
     }
 }

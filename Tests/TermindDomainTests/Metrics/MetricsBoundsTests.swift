@@ -12,8 +12,7 @@ final class MetricsBoundsTests: XCTestCase {
         var text = "@@sample 100 4096\n@@uptime\n10.0 1.0\n@@stat\ncpu 1 1 1 1\n@@procs\n"
         for pid in 1...500 { text += "\(pid) \(pid * 10) \(pid) 100 proc\(pid)\n" }
         text += "@@end\n"
-        var stream = MetricsStream()
-        guard case .sample(let sample) = try stream.feed(Array(text.utf8)).first else { return XCTFail("a sample") }
+        guard case .sample(let sample) = try MetricsTestText.events(text).first else { return XCTFail("a sample") }
         XCTAssertEqual(sample.processes.count, 20)
     }
 
@@ -47,8 +46,7 @@ final class MetricsBoundsTests: XCTestCase {
         text += "@@diskstats\n"
         for index in 0..<100 { text += "8 0 sd\(index) 1 1 1 1 1 1 1 1 1 1 1\n" }
         text += "@@end\n"
-        var stream = MetricsStream()
-        guard case .sample(let sample) = try stream.feed(Array(text.utf8)).first else { return XCTFail("a sample") }
+        guard case .sample(let sample) = try MetricsTestText.events(text).first else { return XCTFail("a sample") }
         XCTAssertEqual(sample.cores.count, MetricsSample.Bounds.cores)
         XCTAssertEqual(sample.interfaces.count, MetricsSample.Bounds.interfaces)
         XCTAssertEqual(sample.disks.count, MetricsSample.Bounds.disks)

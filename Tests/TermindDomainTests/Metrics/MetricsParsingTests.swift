@@ -4,8 +4,7 @@ import XCTest
 /// The sampler's text from several kernels, read into counters.
 final class MetricsParsingTests: XCTestCase {
     private func samples(_ text: String) throws -> [MetricsSample] {
-        var stream = MetricsStream()
-        return try stream.feed(Array(text.utf8)).compactMap { if case .sample(let sample) = $0 { sample } else { nil } }
+        try MetricsTestText.events(text).compactMap { if case .sample(let sample) = $0 { sample } else { nil } }
     }
 
     func testARecordedLinux618SampleReadsEverySection() throws {
@@ -47,20 +46,18 @@ final class MetricsParsingTests: XCTestCase {
     }
 
     func testAServerWithoutProcSaysUnavailable() throws {
-        var stream = MetricsStream()
-        XCTAssertEqual(try stream.feed(Array("@@unavailable\n".utf8)), [.unavailable])
+        XCTAssertEqual(try MetricsTestText.events("@@unavailable\n"), [.unavailable])
     }
 
     func testASampleSplitAcrossManyChunksReadsTheSame() throws {
-        var stream = MetricsStream()
+        var stream = MetricsTestText.stream()
         var events: [MetricsStreamEvent] = []
-        for byte in MetricsFixtures.linux515.utf8 { events += try stream.feed([byte]) }
+        for byte in MetricsTestText.framed(MetricsFixtures.linux515).utf8 { events += try stream.feed([byte]) }
         XCTAssertEqual(events, try samples(MetricsFixtures.linux515).map { .sample($0) })
     }
 
     func testASampleWithoutUptimeIsAnErrorNamingIt() {
-        var stream = MetricsStream()
-        XCTAssertThrowsError(try stream.feed(Array("@@sample 100 4096\n@@stat\ncpu 1 2 3 4\n@@end\n".utf8))) { error in
+        XCTAssertThrowsError(try MetricsTestText.events("@@sample 100 4096\n@@stat\ncpu 1 2 3 4\n@@end\n")) { error in
             XCTAssertEqual((error as? MetricsParseError)?.description, "the server's metrics sample has no usable uptime (/proc/uptime)")
         }
     }

@@ -4,8 +4,7 @@ import XCTest
 /// Rates between two samples, timed by the server's uptime.
 final class MetricsRatesTests: XCTestCase {
     private func pair() throws -> (MetricsSample, MetricsSample) {
-        var stream = MetricsStream()
-        let events = try stream.feed(Array((MetricsFixtures.linux515 + MetricsFixtures.linux515Later).utf8))
+        let events = try MetricsTestText.events(MetricsFixtures.linux515 + MetricsFixtures.linux515Later)
         guard case .sample(let first) = events[0], case .sample(let second) = events[1] else {
             throw TestFixtureError("the two Linux 5.15 fixtures did not parse as two samples: \(events)")
         }
@@ -71,8 +70,7 @@ final class MetricsRatesTests: XCTestCase {
     }
 
     func testFileSystemsInMemoryAreLeftOut() throws {
-        var stream = MetricsStream()
-        let events = try stream.feed(Array((MetricsFixtures.linux2632 + MetricsFixtures.linux2632.replacingOccurrences(of: "86400.50", with: "86402.50")).utf8))
+        let events = try MetricsTestText.events(MetricsFixtures.linux2632 + MetricsFixtures.linux2632.replacingOccurrences(of: "86400.50", with: "86402.50"))
         guard case .sample(let first) = events[0], case .sample(let second) = events[1] else { return XCTFail("two samples") }
         XCTAssertEqual(ServerMetrics.between(first, second)?.filesystems?.map(\.mount), ["/", "/boot"])
     }

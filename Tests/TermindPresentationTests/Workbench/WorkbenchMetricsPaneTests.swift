@@ -13,7 +13,7 @@ final class WorkbenchMetricsPaneTests: WorkbenchTestCase {
         "@@sample 100 4096\n@@uptime\n\(uptime) 1.0\n@@stat\ncpu \(busy) 0 0 \(total - busy) 0 0 0 0\n"
             + "cpu0 \(busy) 0 0 \(total - busy) 0 0 0 0\n"
             + "@@meminfo\nMemTotal: 1000 kB\nMemAvailable: 750 kB\n@@loadavg\n0.75 0.50 0.25 1/100 42\n"
-            + "@@df\n/dev/vda 1000000 540000 460000 54% /srv\n"
+            + "@@netdev\n@@diskstats\n@@physical\n@@df\n/dev/vda 1000000 540000 460000 54% /srv\n"
             + "@@procs\n4242 1000 \(busy) 2560 \(processName)\n17 20 0 100 sshd\n@@end\n"
     }
 
@@ -33,8 +33,8 @@ final class WorkbenchMetricsPaneTests: WorkbenchTestCase {
     func testTheMetricsPaneShowsSparklinesFileSystemsAndProcessesOfItsHost() async throws {
         let (_, sampler) = try await openMetricsPane()
         await waitForScreen(containing: "web · metrics")
-        sampler.print(sample(uptime: 100, busy: 0, total: 0))
-        sampler.print(sample(uptime: 102, busy: 100, total: 200))
+        await printSamples(sample(uptime: 100, busy: 0, total: 0), on: sampler)
+        await printSamples(sample(uptime: 102, busy: 100, total: 200), on: sampler)
         await waitForScreen(containing: "Processes by CPU")
         let text = screenText
         XCTAssertTrue(text.contains("CPU     50.0%"), screenReport)
@@ -53,13 +53,13 @@ final class WorkbenchMetricsPaneTests: WorkbenchTestCase {
 
     func testTheCPUSparklineRisesWithABusyServer() async throws {
         let (_, sampler) = try await openMetricsPane()
-        sampler.print(sample(uptime: 100, busy: 0, total: 0))
+        await printSamples(sample(uptime: 100, busy: 0, total: 0), on: sampler)
         var busy = 0, total = 0
         for step in 1...6 {
             // Each interval busier than the last, up to every tick.
             total += 200
             busy += min(200, step * 40)
-            sampler.print(sample(uptime: 100 + Double(step) * 2, busy: busy, total: total))
+            await printSamples(sample(uptime: 100 + Double(step) * 2, busy: busy, total: total), on: sampler)
         }
         // Steps 5 and 6 both read 100%: wait for the sixth point, not the figure.
         func spark() -> [Character] {
@@ -75,8 +75,8 @@ final class WorkbenchMetricsPaneTests: WorkbenchTestCase {
 
     func testAProcessNameWithEscapesIsShownEscapedNotObeyed() async throws {
         let (_, sampler) = try await openMetricsPane()
-        sampler.print(sample(uptime: 100, busy: 0, total: 0))
-        sampler.print(sample(uptime: 102, busy: 100, total: 200, processName: "evil\u{1B}]0;pwned\u{07}"))
+        await printSamples(sample(uptime: 100, busy: 0, total: 0), on: sampler)
+        await printSamples(sample(uptime: 102, busy: 100, total: 200, processName: "evil\u{1B}]0;pwned\u{07}"), on: sampler)
         await waitForScreen(containing: "Processes by CPU")
         XCTAssertFalse(screenText.contains("\u{1B}"), screenReport)
         XCTAssertFalse(screenText.contains("\u{07}"), screenReport)
@@ -92,8 +92,8 @@ final class WorkbenchMetricsPaneTests: WorkbenchTestCase {
 
     func testTheFiguresGoOnWhenTheHostsTerminalCloses() async throws {
         let (connection, sampler) = try await openMetricsPane()
-        sampler.print(sample(uptime: 100, busy: 0, total: 0))
-        sampler.print(sample(uptime: 102, busy: 100, total: 200))
+        await printSamples(sample(uptime: 100, busy: 0, total: 0), on: sampler)
+        await printSamples(sample(uptime: 102, busy: 100, total: 200), on: sampler)
         await waitForScreen(containing: "CPU     50.0%")
         // The terminal is pane 1; the metrics pane holds the shared connection.
         prefixed(.character("o"))
@@ -102,15 +102,28 @@ final class WorkbenchMetricsPaneTests: WorkbenchTestCase {
         prefixed(.character("x"))
         await eventually("the terminal pane closed", showing: screenReport) { workbench.workspace.panes.count == 1 }
         XCTAssertFalse(connection.isClosed, "the metrics pane still holds the connection")
-        sampler.print(sample(uptime: 104, busy: 290, total: 400))
+        await printSamples(sample(uptime: 104, busy: 290, total: 400), on: sampler)
         await waitForScreen(containing: "CPU     95.0%")
     }
 
     func testAServerWithoutProcSaysSoInThePane() async throws {
         let (_, sampler) = try await openMetricsPane()
-        sampler.print("@@unavailable\n")
+        await printSamples("@@unavailable\n", on: sampler)
         await waitForScreen(containing: "metrics unavailable on this server")
         XCTAssertTrue(screenText.contains("Enter: try again"), screenReport)
+    }
+
+    func testASampleThatDoesNotParseShowsAsFailedWithItsReasonNotAsZeros() async throws {
+        let (_, sampler) = try await openMetricsPane()
+        await printSamples(sample(uptime: 100, busy: 0, total: 0), on: sampler)
+        await printSamples(sample(uptime: 102, busy: 100, total: 200), on: sampler)
+        await waitForScreen(containing: "CPU     50.0%")
+        // A sample without its processes' section: the pane says why the figures stopped.
+        await printSamples(sample(uptime: 104, busy: 0, total: 200).replacingOccurrences(of: "@@procs\n", with: ""), on: sampler)
+        await waitForScreen(containing: "stopped: web: the server's metrics sample")
+        XCTAssertEqual(workbench.hostMetrics["web"]?.problem, "web: the server's metrics sample has no procs section")
+        XCTAssertTrue(screenText.contains("[stopped]"), screenReport)
+        XCTAssertEqual(workbench.hostMetrics["web"]?.history.latest?.cpuPercent, 50, "the failed sample is no figure")
     }
 
     func testTheSamplerRunsAtTheHostsOwnInterval() async throws {

@@ -10,7 +10,8 @@ import XCTest
 final class WorkbenchMetricsTests: WorkbenchTestCase {
     private func sample(uptime: Double, busy: Int, total: Int, load: String) -> String {
         "@@sample 100 4096\n@@uptime\n\(uptime) 1.0\n@@stat\ncpu \(busy) 0 0 \(total - busy) 0 0 0 0\n"
-            + "@@meminfo\nMemTotal: 1000 kB\nMemAvailable: 750 kB\n@@loadavg\n\(load) 0.50 0.25 1/100 42\n@@end\n"
+            + "@@meminfo\nMemTotal: 1000 kB\nMemAvailable: 750 kB\n@@loadavg\n\(load) 0.50 0.25 1/100 42\n"
+            + "@@netdev\n@@diskstats\n@@physical\n@@procs\n@@end\n"
     }
 
     func testTheStatusBarShowsTheFocusedPanesHostCPUMemoryAndLoad() async throws {
@@ -19,12 +20,12 @@ final class WorkbenchMetricsTests: WorkbenchTestCase {
         let connection = try await openFromNavigator("web")
         await eventually("the sampler's channel opened", showing: screenReport) { connection.execs.count == 1 }
         let sampler = connection.execs[0]
-        sampler.print(sample(uptime: 100, busy: 0, total: 0, load: "0.10"))
-        sampler.print(sample(uptime: 102, busy: 100, total: 200, load: "1.50"))
+        await printSamples(sample(uptime: 100, busy: 0, total: 0, load: "0.10"), on: sampler)
+        await printSamples(sample(uptime: 102, busy: 100, total: 200, load: "1.50"), on: sampler)
         await waitForScreen(containing: "cpu 50% mem 25% load 1.50")
 
         // A CPU rising on the server rises on the bar.
-        sampler.print(sample(uptime: 104, busy: 290, total: 400, load: "1.75"))
+        await printSamples(sample(uptime: 104, busy: 290, total: 400, load: "1.75"), on: sampler)
         await waitForScreen(containing: "cpu 95% mem 25% load 1.75")
 
         // Another pane on the same Host shares the one sampler.
@@ -53,7 +54,7 @@ final class WorkbenchMetricsTests: WorkbenchTestCase {
         services.samplesMetrics.withLock { $0 = true }
         let connection = try await openFromNavigator("web")
         await eventually("the sampler's channel opened", showing: screenReport) { connection.execs.count == 1 }
-        connection.execs[0].print("@@unavailable\n")
+        await printSamples("@@unavailable\n", on: connection.execs[0])
         await eventually("the sampler stopped", showing: screenReport) { workbench.metricsSamplers.isEmpty }
         XCTAssertFalse(screenText.contains("cpu "), screenReport)
         connection.shell.print("still-here")

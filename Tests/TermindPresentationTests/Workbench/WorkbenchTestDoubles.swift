@@ -3,6 +3,7 @@ import Synchronization
 import TermindApplication
 import TermindDomain
 import TermindTestDoubles
+import TermindTestSupport
 @testable import TermindPresentation
 
 /// Foundation also has a `Host`; here it is always the Vault's.
@@ -120,8 +121,8 @@ final class ScriptedConnection: SSHConnection {
         return process
     }
 
-    /// The one exec command this connection runs (the others are refused).
-    static let execCommand = "termind-metrics-sampler"
+    /// The one exec command this connection runs (the others are refused): the metrics sampler's.
+    static let execCommand = MetricsSampler.command
     func execute(_ command: String, onTerminal term: String, size: TerminalSize, environment: [String: String]) async throws -> any RemoteShell {
         state.withLock {
             $0.openedSize = size
@@ -233,13 +234,15 @@ final class InMemoryWorkbenchServices: WorkbenchServices {
     func saveRecentWorkspaces(_ workspaces: [Workspace]) async { state.withLock { $0.saved = workspaces } }
     var activeTransferCount: Int { 0 }
 
+    /// What the samplers write to their channel: only the run's boundary, as the real script holds it.
+    static let samplerScript = "boundary=\(MetricsSampler.boundaryPlaceholder)\n"
     /// Whether Hosts have a metrics sampler (off unless a test turns it on).
     let samplesMetrics = Mutex(false)
     /// Whether each sampler asked for read the file systems, in order.
     let samplerFilesystems = Mutex<[Bool]>([])
     func metricsSampler(hostLabel: String, interval: Int, filesystems: Bool) -> MetricsSampler? {
         samplerFilesystems.withLock { $0.append(filesystems) }
-        return samplesMetrics.withLock { $0 } ? MetricsSampler(host: hostLabel, command: ScriptedConnection.execCommand, interval: interval) : nil
+        return samplesMetrics.withLock { $0 } ? MetricsSampler(host: hostLabel, script: Self.samplerScript, interval: interval) : nil
     }
 
     // MARK: Import
@@ -403,5 +406,24 @@ enum WorkbenchFixture {
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let text = try String(contentsOf: root.appendingPathComponent("Resources/keymap.default"), encoding: .utf8)
         return try Keymap.load(defaults: text, user: nil).checked()
+    }
+}
+
+extension ScriptedShell {
+    /// The boundary a metrics sampler wrote on this channel (`InMemoryWorkbenchServices.samplerScript`), once it has.
+    var samplerBoundary: String? {
+        let text = written
+        guard let start = text.range(of: "boundary=") else { return nil }
+        let hex = text[start.upperBound...].prefix { $0.isHexDigit }
+        return hex.count == 32 ? String(hex) : nil
+    }
+}
+
+extension WorkbenchTestCase {
+    /// Prints `text` on the metrics sampler's channel as its script would: each `@@NAME` line
+    /// framed with the boundary the sampler wrote there (waited for).
+    func printSamples(_ text: String, on sampler: ScriptedShell) async {
+        await eventually("the sampler wrote its script", showing: screenReport) { sampler.samplerBoundary != nil }
+        sampler.print(MetricsSamplerText.framed(text, boundary: sampler.samplerBoundary ?? ""))
     }
 }

@@ -54,15 +54,21 @@ struct MetricsCommand: Command {
             interval = record.metricsInterval
         }
         let sampler = MetricsSampler(
-            host: host, command: try TermindResources.metricsSamplerCommand(interval: interval, filesystems: true),
+            host: host, script: try TermindResources.metricsSamplerScript(interval: interval, filesystems: true),
             allInterfaces: allInterfaces)
         let command = self
         return try await InterruptibleRun.run("the metrics of \(TerminalSafeText(host).text)") {
             try await access.withConnection(to: command.host) { connection in
-                try await sampler.watch(on: connection) { metrics in
-                    let report = MetricsReport(host: command.host, metrics)
-                    context.out(command.json ? try JSONOutput.line(report) : MetricsReportText.text(of: report, context: context))
-                    return !command.once
+                do {
+                    try await sampler.watch(on: connection) { metrics in
+                        let report = MetricsReport(host: command.host, metrics)
+                        context.out(command.json ? try JSONOutput.line(report) : MetricsReportText.text(of: report, context: context))
+                        return !command.once
+                    }
+                } catch let failure as MetricsFailure where command.json {
+                    // A failed sample is a report of its own, never one of zeros; stderr says it too.
+                    context.out(try JSONOutput.line(MetricsFailureReport(host: command.host, failed: failure.description)))
+                    throw failure
                 }
                 return ExitCode.success.rawValue
             }

@@ -173,8 +173,8 @@ struct VaultWorkbenchServices: WorkbenchServices {
     /// A Host's sampler at its interval, with the file systems only for a metrics pane
     /// (docs/behaviour.md §9).
     func metricsSampler(hostLabel: String, interval: Int, filesystems: Bool) -> MetricsSampler? {
-        guard let command = try? TermindResources.metricsSamplerCommand(interval: interval, filesystems: filesystems) else { return nil }
-        return MetricsSampler(host: hostLabel, command: command, interval: interval)
+        guard let script = try? TermindResources.metricsSamplerScript(interval: interval, filesystems: filesystems) else { return nil }
+        return MetricsSampler(host: hostLabel, script: script, interval: interval)
     }
 
     /// The editor `termind edit` runs (`$VISUAL`, else `$EDITOR`, else `vi`).
