@@ -11,16 +11,26 @@ public enum TermindResources {
     }
 
     /// The command an SSH session runs, on its PTY, to start the person's login shell with
-    /// Termind's shell integration (docs/behaviour.md §3): `shell/bootstrap.sh` with the bash
-    /// and zsh scripts in place, base64-encoded inside a one-line `sh -c` that any login shell
-    /// (sh, bash, zsh, fish, csh) passes on untouched. When the server cannot decode it, the
-    /// plain login shell starts and termind is told integration is off (OSC 133;I;off).
-    public static func shellIntegrationCommand() throws -> String {
+    /// Termind's shell integration (docs/behaviour.md §3): a fixed line, the same for every
+    /// session, that any login shell (sh, bash, zsh, fish, csh) passes on untouched. It turns
+    /// the terminal's echo off, says it is ready (OSC 133;I;ready) and reads the bootstrap
+    /// (`shellIntegrationProgram`) from the terminal with `sh -s`; when `stty` fails, the plain
+    /// login shell starts and termind is told integration is off (OSC 133;I;off).
+    public static let shellIntegrationCommand =
+        #"exec sh -c 'stty -echo 2>/dev/null && printf "\033]133;I;ready\007" && exec sh -s 2>/dev/null; "#
+        + #"printf "\033]133;I;off\007"; exec "${SHELL:-/bin/sh}" -l'"#
+
+    /// The bootstrap `shellIntegrationCommand` reads: `shell/bootstrap.sh` with the bash and zsh
+    /// scripts in place, each mark carrying `token` (32 hex digits), ending with a newline.
+    /// Throws when the bundle is incomplete (a broken install).
+    public static func shellIntegrationProgram() throws -> @Sendable (_ token: String) -> String {
         let bootstrap = try text(of: "bootstrap", extension: "sh", what: "the shell-integration bootstrap")
             .replacingOccurrences(of: "@TERMIND_BASH@", with: try text(of: "integration", extension: "bash", what: "the bash integration"))
             .replacingOccurrences(of: "@TERMIND_ZSH@", with: try text(of: "integration", extension: "zsh", what: "the zsh integration"))
-        let encoded = Data(bootstrap.utf8).base64EncodedString()
-        return #"exec sh -c 'eval "$(echo \#(encoded) | base64 -d 2>/dev/null)"; printf "\033]133;I;off\007"; exec "${SHELL:-/bin/sh}" -l'"#
+        return { token in
+            precondition(token.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains($0) })
+            return bootstrap.replacingOccurrences(of: "@TERMIND_TOKEN@", with: token)
+        }
     }
 
     /// The script of a Host's metrics sampler (docs/behaviour.md §9): `metrics/sampler.sh` with

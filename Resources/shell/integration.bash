@@ -5,9 +5,12 @@
 #   OSC 133;C;cmdline_url=TEXT          a command starts, TEXT percent-encoded
 #   OSC 133;D;STATUS;duration_ms=N      it ended, timed here with EPOCHREALTIME (bash 5+)
 #   OSC 7;file://HOST/PATH              the working directory
+# each ending with this session's token (;termind=TOKEN, ?termind=TOKEN for OSC 7), which
+# the bootstrap puts in place below: marks a program prints without it are not recorded.
 # Its own helpers are named __termind_* and never create rows: the DEBUG trap that stands in
 # for a preexec hook ignores them, and marks a command only between a prompt and its end.
 
+__termind_token=@TERMIND_TOKEN@
 __termind_dir=$__TERMIND_DIR
 unset __TERMIND_DIR
 [ -r /etc/profile ] && . /etc/profile
@@ -46,7 +49,7 @@ __termind_precmd() {
             __termind_now_us
             duration=";duration_ms=$(( (__termind_now - __termind_started) / 1000 ))"
         fi
-        printf '\033]133;D;%s%s\007' "$status" "$duration"
+        printf '\033]133;D;%s%s;termind=%s\007' "$status" "$duration" "$__termind_token"
     fi
 }
 
@@ -54,10 +57,11 @@ __termind_precmd() {
 # for the next command line.
 __termind_prompt() {
     __termind_encode "$PWD"
-    printf '\033]7;file://%s%s\007\033]133;A\007' "${HOSTNAME:-}" "$__termind_encoded"
+    printf '\033]7;file://%s%s?termind=%s\007\033]133;A;termind=%s\007' \
+        "${HOSTNAME:-}" "$__termind_encoded" "$__termind_token" "$__termind_token"
     case $PS1 in
-        *'\[\e]133;B\a\]') ;;
-        *) PS1="$PS1"'\[\e]133;B\a\]' ;;
+        *"\\[\\e]133;B;termind=$__termind_token\\a\\]") ;;
+        *) PS1="$PS1\\[\\e]133;B;termind=$__termind_token\\a\\]" ;;
     esac
     __termind_histno=$(HISTTIMEFORMAT= builtin history 1)
     __termind_histno=${__termind_histno#"${__termind_histno%%[0-9]*}"}
@@ -83,7 +87,7 @@ __termind_preexec() {
         text=";cmdline_url=$__termind_encoded"
     fi
     [[ -n $EPOCHREALTIME ]] && __termind_now_us && __termind_started=$__termind_now
-    printf '\033]133;C%s\007' "$text"
+    printf '\033]133;C%s;termind=%s\007' "$text" "$__termind_token"
 }
 
 if (( BASH_VERSINFO[0] >= 4 )); then
@@ -100,5 +104,5 @@ if (( BASH_VERSINFO[0] >= 4 )); then
     fi
     trap '__termind_preexec' DEBUG
 else
-    printf '\033]133;I;off\007'
+    printf '\033]133;I;off;termind=%s\007' "$__termind_token"
 fi

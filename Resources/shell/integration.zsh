@@ -5,9 +5,12 @@
 #   OSC 133;C;cmdline_url=TEXT          a command starts, TEXT percent-encoded
 #   OSC 133;D;STATUS;duration_ms=N      it ended, timed here with EPOCHREALTIME
 #   OSC 7;file://HOST/PATH              the working directory
+# each ending with this session's token (;termind=TOKEN, ?termind=TOKEN for OSC 7), which
+# the bootstrap puts in place below: marks a program prints without it are not recorded.
 # zsh then reads the person's .zprofile, .zshrc and .zlogin from their own ZDOTDIR.
 # Termind's helpers are named __termind_* and never create rows.
 
+__termind_token=@TERMIND_TOKEN@
 __termind_dir=$ZDOTDIR
 if [[ -n ${__TERMIND_ZDOTDIR+set} ]]; then
     ZDOTDIR=$__TERMIND_ZDOTDIR
@@ -46,11 +49,13 @@ __termind_precmd() {
             milliseconds=$(( (EPOCHREALTIME - __termind_started) * 1000 ))
             duration=";duration_ms=$milliseconds"
         fi
-        printf '\033]133;D;%s%s\007' $exit_status "$duration"
+        printf '\033]133;D;%s%s;termind=%s\007' $exit_status "$duration" "$__termind_token"
     fi
     __termind_encode "$PWD"
-    printf '\033]7;file://%s%s\007\033]133;A\007' "${HOST:-}" "$__termind_encoded"
-    [[ $PS1 == *$'%{\e]133;B\a%}' ]] || PS1="$PS1"$'%{\e]133;B\a%}'
+    printf '\033]7;file://%s%s?termind=%s\007\033]133;A;termind=%s\007' \
+        "${HOST:-}" "$__termind_encoded" "$__termind_token" "$__termind_token"
+    local mark=$'%{\e]133;B;termind='$__termind_token$'\a%}'
+    [[ $PS1 == *$mark ]] || PS1="$PS1$mark"
 }
 
 # $1 is the line as typed.
@@ -62,7 +67,7 @@ __termind_preexec() {
         text=";cmdline_url=$__termind_encoded"
     fi
     __termind_started=$EPOCHREALTIME
-    printf '\033]133;C%s\007' "$text"
+    printf '\033]133;C%s;termind=%s\007' "$text" "$__termind_token"
 }
 
 __termind_running=0

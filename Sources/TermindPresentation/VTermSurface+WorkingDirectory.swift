@@ -19,7 +19,7 @@ extension VTermSurface {
                 surface.clipboardRequests = Array((surface.clipboardRequests + [request]).suffix(4))
                 return 1
             }
-            guard let mark = ShellMark(osc: bytes) else { return 0 }
+            guard let mark = ShellMark(osc: bytes, token: surface.shellMarkToken) else { return 0 }
             if case .workingDirectory(let directory) = mark { surface.workingDirectory = directory }
             surface.placeCommandMark(mark)
             // Kept for the pane's command history; a flood (a hostile server) keeps the newest.

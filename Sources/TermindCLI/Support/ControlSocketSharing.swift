@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TermindApplication
 import TermindRemoteInfrastructure
 
@@ -8,6 +9,10 @@ import TermindRemoteInfrastructure
 /// this process's own Known Hosts and interactions, as a fresh connection would), and sharing
 /// one of this process's connections (only when its host key is recorded: a key trusted once
 /// stays with the process that trusted it).
+///
+/// Sharing never makes a command fail that did not ask for it: a socket that cannot be used
+/// (an unsafe directory or socket, a path too long, a holder that does not answer within half
+/// a second) means the command connects on its own, the reason logged once per process.
 struct ControlSocketSharing: Sendable {
     let opener: ConnectionOpener
     /// The Vault's database file: two Vaults may name different servers alike.
@@ -26,16 +31,39 @@ struct ControlSocketSharing: Sendable {
         ControlTarget(vault: vaultFile, label: plan.label, username: plan.username, hostname: plan.hostname, port: plan.port)
     }
 
-    /// The connection another process shares for `destination`, or nil when none is live.
+    /// The connection another process shares for `destination`, or nil when none is live or
+    /// its socket cannot be used (logged once; the caller connects on its own). The host key
+    /// check's own failure is thrown, as a fresh connection would fail.
     func shared(
         _ destination: String, loginName: String?, interactions: InteractionQueue
     ) async throws -> (any SSHConnection)? {
         let plan = try await opener.address(destination, loginName: loginName)
-        return try await ControlClient.shared(
-            in: directory, for: target(plan), requestTimeout: opener.requestTimeout, logger: logger
-        ) { identity in
-            try await opener.verifySharedHostKey(identity.hostKey, for: plan, interactions: interactions)
+        let target = target(plan)
+        let path = directory.socketPath(for: target)
+        guard !Self.unusable.withLock({ $0.contains(path) }) else { return nil }
+        do {
+            return try await ControlClient.shared(
+                in: directory, for: target, requestTimeout: opener.requestTimeout, logger: logger
+            ) { identity in
+                try await opener.verifySharedHostKey(identity.hostKey, for: plan, interactions: interactions)
+            }
+        } catch let error as ControlSocketError {
+            if Self.unusable.withLock({ $0.insert(path).inserted }) {
+                logger.notice("\(plan.label): not using the shared connection, connecting without it: \(error)")
+            }
+            return nil
         }
+    }
+
+    /// The sockets this process found unusable: each is logged and tried once.
+    private static let unusable = Mutex<Set<String>>([])
+
+    /// Throws `ControlSocketError` when `plan`'s connection could not be served here: the
+    /// directory is unsafe or cannot be made, or the socket's path is too long. For
+    /// `exec --persist`, which checks before it connects.
+    func checkServable(_ plan: ConnectionPlan) throws(ControlSocketError) {
+        try directory.checkLength(of: directory.socketPath(for: target(plan)))
+        try directory.prepare()
     }
 
     /// Why a connection is not served.
@@ -44,6 +72,8 @@ struct ControlSocketSharing: Sendable {
         case notRecorded
         /// Another process serves the same destination already.
         case servedElsewhere
+        /// The socket cannot be made here (an unsafe directory, a path too long).
+        case unusable(ControlSocketError)
     }
 
     /// Serves `connection` (opened for `plan`) on its control socket; each client's channel is
@@ -62,7 +92,7 @@ struct ControlSocketSharing: Sendable {
             server = try ControlServer.start(in: directory, for: target(plan), identity: identity, logger: logger, acquire: acquire)
         } catch {
             logger.warning("\(plan.label): the connection is not shared with other processes: \(error)")
-            throw .servedElsewhere
+            throw .unusable(error as? ControlSocketError ?? ControlSocketError(path: directory.path, detail: "\(error)"))
         }
         guard let server else { throw .servedElsewhere }
         return server

@@ -9,6 +9,10 @@
 /// - `OSC 133 ; I ; off` Termind's bootstrap started the plain login shell, without integration;
 /// - `OSC 7 ; file://HOST/PATH` the working directory (PATH percent-encoded).
 ///
+/// Each carries its session's `ShellMarkToken` (`;termind=TOKEN` last in an OSC 133,
+/// `?termind=TOKEN` after an OSC 7's URL): with a token expected, a mark without it, or with
+/// another, is no mark (a program printed it) and is left to the terminal as ordinary output.
+///
 /// A server may send any of these, or fakes of them: every field is bounded and nothing here
 /// is ever echoed back to a terminal.
 public enum ShellMark: Sendable, Hashable {
@@ -23,16 +27,26 @@ public enum ShellMark: Sendable, Hashable {
     public static let maxCommandLineBytes = 8 * 1024
 
     /// The mark an OSC string carries (the bytes between `ESC ]` and its terminator), or nil
-    /// when it is another OSC or malformed.
-    public init?(osc bytes: some Collection<UInt8>) {
+    /// when it is another OSC, malformed, or does not carry `token`. Without a token (a shell
+    /// without Termind's integration, which records nothing) a mark needs none.
+    public init?(osc bytes: some Collection<UInt8>, token: ShellMarkToken? = nil) {
         let text = String(decoding: bytes, as: UTF8.self)
         if text.hasPrefix("7;") {
-            guard let path = Self.path(ofFileURL: text.dropFirst(2)) else { return nil }
+            var url = text.dropFirst(2)
+            // The path is percent-encoded: a `?` starts the query.
+            var carried: Substring?
+            if let query = url.lastIndex(of: "?"), url[url.index(after: query)...].hasPrefix(ShellMarkToken.fieldName) {
+                carried = url[url.index(after: query)...]
+                url = url[..<query]
+            }
+            guard Self.carries(token, carried), let path = Self.path(ofFileURL: url) else { return nil }
             self = .workingDirectory(path)
             return
         }
         guard text.hasPrefix("133;") else { return nil }
-        let fields = text.dropFirst(4).split(separator: ";", omittingEmptySubsequences: false)
+        var fields = text.dropFirst(4).split(separator: ";", omittingEmptySubsequences: false)
+        let carried = fields.last?.hasPrefix(ShellMarkToken.fieldName) == true ? fields.removeLast() : nil
+        guard Self.carries(token, carried) else { return nil }
         switch fields.first {
         case "A": self = .promptStarted
         case "B": self = .inputStarted
@@ -51,6 +65,12 @@ public enum ShellMark: Sendable, Hashable {
         default:
             return nil
         }
+    }
+
+    /// Whether a mark carrying `field` (nil: none) is its session's.
+    private static func carries(_ token: ShellMarkToken?, _ field: Substring?) -> Bool {
+        guard let token else { return true }
+        return field.map { $0 == token.field } ?? false
     }
 
     /// The path of a `file://host/path` URL, percent-decoded; the host is dropped (the pane

@@ -17,11 +17,14 @@ public struct ShellMarkScanner: Sendable {
 
     /// The longest OSC string collected, in bytes (as the pane's parser allows).
     public let limit: Int
+    /// The session's token: only marks carrying it count (`ShellMark`).
+    public let token: ShellMarkToken?
     private var state = State.ground
     private var collected: [UInt8] = []
 
-    public init(limit: Int = 16 * 1024) {
+    public init(limit: Int = 16 * 1024, token: ShellMarkToken? = nil) {
         self.limit = limit
+        self.token = token
     }
 
     /// The marks completed by `bytes`, in order.
@@ -67,7 +70,7 @@ public struct ShellMarkScanner: Sendable {
     }
 
     private mutating func finish(into marks: inout [ShellMark]) {
-        if let mark = ShellMark(osc: collected) { marks.append(mark) }
+        if let mark = ShellMark(osc: collected, token: token) { marks.append(mark) }
         collected.removeAll(keepingCapacity: true)
         state = .ground
     }

@@ -1,7 +1,11 @@
 import TermindApplication
 
-/// A pane's remote shell as it opened: the channel and the size its PTY was asked for.
+import TermindDomain
+
+/// A pane's remote shell as it opened: the channel, the size its PTY was asked for, and the
+/// token its shell integration's marks carry (nil without the integration).
 struct OpenedShell: Sendable {
     let shell: any RemoteShell
     let size: TerminalSize
+    var token: ShellMarkToken?
 }

@@ -69,7 +69,7 @@ enum PaneEvent {
     case followDirectory(String)
     /// The shell was started with the shell integration, for the Vault Host `hostID`: the
     /// commands it reports go to that Host's command history.
-    case historyStarted(AttemptGeneration, hostID: UUID)
+    case historyStarted(AttemptGeneration, hostID: UUID, token: ShellMarkToken)
     /// The pane's Vault Host was removed by another process: its session ends.
     case hostRemoved
 

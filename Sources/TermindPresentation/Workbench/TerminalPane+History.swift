@@ -9,8 +9,9 @@ import TermindDomain
 
 extension TerminalPane {
     /// Starts recording for the shell just opened, for Vault Host `hostID`; marks that came
-    /// before it are dropped.
-    func startHistory(for hostID: UUID) {
+    /// before it are dropped, and from now on only marks carrying `token` count.
+    func startHistory(for hostID: UUID, token: ShellMarkToken) {
+        surface.shellMarkToken = token
         surface.shellMarks = []
         commandRecorder = CommandRecorder(hostID: hostID)
     }

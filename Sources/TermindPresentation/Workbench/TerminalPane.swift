@@ -160,9 +160,9 @@ final class TerminalPane: PaneComponent {
             guard attempt == generation else { return [] }
             status = PaneStatus.failure(error)
             return [.disconnect]
-        case .historyStarted(let attempt, let hostID):
+        case .historyStarted(let attempt, let hostID, let token):
             guard attempt == generation else { return [] }
-            startHistory(for: hostID)
+            startHistory(for: hostID, token: token)
             return []
         case .fileSystemOpened, .browserReply, .followDirectory, .metrics:
             return []

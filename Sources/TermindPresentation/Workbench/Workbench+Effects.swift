@@ -110,7 +110,7 @@ extension Workbench {
         let environment = shellEnvironment
         // A Vault Host's shell starts with the integration unless the Host or the run says no.
         let historyHost = hosts.first { $0.label.rawValue == label && $0.usesShellIntegration }
-        let integration = historyHost == nil ? nil : shellIntegrationCommand
+        let integration = historyHost == nil ? nil : shellIntegration
         let shared = sharedConnections
         link.connectTask = Task { [weak self, weak link] in
             do {
@@ -120,13 +120,12 @@ extension Workbench {
                 let (shell, connection) = try await self.openChannel(on: label, for: id, generation: generation, forFiles: false) {
                     connection in
                     let openedSize = await currentSize()
-                    let shell: any RemoteShell
                     if let integration {
-                        shell = try await connection.execute(
-                            integration, onTerminal: TerminalPane.remoteTerm, size: openedSize, environment: environment)
-                    } else {
-                        shell = try await connection.openShell(term: TerminalPane.remoteTerm, size: openedSize, environment: environment)
+                        let (shell, token) = try await integration.open(
+                            on: connection, term: TerminalPane.remoteTerm, size: openedSize, environment: environment)
+                        return OpenedShell(shell: shell, size: openedSize, token: token)
                     }
+                    let shell = try await connection.openShell(term: TerminalPane.remoteTerm, size: openedSize, environment: environment)
                     return OpenedShell(shell: shell, size: openedSize)
                 }
                 guard let link, link.serves(generation), !Task.isCancelled else {
@@ -140,8 +139,8 @@ extension Workbench {
                 let allowsClipboardWrites = self.hosts.first { $0.label.rawValue == label }?.allowsClipboardWrites ?? false
                 self.deliverFromSession(
                     .shellOpened(generation, at: Date(), allowsClipboardWrites: allowsClipboardWrites), to: id, generation: generation)
-                if integration != nil, let historyHost {
-                    self.deliverFromSession(.historyStarted(generation, hostID: historyHost.id), to: id, generation: generation)
+                if let token = shell.token, let historyHost {
+                    self.deliverFromSession(.historyStarted(generation, hostID: historyHost.id, token: token), to: id, generation: generation)
                 }
                 self.read(shell.shell, for: id, link: link, generation: generation)
             } catch {

@@ -111,9 +111,9 @@ public final class Workbench {
     var broadcast: Set<PaneID> = []
     /// Termind runs inside tmux (`TMUX` is set): copies also go out in tmux's passthrough.
     let insideTmux: Bool
-    /// The command that starts a remote shell with Termind's shell integration (the command
-    /// line sets it from its resources); nil starts plain shells (`--no-shell-integration`).
-    public var shellIntegrationCommand: String?
+    /// How a remote shell starts with Termind's shell integration (the command line sets it
+    /// from its resources); nil starts plain shells (`--no-shell-integration`).
+    public var shellIntegration: ShellIntegration?
     /// The command history overlay, when open.
     var historyOverlay: HistoryOverlay?
     /// The Snippet picker, while open (`Workbench+Snippets`).

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TermindApplication
 import TermindDomain
 
@@ -6,13 +7,16 @@ import TermindDomain
 /// channels through it. The directory and the socket are checked as the server checks them,
 /// and the server's uid too (`SO_PEERCRED`); a stale socket (nobody listening) is removed.
 public enum ControlClient {
-    /// How long a server may take to say who it is.
-    static let identityLimit: Duration = .seconds(5)
+    /// How long a server may take to say who it is (docs/behaviour.md §2): a holder that is
+    /// stopped (`kill -STOP`) or stuck is not waited for longer.
+    static let identityLimit: Duration = .milliseconds(500)
 
     /// The connection `target`'s control socket serves, or nil when none is live (no
     /// directory, no socket, or a stale one, which is removed). `verify` checks the server's
-    /// identity (its host key through this process's Known Hosts) and throws to refuse it.
-    /// Throws `ControlSocketError` for an unsafe directory or socket.
+    /// identity (its host key through this process's Known Hosts) and throws to refuse it;
+    /// its error comes through as it is. Throws `ControlSocketError` when the socket cannot be
+    /// used: an unsafe directory or socket, a path too long, a server of another uid, one that
+    /// does not say who it is within `identityLimit`, or one serving another destination.
     public static func shared(
         in directory: ControlSocketDirectory, for target: ControlTarget, requestTimeout: Duration,
         logger: any Logger = NullLogger(), verify: (ControlIdentity) async throws -> Void
@@ -20,7 +24,7 @@ public enum ControlClient {
         guard try directory.check() else { return nil }
         let path = directory.socketPath(for: target)
         guard try directory.checkSocket(path) else { return nil }
-        guard let (stream, identity) = try await connect(path, label: target.label) else {
+        guard let (stream, identity) = try await connect(path) else {
             logger.info("\(target.label): removed the stale control socket \(path)")
             unlink(path)
             return nil
@@ -45,11 +49,20 @@ public enum ControlClient {
     }
 
     /// A stream to the server at `path` with its identity read; nil when nobody listens.
-    static func connect(_ path: String, label: String) async throws -> (ControlStream, ControlIdentity)? {
+    /// Throws `ControlSocketError` when the server is another uid's, accepts nothing, or does
+    /// not say who it is within `identityLimit`.
+    static func connect(_ path: String) async throws(ControlSocketError) -> (ControlStream, ControlIdentity)? {
         let descriptor: Int32
-        switch try UnixSocket.connect(path) {
-        case .connected(let connected): descriptor = connected
-        case .refused, .absent: return nil
+        do {
+            switch try UnixSocket.connect(path) {
+            case .connected(let connected): descriptor = connected
+            case .refused, .absent: return nil
+            case .busy: throw ControlSocketError(path: path, detail: "the process serving it accepts no connection (stopped or overwhelmed)")
+            }
+        } catch let error as ControlSocketError {
+            throw error
+        } catch {
+            throw ControlSocketError(path: path, detail: "\(error)")
         }
         if let owner = UnixSocket.peerUID(descriptor), owner != getuid() {
             Glibc.close(descriptor)
@@ -57,8 +70,10 @@ public enum ControlClient {
         }
         let stream = ControlStream(descriptor: descriptor)
         stream.start()
+        let late = Atomic(false)
         let timer = Task {
             try await Task.sleep(for: identityLimit)
+            late.store(true, ordering: .relaxed)
             stream.close()
         }
         defer { timer.cancel() }
@@ -69,7 +84,10 @@ public enum ControlClient {
             return (stream, try ControlIdentity(frame))
         } catch {
             stream.close()
-            throw SSHFailure(.channel, connection: label, detail: "the control socket \(path) failed: \(error)")
+            if late.load(ordering: .relaxed) {
+                throw ControlSocketError(path: path, detail: "the process serving it did not answer within \(identityLimit) (stopped or stuck)")
+            }
+            throw ControlSocketError(path: path, detail: "the process serving it failed: \(error)")
         }
     }
 }

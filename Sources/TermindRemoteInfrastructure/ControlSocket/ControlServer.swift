@@ -56,7 +56,8 @@ public final class ControlServer: Sendable {
         self.logger = logger
     }
 
-    /// Listens at `directory`'s socket for `target` (the directory created 0700 if missing).
+    /// Listens at `directory`'s socket for `target` (the directory created 0700 if missing; a
+    /// socket path too long for `sun_path` refused before anything is made).
     /// A stale socket there (nobody listening) is replaced; nil when another process serves
     /// it already; throws `ControlSocketError` when the directory or a file in the way is
     /// unsafe (another owner, wider modes, not a socket).
@@ -64,8 +65,9 @@ public final class ControlServer: Sendable {
         in directory: ControlSocketDirectory, for target: ControlTarget, identity: ControlIdentity,
         logger: any Logger = NullLogger(), acquire: @escaping Acquire
     ) throws -> ControlServer? {
-        try directory.prepare()
         let path = directory.socketPath(for: target)
+        try directory.checkLength(of: path)
+        try directory.prepare()
         for _ in 0..<2 {
             let (descriptor, inUse) = try UnixSocket.listen(path)
             if !inUse {
@@ -80,6 +82,9 @@ public final class ControlServer: Sendable {
             case .connected(let descriptor):
                 Glibc.close(descriptor)
                 logger.info("\(target.label): another process already shares this connection on \(path)")
+                return nil
+            case .busy:
+                logger.info("\(target.label): another process listens on \(path) but accepts nothing; not sharing")
                 return nil
             case .refused:
                 logger.info("\(target.label): removed the stale control socket \(path)")

@@ -85,7 +85,13 @@ final class ControlSocketConnection: SSHConnection {
         // A spare the server closed meanwhile (it went, or it dropped an idle client) is no
         // answer yet: a fresh stream asks again.
         if let stream = takeSpare(), let process = try await open(request, on: stream) { return process }
-        guard let (stream, identity) = try await ControlClient.connect(path, label: label) else {
+        let connected: (ControlStream, ControlIdentity)?
+        do {
+            connected = try await ControlClient.connect(path)
+        } catch {
+            throw SSHFailure(.channel, connection: label, detail: error.description)
+        }
+        guard let (stream, identity) = connected else {
             throw SSHFailure(.dropped, connection: label, detail: "the process that shared the connection has gone (\(path))")
         }
         guard identity == self.identity else {

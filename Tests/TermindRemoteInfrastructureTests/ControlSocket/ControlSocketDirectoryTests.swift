@@ -20,10 +20,12 @@ final class ControlSocketDirectoryTests: XCTestCase {
         try? FileManager.default.removeItem(atPath: base)
     }
 
-    func testXDGRuntimeDirIsUsedAndTmpWithTheUidOtherwise() {
+    func testXDGRuntimeDirIsUsedAndTheTemporaryDirectoryWithTheUidOtherwise() {
         XCTAssertEqual(ControlSocketDirectory(environment: ["XDG_RUNTIME_DIR": "/run/user/1000/"]).path, "/run/user/1000/termind")
         XCTAssertEqual(ControlSocketDirectory(environment: [:]).path, "/tmp/termind-\(getuid())")
         XCTAssertEqual(ControlSocketDirectory(environment: ["XDG_RUNTIME_DIR": "relative"]).path, "/tmp/termind-\(getuid())")
+        XCTAssertEqual(ControlSocketDirectory(environment: ["TMPDIR": "/var/tmp/"]).path, "/var/tmp/termind-\(getuid())")
+        XCTAssertEqual(ControlSocketDirectory(environment: ["TMPDIR": "rel", "XDG_RUNTIME_DIR": ""]).path, "/tmp/termind-\(getuid())")
     }
 
     func testADirectoryOpenToOthersOrOfAnotherUidIsRefusedAndLeftAlone() throws {
@@ -75,7 +77,7 @@ final class ControlSocketDirectoryTests: XCTestCase {
         let server = try XCTUnwrap(try ControlServer.start(in: directory, for: target, identity: identity, acquire: acquire))
         defer { server.stop() }
         XCTAssertNil(try ControlServer.start(in: directory, for: target, identity: identity, acquire: acquire), "served already")
-        let reached = try await ControlClient.connect(path, label: "web")
+        let reached = try await ControlClient.connect(path)
         XCTAssertEqual(reached?.1, identity)
         reached?.0.close()
         server.stop()

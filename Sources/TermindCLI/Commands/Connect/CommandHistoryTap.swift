@@ -7,12 +7,14 @@ import TermindDomain
 /// history (docs/behaviour.md §3), in order, off the reading loop. A store that fails is
 /// reported once the session is over: while it runs the terminal belongs to the remote shell.
 struct CommandHistoryTap {
-    private var scanner = ShellMarkScanner()
+    private var scanner: ShellMarkScanner
     private var recorder: CommandRecorder
     private let entries: AsyncStream<CommandHistoryEntry>.Continuation
     private let writer: Task<(any Error)?, Never>
 
-    init(hostID: UUID, store: any VaultStore) {
+    /// Only marks carrying `token`, the session's, are the shell's.
+    init(hostID: UUID, token: ShellMarkToken, store: any VaultStore) {
+        scanner = ShellMarkScanner(token: token)
         recorder = CommandRecorder(hostID: hostID)
         let (stream, continuation) = AsyncStream<CommandHistoryEntry>.makeStream()
         entries = continuation

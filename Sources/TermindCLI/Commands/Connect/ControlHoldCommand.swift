@@ -1,11 +1,13 @@
 import Foundation
 import TermindApplication
+import TermindDomain
 import TermindRemoteInfrastructure
 
 /// `termind control-hold HOST --idle SECONDS` (hidden): the process `termind exec --persist`
 /// starts to hold a connection and share it on the control socket. It connects with the same
 /// terminal as its parent (so it can ask for a host key, a password or a code), reports one
-/// line on its standard output (`ready`, `unshared REASON`, or `failed STATUS MESSAGE`), then
+/// line on its standard output (`ready`, `unshared REASON`, `refused MESSAGE` when the control
+/// socket cannot be made, or `failed STATUS MESSAGE`), then
 /// leaves the terminal (standard streams on /dev/null, a session of its own, so closing the
 /// terminal does not end it) and serves until no client has come for SECONDS or the connection
 /// ends. Swift cannot fork a process with threads, so the parent re-executes the binary instead.
@@ -42,6 +44,12 @@ struct ControlHoldCommand: Command {
                 return 0
             }
             let plan = try await access.opener.address(host, loginName: options.login)
+            // Before connecting: nothing is asked or authenticated for a socket that cannot be.
+            do {
+                try access.sharing.checkServable(plan)
+            } catch {
+                return refuse(error)
+            }
             connection = try await access.connect(host)
             do {
                 server = try await access.sharing.serve(connection, plan: plan) { ControlServer.Hold(connection: connection) }
@@ -53,6 +61,9 @@ struct ControlHoldCommand: Command {
                 await connection.close()
                 report("ready")
                 return 0
+            } catch .unusable(let error) {
+                await connection.close()
+                return refuse(error)
             }
         } catch {
             let status = (error as? any CategorizedFailure)?.exitCode.rawValue ?? ExitCode.failure.rawValue
@@ -76,6 +87,12 @@ struct ControlHoldCommand: Command {
         server.stop()
         await connection.close()
         return 0
+    }
+
+    /// `--persist` asked for a socket that cannot be made: the parent fails with the reason.
+    private func refuse(_ error: ControlSocketError) -> Int32 {
+        report("refused termind: \(TerminalSafeText(host).text): --persist cannot share the connection: \(error)")
+        return ExitCode.failure.rawValue
     }
 
     /// One line for the parent, on standard output (its pipe).

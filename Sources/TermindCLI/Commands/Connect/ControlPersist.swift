@@ -11,6 +11,9 @@ enum ControlPersist {
         case ready
         /// Not kept (the host key was trusted only once): the command connects by itself.
         case unshared(String)
+        /// The control socket cannot be made (an unsafe directory, a path too long): the
+        /// message says which path, why and what to do.
+        case refused(String)
         /// The holder could not connect: its status and message.
         case failed(Int32, String)
     }
@@ -61,6 +64,7 @@ enum ControlPersist {
         let line = readLine(ends[0])
         if line == "ready" { return .ready }
         if let reason = line?.dropPrefix("unshared ") { return .unshared(String(reason)) }
+        if let message = line?.dropPrefix("refused ") { return .refused(String(message)) }
         if let failure = line?.dropPrefix("failed ") {
             let parts = failure.split(separator: " ", maxSplits: 1)
             let status = parts.first.flatMap { Int32($0) } ?? ExitCode.failure.rawValue

@@ -128,6 +128,10 @@ struct ExecCommand: Command {
             switch ControlPersist.start(hosts[0], idle: persist, options: options) {
             case .ready: break
             case .unshared(let reason): context.err("termind: \(hosts[0]): --persist: \(reason)\n")
+            case .refused(let message):
+                // Asked for and impossible: the command does not run as if it had been shared.
+                context.err(message + "\n")
+                return ExitCode.failure.rawValue
             case .failed(_, let message):
                 context.err(message + "\n")
                 return ExitCode.remoteCommandOwnFailure

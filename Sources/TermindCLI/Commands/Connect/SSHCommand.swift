@@ -1,6 +1,6 @@
 import Foundation
 import TermindApplication
-import TermindResources
+import TermindDomain
 
 /// `termind ssh HOST`: an interactive shell in this terminal, the way `ssh HOST` feels: raw
 /// mode, the PTY follows the terminal's size, and termind exits with the remote shell's status.
@@ -37,17 +37,21 @@ struct SSHCommand: Command {
             // Only a Vault Host has a history to keep; an ad-hoc target gets the plain shell.
             let record = try await access.opener.store.snapshot().host(host)
             let integrated = shellIntegration && record?.usesShellIntegration == true
-            let command = integrated ? try TermindResources.shellIntegrationCommand() : nil
+            let integration = integrated ? try ShellIntegration.termind() : nil
             return try await access.withConnection(to: host) { connection in
                 let term = context.environment["TERM"] ?? "xterm-256color"
                 let environment = context.environment["LANG"].map { ["LANG": $0] } ?? [:]
-                let shell = if let command {
-                    try await connection.execute(command, onTerminal: term, size: terminal.size, environment: environment)
+                let shell: any RemoteShell
+                var token: ShellMarkToken?
+                if let integration {
+                    (shell, token) = try await integration.open(on: connection, term: term, size: terminal.size, environment: environment)
                 } else {
-                    try await connection.openShell(term: term, size: terminal.size, environment: environment)
+                    shell = try await connection.openShell(term: term, size: terminal.size, environment: environment)
                 }
                 // Opened on an authenticated connection: only now may rows be made.
-                let history = integrated ? record.map { CommandHistoryTap(hostID: $0.id, store: access.opener.store) } : nil
+                let history = token.flatMap { token in
+                    record.map { CommandHistoryTap(hostID: $0.id, token: token, store: access.opener.store) }
+                }
                 return try await terminal.attach(shell, output: context, history: history)
             }
         } catch {

@@ -3,7 +3,6 @@ import TermindApplication
 import TermindDomain
 import TermindInfrastructure
 import TermindPresentation
-import TermindResources
 
 /// Opens the workbench TUI in this terminal: the Vault (opened first, so a passphrase prompt or
 /// a Vault failure shows on the ordinary screen), the keymap, the services port, then the loop
@@ -32,24 +31,24 @@ enum WorkbenchLaunch {
         for problem in keymap.problems {
             context.logger.warning("keymap: \(problem)")
         }
-        let integration = shellIntegration ? try TermindResources.shellIntegrationCommand() : nil
+        let integration = shellIntegration ? try ShellIntegration.termind() : nil
         let sharing = ControlSocketSharing(
             opener: services.opener, vaultFile: vault.paths.databaseFile, environment: context.environment, logger: context.logger)
         return try await runOnMainActor(
             services: services, keymap: keymap, environment: context.environment, destination: destination, template: template,
-            shellIntegrationCommand: integration, sharing: sharing)
+            shellIntegration: integration, sharing: sharing)
     }
 
     @MainActor
     private static func runOnMainActor(
         services: VaultWorkbenchServices, keymap: KeymapLoad, environment: [String: String], destination: String?, template: String?,
-        shellIntegrationCommand: String?, sharing: ControlSocketSharing
+        shellIntegration: ShellIntegration?, sharing: ControlSocketSharing
     ) async throws -> Int32 {
         let terminal = try OuterTerminal()
         let workbench = Workbench(
             services: services, keymap: keymap.keymap, keymapProblems: keymap.problems, size: terminal.size,
             environment: environment)
-        workbench.shellIntegrationCommand = shellIntegrationCommand
+        workbench.shellIntegration = shellIntegration
         // Other termind processes may use the workbench's connections (the control socket).
         let sockets = WorkbenchControlSockets(sharing: sharing, shared: workbench.sharedConnections)
         let serving = Task.detached { await sockets.run() }
