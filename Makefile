@@ -48,10 +48,12 @@ bench: deps test-deps
 ## make fuzz [FUZZ_SECONDS=60] [FUZZ_TARGETS="pane-surface ..."]: build termind-fuzz with libFuzzer and
 ## AddressSanitizer in its own .build/fuzz (the ordinary build is untouched), then run each target for
 ## FUZZ_SECONDS from its corpus in Tests/Fuzz/<target>/; crashes are saved in Tests/Fuzz/<target>/regressions/
+## Optimised (-c release): a debug build spent most of each run in unoptimised Swift (building cells,
+## option sets, generic metadata), 3 to 8 times fewer executions a second for the same checks.
 FUZZ_SECONDS ?= 60
 FUZZ_TARGETS ?=
 fuzz: deps
-	$(SWIFT) build --scratch-path .build/fuzz -c debug -Xswiftc -sanitize=fuzzer,address -Xswiftc -DTERMIND_LIBFUZZER --product termind-fuzz
+	$(SWIFT) build --scratch-path .build/fuzz -c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -DTERMIND_LIBFUZZER --product termind-fuzz
 	python3 .ci/fuzz $(FUZZ_SECONDS) $(FUZZ_TARGETS)
 
 deps:
