@@ -27,6 +27,7 @@ public struct FuzzTarget: Sendable {
         SSHConfigFuzzing.target, KnownHostsFuzzing.target, PrivateKeyFuzzing.target, SFTPReplyFuzzing.target,
         InputDecoderFuzzing.target, VTermParserFuzzing.target, PaneSurfaceFuzzing.target, KeymapFuzzing.target,
         RecentWorkspacesFuzzing.target, PartialRecordFuzzing.target, ShellMarkFuzzing.target, MetricsSampleFuzzing.target, SOCKSHandshakeFuzzing.target,
+        AuthorizedKeysFuzzing.target,
     ]
 
     public static func named(_ name: String) -> FuzzTarget? {

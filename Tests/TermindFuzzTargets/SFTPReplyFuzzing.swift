@@ -1,4 +1,5 @@
 import TermindApplication
+import TermindDomain
 import TermindRemoteInfrastructure
 
 /// An SFTP server's byte stream as the client's reader takes it: cut into packets by the
@@ -50,6 +51,7 @@ enum SFTPReplyFuzzing {
             for name in names.prefix(64) {
                 try displayable(name.filename)
                 try displayable(name.longName)
+                try longNameFields(of: name)
             }
         case .extendedReply(let data):
             if let limits = try? SFTPLimits.decode(data) {
@@ -61,6 +63,17 @@ enum SFTPReplyFuzzing {
             _ = try? FileSystemUsage.decodeSFTPStatVFS(data)
         case .handle, .data, .attributes:
             break
+        }
+    }
+
+    /// What `edit` reads from a listing's `ls -l` line (links, owner, group): all or nothing,
+    /// each a whole field.
+    private static func longNameFields(of name: SFTPName) throws(FuzzFinding) {
+        let file = RemoteFile(path: "/" + name.filename, attributes: name.attributes, longName: name.longName)
+        guard file.listedLinkCount != nil else { return }
+        for field in [file.listedOwner, file.listedGroup] {
+            try FuzzFinding.require(
+                field.map { !$0.isEmpty && !$0.contains(" ") } == true, "the long name \(name.longName.debugDescription) gave a field \(field.debugDescription)")
         }
     }
 

@@ -38,6 +38,8 @@ final class FuzzRegressionTests: XCTestCase {
 
     func testEverySOCKSClientHandshakeGivesTheSameOutcomeHoweverSplit() throws { try replay("socks-handshake") }
 
+    func testEveryAuthorizedKeysFileIsReadAsSshdReadsItHoweverItEndsItsLines() throws { try replay("authorized-keys") }
+
     func testEveryTargetIsReplayedByATestHere() throws {
         let source = try String(contentsOfFile: #filePath, encoding: .utf8)
         for target in FuzzTarget.all {
