@@ -135,7 +135,10 @@ final class MetricsEndToEndTests: XCTestCase {
         // Two samples five seconds apart; waiting for the script's next sample would take ten.
         XCTAssertLessThan(Date().timeIntervalSince(started), 9.5)
         // The script ended its whole process group when termind closed the channel's input.
-        let ended = waitUntil(timeout: 5) { ((try? ChildProcess.run("pgrep", ["-x", "-f", "sleep 5"]))?.stdout ?? "x").isEmpty }
+        // Only the server account's processes: anything else on the machine may sleep 5 s too.
+        let ended = waitUntil(timeout: 5) {
+            ((try? ChildProcess.run("pgrep", ["-u", self.server.username, "-x", "-f", "sleep 5"]))?.stdout ?? "x").isEmpty
+        }
         XCTAssertTrue(ended, "the sampler's loop is still running on the server")
     }
 
