@@ -27,6 +27,14 @@ struct AcceptBackoff {
         return false
     }
 
+    /// When a pause still to come at `now` ends; nil when none is. A pause that has passed is
+    /// only forgotten by `isPaused`, which a pass blocked on the socket may not reach: counted,
+    /// it would make every `poll` time out at once.
+    func pauseEnd(after now: ContinuousClock.Instant) -> ContinuousClock.Instant? {
+        guard let until = pausedUntil, now < until else { return nil }
+        return until
+    }
+
     /// Notes a failure at `now` and pauses. Returns how many failures the line due now reports
     /// (this one and those since the last line), or nil when the last line is under
     /// `reportInterval` old.

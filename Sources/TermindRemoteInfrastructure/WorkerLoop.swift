@@ -364,7 +364,7 @@ final class WorkerLoop {
         // SOCKS handshakes that must end in time.
         if let soonest = socksClients.values.map(\.deadline).min() { deadlines.append(soonest) }
         // Listeners paused for want of descriptors.
-        deadlines += listeners.values.compactMap(\.backoff.pausedUntil)
+        deadlines += listeners.values.compactMap { $0.backoff.pauseEnd(after: now) }
         deadlines += keepaliveDeadlines(now: now)
         guard let nearest = deadlines.min() else { return -1 }
         return max(.zero, now.duration(to: nearest)).pollMilliseconds
@@ -401,7 +401,8 @@ final class WorkerLoop {
         for tunnel in tunnels.values where tunnel.localEvents != 0 {
             descriptors.append(pollfd(fd: tunnel.localDescriptor, events: tunnel.localEvents, revents: 0))
         }
-        for listener in listeners.values where listener.descriptor >= 0 && listener.backoff.pausedUntil == nil {
+        let now = ContinuousClock.now
+        for listener in listeners.values where listener.descriptor >= 0 && listener.backoff.pauseEnd(after: now) == nil {
             descriptors.append(pollfd(fd: listener.descriptor, events: Int16(POLLIN), revents: 0))
         }
         for client in socksClients.values where client.descriptor >= 0 && !client.connecting {

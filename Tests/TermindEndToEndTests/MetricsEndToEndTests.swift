@@ -164,6 +164,27 @@ final class MetricsEndToEndTests: XCTestCase {
         XCTAssertTrue(screen.contains(#"x\033[31mred"#), screen)
     }
 
+    func testFortyFileSystemsWithKilobyteMountPointsStillGiveSamples() throws {
+        // FUSE mounts whose paths run to kilobytes: the server's df (a stand-in first on the
+        // session's PATH) lists 40 of 4 KB each, more than termind takes for one whole sample.
+        let bin = try TemporaryDirectory(prefix: "termind-metrics-df", mode: 0o755)
+        let long = String(repeating: "d", count: 4_000)
+        _ = try bin.write("""
+            #!/bin/sh
+            echo 'Filesystem 1024-blocks Used Available Capacity Mounted on'
+            for i in $(seq 1 40); do echo "fuse$i 1000 250 750 25% /mnt/$i-\(long)"; done
+            """, to: "df", mode: 0o755)
+        try withExtendedLifetime(bin) {
+            server.stop()
+            server = try startSSHD(configure: "SetEnv PATH=\(bin.path):/usr/bin:/bin\n")
+            let json = try report("--once --json --interval 1")
+            let filesystems = try XCTUnwrap(json["filesystems"] as? [[String: Any]], "\(json)")
+            let fuse = filesystems.filter { ($0["mount"] as? String)?.hasPrefix("/mnt/") == true }
+            XCTAssertEqual(fuse.count, 40, "\(filesystems.count) file systems")
+            XCTAssertEqual(fuse.first?["size"] as? Double, 1000 * 1024, "the figures before the cut mount point are whole")
+        }
+    }
+
     func testTextReportShowsTheSummaryLine() throws {
         let run = try home.bash("\(try metrics) --once --interval 1", timeout: 60)
         XCTAssertEqual(run.status, 0, run.stderr)

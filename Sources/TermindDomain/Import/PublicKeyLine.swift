@@ -13,24 +13,36 @@ public struct PublicKeyLine: Sendable, Equatable {
     public let blob: [UInt8]
     public let comment: String
 
-    /// Options OpenSSH accepts in authorized_keys (sshd(8), AUTHORIZED_KEYS FILE FORMAT); a first
-    /// field made only of these is options, not a known_hosts host pattern.
-    static let optionNames: Set<String> = [
-        "agent-forwarding", "cert-authority", "command", "environment", "expiry-time", "from",
-        "no-agent-forwarding", "no-port-forwarding", "no-pty", "no-user-rc", "no-x11-forwarding",
-        "no-touch-required", "permitlisten", "permitopen", "port-forwarding", "principals", "pty",
-        "restrict", "tunnel", "user-rc", "verify-required", "x11-forwarding",
+    /// Options OpenSSH accepts in authorized_keys (sshd(8), AUTHORIZED_KEYS FILE FORMAT;
+    /// `sshauthopt_parse`); a first field made only of these is options, not a known_hosts host
+    /// pattern. Flags take no value; those sshd reads with `opt_flag(name, 1, …)` may also be
+    /// negated with `no-`.
+    static let flags: Set<String> = ["restrict", "cert-authority"]
+    static let negatableFlags: Set<String> = [
+        "agent-forwarding", "port-forwarding", "pty", "touch-required", "user-rc", "verify-required", "x11-forwarding",
+    ]
+    /// Options whose value sshd takes only as `name="value"` (`opt_match`, then `opt_dequote`).
+    static let valuedOptions: Set<String> = [
+        "command", "environment", "expiry-time", "from", "permitlisten", "permitopen", "principals", "tunnel",
     ]
 
     /// Reads a line (no line terminator); nil when it is not a key line.
     public init?<Line: StringProtocol>(_ line: Line) {
-        let text = line.trimmingCharacters(in: .whitespaces)
-        if let key = Self.keyFields(Substring(text)) {
+        let text = Self.trimmingBlanks(String(line))
+        if let key = Self.keyFields(text) {
             (options, keyType, blob, comment) = (nil, key.type, key.blob, key.comment)
             return
         }
-        guard let (options, rest) = Self.splitOptions(Substring(text)), let key = Self.keyFields(rest) else { return nil }
+        guard let (options, rest) = Self.splitOptions(text), let key = Self.keyFields(rest) else { return nil }
         (self.options, keyType, blob, comment) = (options, key.type, key.blob, key.comment)
+    }
+
+    /// The line without the spaces and tabs around it; only those, as sshd: another blank (a
+    /// no-break space) before the key makes the line no key line.
+    private static func trimmingBlanks(_ line: String) -> Substring {
+        let isBlank: (Character) -> Bool = { $0 == " " || $0 == "\t" }
+        guard let first = line.firstIndex(where: { !isBlank($0) }), let last = line.lastIndex(where: { !isBlank($0) }) else { return "" }
+        return line[first...last]
     }
 
     /// `type base64 [comment]`, where the blob names `type`.
@@ -46,7 +58,7 @@ public struct PublicKeyLine: Sendable, Equatable {
     /// Splits a leading options field from the rest as sshd does (`auth_check_authkey_line`):
     /// it ends at the first space or tab outside double quotes, where quotes may hold spaces
     /// and commas and `\"` is a quote that neither opens nor closes. Nil unless every option
-    /// is one OpenSSH knows (sshd skips a line with bad options).
+    /// is one OpenSSH knows, written as it reads it (sshd skips a line with bad options).
     private static func splitOptions(_ text: Substring) -> (String, Substring)? {
         var inQuotes = false
         var end = text.startIndex
@@ -62,14 +74,47 @@ public struct PublicKeyLine: Sendable, Equatable {
         }
         guard !inQuotes, end < text.endIndex else { return nil }
         let options = String(text[..<end])
-        let names = optionNames(of: options)
-        guard !names.isEmpty, names.allSatisfy(optionNames.contains) else { return nil }
+        guard isValidOptionField(options) else { return nil }
         return (options, text[end...].drop { $0 == " " || $0 == "\t" })
     }
 
     /// The options' names (`no-pty`, `command`), lower-case, in order.
     static func optionNames(of field: String) -> [String] {
         optionList(field).map { option in String(option.prefix { $0 != "=" }).lowercased() }
+    }
+
+    /// Whether sshd's `sshauthopt_parse` takes the field: options separated by single commas
+    /// (one after the last is let pass, as sshd does), names in any case, each a flag with no
+    /// value (`no-pty=1` is refused) or a valued option as `name="value"`, where the value ends
+    /// at the first quote not escaped as `\"` and the option there (`command=/bin/true` and a
+    /// bare `command` are refused). The values themselves are not checked.
+    static func isValidOptionField(_ field: String) -> Bool {
+        var options = optionList(field)
+        if options.count > 1, options.last == "" { options.removeLast() }
+        return options.allSatisfy { option in
+            let written = option.prefix { $0 != "=" }
+            let name = written.lowercased()
+            guard written.endIndex < option.endIndex else {
+                let flag = name.hasPrefix("no-") ? String(name.dropFirst(3)) : name
+                return flags.contains(name) || negatableFlags.contains(flag)
+            }
+            return valuedOptions.contains(name) && isQuotedValue(option[option.index(after: written.endIndex)...])
+        }
+    }
+
+    /// `"…"` and nothing after the closing quote, where `\"` is a quote inside (`opt_dequote`).
+    private static func isQuotedValue(_ value: Substring) -> Bool {
+        guard value.first == "\"" else { return false }
+        var rest = value.dropFirst()
+        while let character = rest.first {
+            if character == "\\", rest.dropFirst().first == "\"" {
+                rest = rest.dropFirst(2)
+                continue
+            }
+            if character == "\"" { return rest.count == 1 }
+            rest = rest.dropFirst()
+        }
+        return false
     }
 
     /// The options of a field, split on commas outside quotes.

@@ -50,6 +50,29 @@ final class AuthorizedKeysTests: XCTestCase {
         XCTAssertFalse(holds("\n\n  \n"))
     }
 
+    func testAValuedOptionWithoutAValueIsSkipped() {
+        XCTAssertFalse(holds("command ssh-ed25519 \(base64)\n"), "sshd reads command only as command=\"…\"")
+        XCTAssertFalse(holds("no-pty,from ssh-ed25519 \(base64)\n"))
+    }
+
+    func testAFlagWithAValueIsSkipped() {
+        XCTAssertFalse(holds("no-pty=1 ssh-ed25519 \(base64)\n"), "a flag takes no value")
+        XCTAssertFalse(holds("restrict=\"yes\" ssh-ed25519 \(base64)\n"))
+    }
+
+    func testAValueNotInDoubleQuotesIsSkipped() {
+        XCTAssertFalse(holds("command=/bin/true ssh-ed25519 \(base64)\n"), "sshd wants the value in double quotes")
+        XCTAssertFalse(holds("command=\"/bin/true\"x ssh-ed25519 \(base64)\n"), "something after the closing quote")
+        XCTAssertTrue(holds("COMMAND=\"\",No-Pty,no-verify-required, ssh-ed25519 \(base64)\n"),
+                      "names in any case, an empty value, a comma before the key: sshd takes all of these")
+    }
+
+    func testOnlySpacesAndTabsMayComeBeforeTheKey() {
+        XCTAssertFalse(holds("\u{a0}ssh-ed25519 \(base64)\n"), "sshd does not take a no-break space for a blank")
+        XCTAssertFalse(holds("no-pty\u{a0}ssh-ed25519 \(base64)\n"))
+        XCTAssertTrue(holds(" \t ssh-ed25519 \(base64)\n"))
+    }
+
     func testTheTypeMustMatchAsWellAsTheBlob() {
         XCTAssertFalse(holds("ssh-rsa \(base64)\n"), "a line naming another type for the blob is skipped")
         let keys = AuthorizedKeys(Array("ssh-ed25519 \(base64)\n".utf8))

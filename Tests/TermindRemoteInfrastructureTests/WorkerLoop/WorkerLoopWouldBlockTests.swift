@@ -1,5 +1,6 @@
 @testable import TermindRemoteInfrastructure
 import TermindApplication
+import TermindDomain
 import XCTest
 #if canImport(Glibc)
 import Glibc
@@ -62,6 +63,26 @@ final class WorkerLoopWouldBlockTests: XCTestCase {
         let taken = try await WorkerLoopHarness.take(second.handle.output)
         XCTAssertEqual(taken.stdout, Array("waiting\n".utf8))
         XCTAssertEqual(harness.loop.socketEvents & Int16(POLLOUT), 0)
+    }
+
+    func testAnAcceptPauseThatHasPassedDoesNotSpinTheLoopWhileTheSocketIsFull() async throws {
+        let harness = try WorkerLoopHarness()
+        let process = try await harness.exec()
+        // A listener paused a while ago (out of descriptors): only the pass's last step, which a
+        // socket full of a bulk transfer keeps it from, forgets the pause.
+        let listener = WorkerListener(id: harness.loop.nextIdentifier(), rule: ForwardRule(kind: .local, bindAddress: nil, bindPort: 8080,
+                                      targetHost: "localhost", targetPort: 80), descriptor: -1, remote: nil, target: nil, endpoint: "localhost:8080")
+        _ = listener.backoff.failed(at: ContinuousClock.now.advanced(by: .seconds(-1)))
+        harness.loop.listeners[listener.id] = listener
+        try await harness.request(turns: 0) { (loop, continuation: CheckedContinuation<Void, any Error>) in
+            loop.enqueue(Array("bulk".utf8), to: process.handle.id, continuation: continuation)
+        }
+        process.channel.scriptedCalls["write"] = [.wouldBlock(.outbound)]
+
+        let timeout = try harness.pump()
+
+        XCTAssertTrue(harness.loop.outboundBlocked)
+        XCTAssertEqual(timeout, -1, "the pause that has passed made the loop poll without waiting: a full core while the socket stays full")
     }
 
     func testDataAlreadyBufferedKeepsTheLoopFromSleeping() async throws {
