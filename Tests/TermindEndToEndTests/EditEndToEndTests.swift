@@ -77,6 +77,18 @@ final class EditEndToEndTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: remote.path), ["app.conf"], "no partial left")
     }
 
+    func testAFileAtTheOldFixedProbeNameDoesNotStopTheEdit() throws {
+        let planted = try remote.write("planted\n", to: ".app.conf.owner-probe.termind-partial", mode: 0o600)
+        let result = try edit(["--yes", remotePath("app.conf")], editor: try editor("printf 'listen 443;\\n' >> \"$1\""))
+
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(try contents(remote.appending("app.conf").path), "listen 80;\nlisten 443;\n")
+        XCTAssertEqual(try contents(planted), "planted\n", "someone else's file is left alone")
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: remote.path).sorted(),
+            [".app.conf.owner-probe.termind-partial", "app.conf"], "no probe or partial left")
+    }
+
     func testTheEditorSeesAPrivateCopyAndAQuotedPathIsOneArgument() throws {
         let seen = scripts.appending("seen").path
         let script = try editor("for last; do :; done; stat -c '%a %n' \"$last\" > '\(seen)'; echo \"$#\" >> '\(seen)'")

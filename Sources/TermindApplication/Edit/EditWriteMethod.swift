@@ -15,8 +15,10 @@ public enum EditWriteMethod: Sendable, Equatable {
     /// - Parameters:
     ///   - linkCount: the file's hard links, from the server's listing (nil: not told).
     ///   - owner: the owner's and group's names from that listing, for the reason.
+    ///   - noNewFile: why there is no `newFile`, when the directory did not simply refuse it.
     public static func choose(
-        file: FileAttributes, linkCount: UInt64?, owner: (user: String?, group: String?), newFile: FileAttributes?
+        file: FileAttributes, linkCount: UInt64?, owner: (user: String?, group: String?), newFile: FileAttributes?,
+        noNewFile: String? = nil
     ) -> EditWriteMethod {
         if let newFile {
             if let user = file.userID, user != newFile.userID {
@@ -30,7 +32,7 @@ public enum EditWriteMethod: Sendable, Equatable {
             return .inPlace(because: "the file has \(linkCount) hard links")
         }
         if newFile == nil {
-            return .inPlace(because: "the directory does not let you create a file")
+            return .inPlace(because: noNewFile ?? "the directory does not let you create a file")
         }
         return .rename
     }

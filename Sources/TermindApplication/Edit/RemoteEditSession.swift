@@ -9,8 +9,8 @@ import TermindDomain
 /// remote file is read again and its SHA-256 compared with the copy's as fetched: a file
 /// changed meanwhile is never overwritten, whatever its size and mtime say (unless forced).
 /// The upload is then a `TransferReplacement` through the engine (a partial beside the file,
-/// the exact byte count and SHA-256, its kind, size, mtime and mode checked again just before
-/// the rename, its permission bits kept), or, when a rename would change the file's owner,
+/// the exact byte count and SHA-256, its kind, size, mtime, mode and SHA-256 checked again
+/// just before the rename, its permission bits kept), or, when a rename would change the file's owner,
 /// group or hard links (`EditWriteMethod`), the verified copy written over the file through
 /// one handle. One edit of a file at a time on this machine (`EditCopyStore.lock`).
 /// Whatever stops an edit after the editor ran keeps the local copy, and the report names it.
@@ -192,10 +192,7 @@ public struct RemoteEditSession: Sendable {
 
     /// The refusal for a file whose size, mtime and mode are as opened but whose bytes are not.
     private func contentRefusal(_ edited: EditedFile) -> TransferError {
-        TransferError(
-            .destinationChanged, edited.file,
-            "changed since it was opened for editing (its size, modification time and mode are as they were, "
-                + "but its content is not the one fetched); nothing was written")
+        TransferReplacement.contentRefusal(at: edited.file)
     }
 
     /// Rename over the file, unless that would change its owner, group or hard links: what the
@@ -205,9 +202,17 @@ public struct RemoteEditSession: Sendable {
         guard edited.opened != nil, let current = try await fileSystem.lstatIfPresent(edited.file.path), current.kind == .file
         else { return .rename }
         let listed = try? await listedEntry(edited.file.path)
+        let probe = await newFileAttributes(beside: edited.file.path)
+        let newFile = try? probe.get()
+        var noNewFile: String?
+        if case .failure(let error) = probe, (error as? FileSystemError)?.kind != .permissionDenied {
+            // Not knowing what a rename would leave, the file keeps what it is.
+            let kind = (error as? FileSystemError)?.kind.rawValue ?? "failure"
+            noNewFile = "a file made beside it, to learn the owner a rename would leave, could not be made or read (\(kind))"
+        }
         return EditWriteMethod.choose(
             file: current.attributes, linkCount: listed?.listedLinkCount, owner: (listed?.listedOwner, listed?.listedGroup),
-            newFile: try await newFileAttributes(beside: edited.file.path))
+            newFile: newFile, noNewFile: noNewFile)
     }
 
     /// The entry for `path` in its directory's listing (the listing stops once it is found).
@@ -225,15 +230,18 @@ public struct RemoteEditSession: Sendable {
     }
 
     /// The owner and group a new file beside `path` gets (what a rename would leave the file
-    /// with), from a probe created and removed at once; nil when the directory refuses it.
-    private func newFileAttributes(beside path: String) async throws -> FileAttributes? {
+    /// with), from a probe created and removed at once; its name is random, so a file left or
+    /// planted there never stands in its way. A failure means no rename (the caller says why).
+    private func newFileAttributes(beside path: String) async -> Result<FileAttributes, any Error> {
         let fileSystem = remote.fileSystem
-        let probe = PartialFileName.path(for: path + ".owner-probe")
+        var random = SystemRandomNumberGenerator()
+        let hex = String(random.next() as UInt64, radix: 16)
+        let probe = PartialFileName.path(for: path + ".owner-probe-" + String(repeating: "0", count: 16 - hex.count) + hex)
         let writer: any PartialWriter
         do {
             writer = try await fileSystem.createPartial(probe, permissions: 0o600)
-        } catch let error as FileSystemError where error.kind == .permissionDenied {
-            return nil
+        } catch {
+            return .failure(error)
         }
         let attributes: Result<FileAttributes, any Error>
         do {
@@ -243,7 +251,7 @@ public struct RemoteEditSession: Sendable {
         }
         try? await writer.close()
         try? await fileSystem.remove(probe)
-        return try attributes.get()
+        return attributes
     }
 
     /// The copy written over the remote file through one handle: the content checked through
@@ -265,6 +273,8 @@ public struct RemoteEditSession: Sendable {
                 "changed while it was being uploaded; nothing was written")
         }
         let writer = try await remote.fileSystem.openInPlace(edited.file.path)
+        // Once a write was sent the file may be neither version: a failure then says so.
+        var writing = false
         do {
             if !force {
                 let now = try await Self.digest(closing: {}) { offset, count in try await writer.read(at: offset, count: count) }
@@ -274,6 +284,7 @@ public struct RemoteEditSession: Sendable {
                 }
             }
             let chunk = max(writer.preferredChunkSize, 1)
+            writing = true
             for start in stride(from: 0, to: bytes.count, by: chunk) {
                 try await writer.write(Array(bytes[start..<min(start + chunk, bytes.count)]), at: UInt64(start))
             }
@@ -282,7 +293,8 @@ public struct RemoteEditSession: Sendable {
             try await writer.close()
         } catch {
             try? await writer.close()
-            throw error
+            guard writing else { throw error }
+            throw InPlaceWriteFailure(file: edited.file, copy: edited.copy, cause: error)
         }
         return UInt64(bytes.count)
     }
@@ -292,7 +304,7 @@ public struct RemoteEditSession: Sendable {
         let batch = TransferBatch(
             sources: [TransferEndpoint(local, edited.copy)], destination: TransferEndpoint(remote, edited.file.path),
             conflicts: .apply(.fail), permissions: edited.opened?.permissions ?? Self.newFilePermissions,
-            replacement: TransferReplacement(opened: edited.opened, checked: !force))
+            replacement: TransferReplacement(opened: edited.opened, checked: !force, openedSHA256: edited.openedDigest))
         let report = await engine.run(batch)
         switch report.files.first?.outcome {
         case .completed(let completion)?:

@@ -186,6 +186,26 @@ extension TransferJob {
         return current
     }
 
+    /// The SHA-256 of the file at `path`, read from offset 0 to its end.
+    private func contentDigest(of path: String, in fileSystem: any FileSystem) async throws -> String {
+        let reader = try await fileSystem.openForReading(path)
+        var digest = ContentDigest()
+        var offset: UInt64 = 0
+        do {
+            while true {
+                let bytes = try await reader.read(at: offset, count: max(reader.preferredChunkSize, 64 * 1024))
+                if bytes.isEmpty { break }
+                digest.update(bytes)
+                offset += UInt64(bytes.count)
+            }
+        } catch {
+            try? await reader.close()
+            throw error
+        }
+        try? await reader.close()
+        return digest.hex
+    }
+
     /// Renames the partial onto its destination: over it when overwriting (atomic
     /// `posix-rename`, the original never unlinked first), else only if the name is still
     /// free. A destination that appeared meanwhile is a conflict settled again. Nil when that
@@ -199,8 +219,14 @@ extension TransferJob {
         while true {
             do {
                 if let replacement, entry.kind == .file {
-                    // Just before the rename: the version opened is still the one replaced.
+                    // Just before the rename: the version opened is still the one replaced,
+                    // by its content too (a change written while the partial was uploading).
                     replace = try await checkReplaced(replacement, at: target, in: fileSystem) != nil
+                    if replace, replacement.checked, let opened = replacement.openedSHA256,
+                        try await contentDigest(of: target, in: fileSystem) != opened
+                    {
+                        throw TransferReplacement.contentRefusal(at: destinationAddress(target))
+                    }
                 }
                 try await fileSystem.rename(partialPath, to: target, replacing: replace)
                 state.finalPath = target

@@ -11,10 +11,15 @@ public struct TransferReplacement: Sendable, Equatable {
     public let opened: FileVersion?
     /// False with `--force`: whatever is there is replaced (a directory still is not).
     public let checked: Bool
+    /// The SHA-256 of the version opened, when known: read again just before the rename, since
+    /// a change of the same size written in the same second leaves kind, size, mtime and mode
+    /// as they were.
+    public let openedSHA256: String?
 
-    public init(opened: FileVersion?, checked: Bool = true) {
+    public init(opened: FileVersion?, checked: Bool = true, openedSHA256: String? = nil) {
         self.opened = opened
         self.checked = checked
+        self.openedSHA256 = openedSHA256
     }
 
     /// Whether `current` (nil: nothing there) is what the upload may replace.
@@ -31,6 +36,15 @@ public struct TransferReplacement: Sendable, Equatable {
         return TransferError(
             .destinationChanged, destination,
             "changed since it was opened for editing (\(difference(from: current))); nothing was written")
+    }
+
+    /// The refusal when the content is no longer the version opened though its size, mtime
+    /// and mode are.
+    public static func contentRefusal(at destination: TransferAddress) -> TransferError {
+        TransferError(
+            .destinationChanged, destination,
+            "changed since it was opened for editing (its size, modification time and mode are as they were, "
+                + "but its content is not the one fetched); nothing was written")
     }
 
     /// `then 12 bytes, modified ..., mode 0640; now ...`, for the refusal.

@@ -104,6 +104,42 @@ final class RemoteEditSessionTests: XCTestCase {
         XCTAssertNotNil(here.contents(try XCTUnwrap(report.keptCopy)))
     }
 
+    func testAChangeOfTheSameSizeAndSecondMadeDuringTheUploadIsRefusedByItsContent() async throws {
+        let server = server
+        let edited = try await session(appending("mine\n")).open("/etc/app.conf", create: false)
+        server.faults.gateAtOffset = 0
+        let session = session(appending("mine\n"))
+        let finishing = Task { await session.finish(edited, consent: .given) }
+        // The partial is being written: the check before the upload has passed.
+        await server.gateReached()
+        server.addFile("/etc/app.conf", Array("listen 81;\n".utf8), mode: 0o640, modified: 1_650_000_000)
+        server.openGate()
+        let report = await finishing.value
+
+        guard case .remoteChanged(let refusal) = report.outcome else { return XCTFail("\(report.outcome)") }
+        XCTAssertTrue(refusal.detail.contains("content is not the one fetched"), refusal.detail)
+        XCTAssertEqual(report.outcome.exitCode, .failure)
+        XCTAssertEqual(server.contents("/etc/app.conf"), Array("listen 81;\n".utf8))
+        XCTAssertTrue(server.counters.renames.isEmpty)
+        XCTAssertEqual(server.paths.filter { $0.hasPrefix("/etc/") }, ["/etc/app.conf"], "the partial is removed")
+        XCTAssertEqual(here.contents(try XCTUnwrap(report.keptCopy)), original + Array("mine\n".utf8))
+    }
+
+    func testForceUploadsOverAChangeMadeDuringTheUpload() async throws {
+        let server = server
+        let edited = try await session(appending("mine\n")).open("/etc/app.conf", create: false)
+        server.faults.gateAtOffset = 0
+        let session = session(appending("mine\n"))
+        let finishing = Task { await session.finish(edited, force: true, consent: .given) }
+        await server.gateReached()
+        server.addFile("/etc/app.conf", Array("listen 81;\n".utf8), mode: 0o640, modified: 1_650_000_000)
+        server.openGate()
+        let report = await finishing.value
+
+        guard case .uploaded = report.outcome else { return XCTFail("\(report.outcome)") }
+        XCTAssertEqual(server.contents("/etc/app.conf"), original + Array("mine\n".utf8))
+    }
+
     func testAChangeOfTheSameSizeMtimeAndModeIsRefusedByItsContent() async throws {
         let server = server
         let edit = appending("mine\n")
@@ -129,6 +165,55 @@ final class RemoteEditSessionTests: XCTestCase {
 
         guard case .uploaded = report.outcome else { return XCTFail("\(report.outcome)") }
         XCTAssertEqual(server.contents("/etc/app.conf"), original + Array("mine\n".utf8))
+    }
+
+    func testAFileAtTheOldFixedProbeNameDoesNotStopTheEdit() async throws {
+        let planted = "/etc/.app.conf.owner-probe.termind-partial"
+        server.addFile(planted, Array("left over\n".utf8), mode: 0o600)
+        let report = try await session(appending("mine\n")).run("/etc/app.conf", consent: .given)
+
+        guard case .uploaded = report.outcome else { return XCTFail("\(report.outcome)") }
+        XCTAssertNil(report.inPlace)
+        XCTAssertEqual(server.contents("/etc/app.conf"), original + Array("mine\n".utf8))
+        XCTAssertEqual(server.contents(planted), Array("left over\n".utf8), "someone else's file is left alone")
+        XCTAssertEqual(server.paths.filter { $0.hasPrefix("/etc/") }, ["/etc/.app.conf.owner-probe.termind-partial", "/etc/app.conf"])
+    }
+
+    func testAProbeThatFailsWritesInPlaceAndSaysWhy() async throws {
+        server.faults.newFilesFail = ["/etc": .failure]
+        let report = try await session(appending("mine\n")).run("/etc/app.conf", consent: .given)
+
+        guard case .uploaded = report.outcome else { return XCTFail("\(report.outcome)") }
+        let why = try XCTUnwrap(report.inPlace)
+        XCTAssertTrue(why.contains("could not be made or read (failure)"), why)
+        XCTAssertEqual(server.contents("/etc/app.conf"), original + Array("mine\n".utf8))
+        XCTAssertTrue(server.counters.renames.isEmpty)
+    }
+
+    func testAnInPlaceWriteThatStopsAfterItsFirstChunkSaysTheFileIsPartlyOverwritten() async throws {
+        let old = Array(repeating: UInt8(ascii: "a"), count: 3000)
+        server.addFile("/etc/app.conf", old, mode: 0o640, modified: 1_650_000_000)
+        server.faults.newFilesFail = ["/etc": .permissionDenied]
+        server.faults.dropAfterWrittenBytes = UInt64(server.chunkSize)
+        let here = here
+        let report = try await session { path in
+            here.addFile(path, Array(repeating: UInt8(ascii: "b"), count: 3000), mode: 0o600)
+        }.run("/etc/app.conf", consent: .given)
+
+        guard case .failed(let failure, let code) = report.outcome else { return XCTFail("\(report.outcome)") }
+        XCTAssertEqual(code, .failure)
+        let copy = try XCTUnwrap(report.keptCopy)
+        let partly = try XCTUnwrap(failure.error as? InPlaceWriteFailure)
+        XCTAssertEqual(partly.copy, copy)
+        XCTAssertTrue(failure.description.contains("web:/etc/app.conf: partly overwritten"), failure.description)
+        XCTAssertTrue(failure.description.contains("termind cp --on-conflict overwrite \(copy) web:/etc/app.conf"), failure.description)
+        XCTAssertTrue(failure.description.contains("termind edit --force web:/etc/app.conf"), failure.description)
+        let chunk = server.chunkSize
+        XCTAssertEqual(
+            server.contents("/etc/app.conf"),
+            Array(repeating: UInt8(ascii: "b"), count: chunk) + Array(repeating: UInt8(ascii: "a"), count: 3000 - chunk),
+            "the first chunk landed: the file is mixed")
+        XCTAssertEqual(here.contents(copy), Array(repeating: UInt8(ascii: "b"), count: 3000))
     }
 
     func testWithNothingToAskAChangedCopyIsKeptAndConsentIsRequired() async throws {

@@ -34,6 +34,8 @@ final class MemoryFileSystem: RemoteFileSystem {
         var gateAtOffset: UInt64?
         /// The write at exactly this offset of a partial waits until `openGate()`.
         var holdWriteAt: UInt64?
+        /// Creating a new file in one of these directories fails with this kind.
+        var newFilesFail: [String: FileSystemError.Kind] = [:]
         /// Each directory made waits this long first.
         var makeDirectoryDelay: Duration?
         /// Awaited before each listing, with the directory's path (a test holds a listing back).
@@ -347,6 +349,9 @@ final class MemoryFileSystem: RemoteFileSystem {
                 throw error(.noSuchFile, path, "no such directory")
             }
             state.clock += 1
+            if state.nodes[path] == nil, let kind = state.faults.newFilesFail[RemotePath.parent(of: path)] {
+                throw error(kind, path, "cannot create a file here")
+            }
             switch (state.nodes[path], mode) {
             case (.some, .createNew):
                 throw error(.alreadyExists, path, "already exists")

@@ -15,14 +15,17 @@ struct EditCommand: Command {
             editor exits compares its SHA-256 with the copy's as fetched. Unchanged: nothing is
             uploaded. Changed: asks on the terminal before uploading; --yes uploads without
             asking; with no terminal (or --batch) and no --yes it exits 6, keeping the copy.
-            Before the upload the remote file is read again: if its content (SHA-256) is not
-            the one fetched, or its kind, size, modification time or mode changed, the upload
-            is refused (exit 1, naming the remote file and your kept copy) unless --force.
+            Before the upload, and again just before the rename, the remote file is read
+            again: if its content (SHA-256) is not the one fetched, or its kind, size,
+            modification time or mode changed, the upload is refused (exit 1, naming the remote
+            file and your kept copy) unless --force.
             The upload goes through a temporary file beside the remote one and a rename, and
             keeps the remote file's permission bits; when a rename would change the file's
             owner, group or hard links (another owner, more than one link, a directory you
-            cannot create files in) the copy is written over the file in place instead, and
-            the message says why. A symlink is followed and its target edited. A missing PATH
+            cannot create files in, or one that cannot be told) the copy is written over the
+            file in place instead, and the message says why; if that write stops midway, the
+            message says the file is partly overwritten and how to restore it from your copy.
+            A symlink is followed and its target edited. A missing PATH
             is refused unless --create, which starts from an empty file and creates it with
             mode 0644. One edit of a file at a time on this machine: a second is refused
             (exit 1) naming the first. Whenever the copy is kept (not uploaded, refused,
