@@ -63,6 +63,8 @@ __termind_prompt() {
         *"\\[\\e]133;B;termind=$__termind_token\\a\\]") ;;
         *) PS1="$PS1\\[\\e]133;B;termind=$__termind_token\\a\\]" ;;
     esac
+    # The mark carries the token: a PS1 the rc exported must not hand it to every child.
+    export -n PS1
     __termind_histno=$(HISTTIMEFORMAT= builtin history 1)
     __termind_histno=${__termind_histno#"${__termind_histno%%[0-9]*}"}
     __termind_histno=${__termind_histno%%[!0-9]*}

@@ -56,6 +56,8 @@ __termind_precmd() {
         "${HOST:-}" "$__termind_encoded" "$__termind_token" "$__termind_token"
     local mark=$'%{\e]133;B;termind='$__termind_token$'\a%}'
     [[ $PS1 == *$mark ]] || PS1="$PS1$mark"
+    # The mark carries the token: a PS1 the rc exported must not hand it to every child.
+    typeset -g +x PS1
 }
 
 # $1 is the line as typed.

@@ -238,7 +238,29 @@ final class ControlSocketEndToEndTests: XCTestCase {
         XCTAssertEqual(result.stderr, "")
         XCTAssertLessThan(elapsed, 3, "not waited for: \(elapsed) s")
         XCTAssertTrue(waitUntil(timeout: 10) { self.logins(server) == 2 }, server.log())
-        XCTAssertTrue(try String(contentsOfFile: home.logPath, encoding: .utf8).contains("did not answer within 0.5 seconds"))
+        XCTAssertTrue(try String(contentsOfFile: home.logPath, encoding: .utf8).contains("not within 0.5 seconds: stopped or stuck); end that process or remove the socket"))
+    }
+
+    /// Issue 42 (review): `--persist` beside a stopped holder would share nothing (the stopped
+    /// holder keeps the socket), so it fails saying which socket, why and what to do; a plain
+    /// command still connects on its own.
+    func testPersistFailsWhenTheHolderOfTheSocketDoesNotAnswer() throws {
+        _ = try persistedWeb()
+        let path = try socketPath()
+        let pid = try python("print(struct.unpack('3i', s.getsockopt(socket.SOL_SOCKET, socket.SO_PEERCRED, 12))[0])")
+        let holder = try XCTUnwrap(pid_t(pid.stdout.trimmingCharacters(in: .whitespacesAndNewlines)), pid.stderr)
+        XCTAssertEqual(kill(holder, SIGSTOP), 0)
+        defer { kill(holder, SIGCONT) }
+
+        let persist = try home.run(["exec", "web", "--persist", "1m", "--", "echo ran"])
+        XCTAssertEqual(persist.status, 1, persist.stderr)
+        XCTAssertEqual(persist.stdout, "")
+        XCTAssertTrue(persist.stderr.contains("control socket \(path): the process serving it does not answer"), persist.stderr)
+        XCTAssertTrue(persist.stderr.contains("end that process or remove the socket"), persist.stderr)
+
+        let plain = try home.run(["exec", "web", "--", "echo x"])
+        XCTAssertEqual(plain.status, 0, plain.stderr)
+        XCTAssertEqual(plain.stdout, "x\n")
     }
 
     /// Issue 42 row 9: a runtime directory so long that the socket's path does not fit a unix

@@ -5,8 +5,10 @@ import TermindDomain
 /// terminal's echo off), the bootstrap program goes to it; everything else it prints is handed
 /// on as it comes. Input written before the program has gone waits, so the bootstrap never
 /// reads a keystroke. A command that says integration is off (`OSC 133;I;off`, its mark given
-/// the session's token here, as the command has none), prints 64 KiB without the ready mark,
-/// or is silent for `readyLimit`, gets no program.
+/// the session's token here, as the command has none) or prints 64 KiB without the ready mark
+/// gets no program. After `readyLimit` input goes anyway (a login that never says ready must
+/// not lock the pane), but the search goes on: a late ready (a slow login) gets Ctrl-U, to
+/// kill what was typed meanwhile, then the program, rather than a pane left in `sh -s`.
 ///
 /// `Sendable`: the waiting input is behind a `Mutex`; one task relays the output.
 final class ShellIntegrationShell: RemoteShell {
@@ -20,25 +22,34 @@ final class ShellIntegrationShell: RemoteShell {
     /// Nil once input may go: the program went, or none will.
     private let waiting = Mutex<[CheckedContinuation<Void, Never>]?>([])
 
-    init(_ inner: any RemoteShell, program: [UInt8], token: ShellMarkToken) {
+    /// Kills the line typed so far (the terminal's VKILL) before a late program.
+    static let killLine: UInt8 = 0x15
+
+    init(_ inner: any RemoteShell, program: [UInt8], token: ShellMarkToken, readyLimit: Duration = ShellIntegrationShell.readyLimit) {
         self.inner = inner
         let (stream, continuation) = AsyncThrowingStream<RemoteOutput, any Error>.makeStream()
         output = stream
         let relay = Task { [self] in
             var search = ReadySearch(offMark: Array("\u{1B}]133;I;off;\(token.field)\u{07}".utf8))
+            var searching = true
             do {
                 for try await element in inner.output {
-                    guard case .stdout(let bytes) = element, isWaiting else {
+                    guard case .stdout(let bytes) = element, searching else {
                         continuation.yield(element)
                         continue
                     }
                     let (shown, found) = search.take(bytes)
                     if !shown.isEmpty { continuation.yield(.stdout(shown)) }
                     if found == .ready {
+                        // Input went already: whatever was typed sits unfinished in the line.
+                        let late = !isWaiting
                         // A failure to send shows on the session's next write.
-                        try? await inner.send(program)
+                        try? await inner.send(late ? [Self.killLine] + program : program)
                     }
-                    if found != nil { letInputGo() }
+                    if found != nil {
+                        searching = false
+                        letInputGo()
+                    }
                 }
                 continuation.finish()
             } catch {
@@ -47,7 +58,7 @@ final class ShellIntegrationShell: RemoteShell {
             letInputGo()
         }
         let timer = Task { [self] in
-            try? await Task.sleep(for: Self.readyLimit)
+            try? await Task.sleep(for: readyLimit)
             letInputGo()
         }
         continuation.onTermination = { _ in
@@ -130,12 +141,18 @@ final class ShellIntegrationShell: RemoteShell {
                 return (Array(text[..<range.lowerBound] + offMark + text[range.upperBound...]), .off)
             }
             if searched > ShellIntegrationShell.searchLimit { return (text, .off) }
-            // Holds back what may be the start of the ready mark.
-            let keep = (1..<ShellIntegrationShell.ready.count).reversed().first { count in
-                count <= text.count && text.suffix(count).elementsEqual(ShellIntegrationShell.ready.prefix(count))
-            } ?? 0
+            // Holds back what may be the start of either mark: a mark cut across two chunks is
+            // found whole with the next.
+            let keep = max(Self.partial(ShellIntegrationShell.ready, endOf: text), Self.partial(ShellIntegrationShell.off, endOf: text))
             held = Array(text.suffix(keep))
             return (Array(text.dropLast(keep)), nil)
+        }
+
+        /// The length of the longest start of `mark` that `text` ends with (short of the whole).
+        private static func partial(_ mark: [UInt8], endOf text: [UInt8]) -> Int {
+            (1..<mark.count).reversed().first { count in
+                count <= text.count && text.suffix(count).elementsEqual(mark.prefix(count))
+            } ?? 0
         }
 
         private static func find(_ needle: [UInt8], in haystack: [UInt8]) -> Range<Int>? {

@@ -33,14 +33,16 @@ struct ControlSocketSharing: Sendable {
 
     /// The connection another process shares for `destination`, or nil when none is live or
     /// its socket cannot be used (logged once; the caller connects on its own). The host key
-    /// check's own failure is thrown, as a fresh connection would fail.
+    /// check's own failure is thrown, as a fresh connection would fail. `strict` (for
+    /// `exec --persist`) throws the `ControlSocketError` instead: a holder that does not answer
+    /// keeps the socket, so a new holder could share nothing.
     func shared(
-        _ destination: String, loginName: String?, interactions: InteractionQueue
+        _ destination: String, loginName: String?, interactions: InteractionQueue, strict: Bool = false
     ) async throws -> (any SSHConnection)? {
         let plan = try await opener.address(destination, loginName: loginName)
         let target = target(plan)
         let path = directory.socketPath(for: target)
-        guard !Self.unusable.withLock({ $0.contains(path) }) else { return nil }
+        guard strict || !Self.unusable.withLock({ $0.contains(path) }) else { return nil }
         do {
             return try await ControlClient.shared(
                 in: directory, for: target, requestTimeout: opener.requestTimeout, logger: logger
@@ -48,6 +50,7 @@ struct ControlSocketSharing: Sendable {
                 try await opener.verifySharedHostKey(identity.hostKey, for: plan, interactions: interactions)
             }
         } catch let error as ControlSocketError {
+            if strict { throw error }
             if Self.unusable.withLock({ $0.insert(path).inserted }) {
                 logger.notice("\(plan.label): not using the shared connection, connecting without it: \(error)")
             }

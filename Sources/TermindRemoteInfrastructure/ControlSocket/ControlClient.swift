@@ -50,14 +50,20 @@ public enum ControlClient {
 
     /// A stream to the server at `path` with its identity read; nil when nobody listens.
     /// Throws `ControlSocketError` when the server is another uid's, accepts nothing, or does
-    /// not say who it is within `identityLimit`.
-    static func connect(_ path: String) async throws(ControlSocketError) -> (ControlStream, ControlIdentity)? {
+    /// not say who it is within `limit`: `identityLimit` for the first probe, which decides
+    /// whether to share at all; a later stream on a connection already shared waits as long as
+    /// any request (a busy holder is not a stopped one).
+    static func connect(_ path: String, limit: Duration = identityLimit) async throws(ControlSocketError) -> (ControlStream, ControlIdentity)? {
         let descriptor: Int32
         do {
             switch try UnixSocket.connect(path) {
             case .connected(let connected): descriptor = connected
             case .refused, .absent: return nil
-            case .busy: throw ControlSocketError(path: path, detail: "the process serving it accepts no connection (stopped or overwhelmed)")
+            case .busy:
+                throw ControlSocketError(
+                    path: path,
+                    detail: "the process serving it does not answer (it accepts no connection: stopped or overwhelmed); "
+                        + "end that process or remove the socket")
             }
         } catch let error as ControlSocketError {
             throw error
@@ -72,7 +78,7 @@ public enum ControlClient {
         stream.start()
         let late = Atomic(false)
         let timer = Task {
-            try await Task.sleep(for: identityLimit)
+            try await Task.sleep(for: limit)
             late.store(true, ordering: .relaxed)
             stream.close()
         }
@@ -85,7 +91,10 @@ public enum ControlClient {
         } catch {
             stream.close()
             if late.load(ordering: .relaxed) {
-                throw ControlSocketError(path: path, detail: "the process serving it did not answer within \(identityLimit) (stopped or stuck)")
+                throw ControlSocketError(
+                    path: path,
+                    detail: "the process serving it does not answer (not within \(limit): stopped or stuck); "
+                        + "end that process or remove the socket")
             }
             throw ControlSocketError(path: path, detail: "the process serving it failed: \(error)")
         }

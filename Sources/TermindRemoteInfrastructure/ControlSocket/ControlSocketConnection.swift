@@ -87,7 +87,7 @@ final class ControlSocketConnection: SSHConnection {
         if let stream = takeSpare(), let process = try await open(request, on: stream) { return process }
         let connected: (ControlStream, ControlIdentity)?
         do {
-            connected = try await ControlClient.connect(path)
+            connected = try await ControlClient.connect(path, limit: requestTimeout)
         } catch {
             throw SSHFailure(.channel, connection: label, detail: error.description)
         }
@@ -105,14 +105,28 @@ final class ControlSocketConnection: SSHConnection {
     }
 
     /// Sends `request` on a stream whose identity was checked; nil when the stream failed or
-    /// ended before an answer.
+    /// ended before an answer. A holder stopped since it said who it is is waited for no
+    /// longer than `requestTimeout`.
     private func open(_ request: ControlRequest, on stream: ControlStream) async throws -> ControlRemoteProcess? {
         let answer: ControlFrame?
+        let late = Atomic(false)
+        let timer = Task { [requestTimeout] in
+            try await Task.sleep(for: requestTimeout)
+            late.store(true, ordering: .relaxed)
+            stream.close()
+        }
         do {
             try await stream.send(request.frame)
             answer = try await stream.next()
         } catch {
             answer = nil
+        }
+        timer.cancel()
+        if late.load(ordering: .relaxed) {
+            stream.close()
+            throw SSHFailure(
+                .channel, connection: label,
+                detail: "the process sharing the connection on \(path) did not answer within \(requestTimeout) (stopped or stuck)")
         }
         guard let answer else {
             stream.close()

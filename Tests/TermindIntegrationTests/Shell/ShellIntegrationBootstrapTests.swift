@@ -81,10 +81,17 @@ final class ShellIntegrationBootstrapTests: XCTestCase {
             try await Self.read(&iterator, into: &session, until: "the count of temporary directories") {
                 $0.transcript.range(of: #"left:\d+"#, options: .regularExpression) != nil
             }
+            // The prompt's mark carries the token: no child inherits it, even when the rc exports PS1.
+            try await remote.write(Array("env | grep -c termind= | sed s/^/inherited:/\r".utf8))
+            try await Self.read(&iterator, into: &session, until: "the count of inherited marks") {
+                $0.transcript.range(of: #"inherited:\d+"#, options: .regularExpression) != nil
+            }
             try await remote.write(Array("exit\r".utf8))
             while try await iterator.next() != nil {}
             await connection.close()
 
+            let inherited = session.transcript.range(of: #"inherited:\d+"#, options: .regularExpression).map { session.transcript[$0] }
+            XCTAssertEqual(inherited, "inherited:0", session.transcript)
             // The first three; the `ls` that counts temporary directories may be recorded too.
             let rows = Array(session.rows.prefix(3))
             XCTAssertEqual(rows.map(\.command), ["echo one", "false", "sleep 1"], session.transcript)
@@ -114,6 +121,12 @@ final class ShellIntegrationBootstrapTests: XCTestCase {
             profile: "_own_hook() { :; }\nPROMPT_COMMAND=\"_own_hook;${PROMPT_COMMAND:-}\"\n")
         try await assertMarksCommands(
             account: "termind-test-pc", shell: "/bin/bash", profile: "_own_hook() { :; }\nPROMPT_COMMAND='_own_hook # mine'\n")
+    }
+
+    /// Issue 42 (review): an rc that exports PS1 would hand the prompt's mark, and so the
+    /// session's token, to every child; the integration keeps PS1 unexported.
+    func testBashKeepsTheTokenOutOfChildrenWhenTheProfileExportsPS1() async throws {
+        try await assertMarksCommands(account: "termind-test-pc", shell: "/bin/bash", profile: "export PS1='\\u\\$ '\n")
     }
 
     func testZshMarksEachCommandWithItsStatusTimingAndDirectory() async throws {

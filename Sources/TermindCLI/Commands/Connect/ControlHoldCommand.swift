@@ -36,9 +36,16 @@ struct ControlHoldCommand: Command {
         let server: ControlServer
         do {
             access = try ConnectionAccess(context, options: options)
-            // Another process shares it already: nothing to hold.
-            if let shared = try await access.sharing.shared(
-                host, loginName: options.login, interactions: access.interactions) {
+            // Another process shares it already: nothing to hold. One whose holder does not
+            // answer (stopped) keeps the socket: holding anew would share nothing.
+            let shared: (any SSHConnection)?
+            do {
+                shared = try await access.sharing.shared(
+                    host, loginName: options.login, interactions: access.interactions, strict: true)
+            } catch let error as ControlSocketError {
+                return refuse(error)
+            }
+            if let shared {
                 await shared.close()
                 report("ready")
                 return 0
