@@ -2,9 +2,13 @@
 enum KeymapSuggestion {
     /// The candidate nearest `text` by edit distance, when near enough to be the likely intent.
     static func closest(to text: String, among candidates: [String]) -> String? {
-        let lowered = text.lowercased()
-        let scored = candidates.map { ($0, editDistance(Array($0), Array(lowered))) }
-        guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= max(2, text.count / 3) else { return nil }
+        let lowered = Array(text.lowercased())
+        let limit = max(2, text.count / 3)
+        // The distance is at least the difference in length: a candidate too far by length
+        // alone cannot be suggested, so it is not measured (a long word in a planted keymap
+        // cost a quadratic distance to every action).
+        let scored = candidates.filter { abs($0.count - lowered.count) <= limit }.map { ($0, editDistance(Array($0), lowered)) }
+        guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= limit else { return nil }
         return best.0
     }
 
