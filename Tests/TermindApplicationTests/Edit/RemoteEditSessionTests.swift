@@ -14,6 +14,20 @@ final class RemoteEditSessionTests: XCTestCase {
         server.addFile("/etc/app.conf", original, mode: 0o640, modified: 1_650_000_000)
     }
 
+    /// Finishes an edit that appended "mine", replacing /etc/app.conf with `text` (mode 0640,
+    /// `modified`) while the partial's first write is held: after the check before the upload.
+    private func finishWhileTheFileChangesDuringTheUpload(to text: String, modified: Int64, force: Bool = false) async throws -> RemoteEditReport {
+        let server = server
+        let edited = try await session(appending("mine\n")).open("/etc/app.conf", create: false)
+        server.faults.gateAtOffset = 0
+        let session = session(appending("mine\n"))
+        let finishing = Task { await session.finish(edited, force: force, consent: .given) }
+        await server.gateReached()
+        server.addFile("/etc/app.conf", Array(text.utf8), mode: 0o640, modified: modified)
+        server.openGate()
+        return await finishing.value
+    }
+
     private func session(_ edit: @escaping @Sendable (String) async throws -> Void) -> RemoteEditSession {
         RemoteEditSession(
             remote: TransferSite(fileSystem: server), local: .local(here), copies: MemoryEditCopies(here),
@@ -87,15 +101,7 @@ final class RemoteEditSessionTests: XCTestCase {
     }
 
     func testARemoteFileChangedDuringTheUploadIsNotReplacedAndThePartialIsRemoved() async throws {
-        let server = server
-        let edited = try await session(appending("mine\n")).open("/etc/app.conf", create: false)
-        server.faults.gateAtOffset = 0
-        let session = session(appending("mine\n"))
-        let finishing = Task { await session.finish(edited, consent: .given) }
-        await server.gateReached()
-        server.addFile("/etc/app.conf", Array("theirs\n".utf8), mode: 0o640, modified: 1_650_000_100)
-        server.openGate()
-        let report = await finishing.value
+        let report = try await finishWhileTheFileChangesDuringTheUpload(to: "theirs\n", modified: 1_650_000_100)
 
         guard case .remoteChanged = report.outcome else { return XCTFail("\(report.outcome)") }
         XCTAssertEqual(server.contents("/etc/app.conf"), Array("theirs\n".utf8))
@@ -105,16 +111,8 @@ final class RemoteEditSessionTests: XCTestCase {
     }
 
     func testAChangeOfTheSameSizeAndSecondMadeDuringTheUploadIsRefusedByItsContent() async throws {
-        let server = server
-        let edited = try await session(appending("mine\n")).open("/etc/app.conf", create: false)
-        server.faults.gateAtOffset = 0
-        let session = session(appending("mine\n"))
-        let finishing = Task { await session.finish(edited, consent: .given) }
         // The partial is being written: the check before the upload has passed.
-        await server.gateReached()
-        server.addFile("/etc/app.conf", Array("listen 81;\n".utf8), mode: 0o640, modified: 1_650_000_000)
-        server.openGate()
-        let report = await finishing.value
+        let report = try await finishWhileTheFileChangesDuringTheUpload(to: "listen 81;\n", modified: 1_650_000_000)
 
         guard case .remoteChanged(let refusal) = report.outcome else { return XCTFail("\(report.outcome)") }
         XCTAssertTrue(refusal.detail.contains("content is not the one fetched"), refusal.detail)
@@ -126,15 +124,7 @@ final class RemoteEditSessionTests: XCTestCase {
     }
 
     func testForceUploadsOverAChangeMadeDuringTheUpload() async throws {
-        let server = server
-        let edited = try await session(appending("mine\n")).open("/etc/app.conf", create: false)
-        server.faults.gateAtOffset = 0
-        let session = session(appending("mine\n"))
-        let finishing = Task { await session.finish(edited, force: true, consent: .given) }
-        await server.gateReached()
-        server.addFile("/etc/app.conf", Array("listen 81;\n".utf8), mode: 0o640, modified: 1_650_000_000)
-        server.openGate()
-        let report = await finishing.value
+        let report = try await finishWhileTheFileChangesDuringTheUpload(to: "listen 81;\n", modified: 1_650_000_000, force: true)
 
         guard case .uploaded = report.outcome else { return XCTFail("\(report.outcome)") }
         XCTAssertEqual(server.contents("/etc/app.conf"), original + Array("mine\n".utf8))
