@@ -21,7 +21,7 @@ ARGS         ?=
 PREFIX       ?= /usr/local
 DESTDIR      ?=
 
-.PHONY: run test check-imports bench fuzz deps test-deps build install clean
+.PHONY: run test check-imports bench fuzz docs deps test-deps build install clean
 
 ## make run: build release and run termind (ARGS="..." passes arguments)
 run: deps
@@ -39,11 +39,18 @@ test: deps test-deps check-imports
 check-imports:
 	SWIFT="$(SWIFT)" python3 .ci/check-imports
 
-## make bench: release build, then each benchmark against its peer tool, printed as ratios
+## make docs: write docs/usage.md's command reference from the command definitions (termind help --markdown)
+docs: deps
+	$(SWIFT) build $(CHECK) --product termind
+	.build/debug/termind help --markdown | python3 -c 'import sys; p = "docs/usage.md"; s = open(p).read(); b = sys.stdin.read(); i = s.find(b.split("\n")[0]); \
+		open(p, "w").write((s[:i] if i >= 0 else s.rstrip("\n") + "\n\n") + b)'
+
+## make bench: release build, then each benchmark against its peer tool, printed as ratios and written to
+## docs/benchmarks.md (date, machine, one table) and the README's table
 bench: deps test-deps
 	$(SWIFT) build $(RELEASE) $(CHECK) --product termind
 	$(SWIFT) build -c release $(CHECK) --product termind-bench
-	TERMIND_BINARY=$(TERMIND) .build/release/termind-bench
+	TERMIND_BINARY=$(TERMIND) TERMIND_BENCH_REPORT=$(CURDIR)/docs/benchmarks.md .build/release/termind-bench
 
 ## make fuzz [FUZZ_SECONDS=60] [FUZZ_TARGETS="pane-surface ..."]: build termind-fuzz with libFuzzer and
 ## AddressSanitizer in its own .build/fuzz (the ordinary build is untouched), then run each target for

@@ -31,6 +31,13 @@ struct Benchmark {
             + "CPU s/GiB \(perGiB(result.termindCPU)) vs \(perGiB(result.peerCPU))"
     }
 
+    /// "2.10 / 1.90 s/GiB" for a transfer: the client CPU per GiB of each side.
+    func cpuPerGiB(_ result: Result) -> String? {
+        guard let bytes else { return nil }
+        let perGiB = { (cpu: Double) in String(format: "%.2f", cpu * Double(1 << 30) / Double(bytes)) }
+        return "\(perGiB(result.termindCPU)) / \(perGiB(result.peerCPU)) s/GiB"
+    }
+
     func measure() throws -> Result {
         // One untimed run each warms caches and page tables, as a person's second run would.
         try termind()

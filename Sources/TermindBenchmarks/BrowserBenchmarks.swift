@@ -140,6 +140,9 @@ print(json.dumps(result))
         print("browser: C-\\ b to first rows   \(formatSeconds(open))  (connection, SFTP session, listing, frame)")
         print("browser: path bar to first rows \(formatSeconds(navigate))  (listing and frame on the open session)")
         print("sftp -b ls -l                   \(formatSeconds(theirs))  (connection, listing, all rows printed)")
+        BenchmarkReport.shared.add(
+            "browser: first rows of \(Self.entries) entries", termind: trimmed(formatSeconds(open)), peer: trimmed(formatSeconds(theirs)),
+            peerTool: "sftp -b ls -l", ratio: open / theirs)
         print(String(format: "ratio (open)                    %5.2fx (above 1.00x: the browser is slower)", open / theirs))
         print(String(format: "ratio (path bar)                %5.2fx", navigate / theirs))
     }

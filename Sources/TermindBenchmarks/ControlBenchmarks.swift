@@ -32,6 +32,12 @@ struct ControlBenchmarks {
         let multiplexed = try medianSeconds(30) {
             check(try ChildProcess.run("ssh", master + sshArguments + ["true"]), "ssh ControlMaster")
         }
+        BenchmarkReport.shared.add(
+            "exec -- true on a shared connection", termind: trimmed(formatSeconds(shared)), peer: trimmed(formatSeconds(fresh)),
+            peerTool: "ssh -o ControlMaster=no", ratio: shared / fresh)
+        BenchmarkReport.shared.add(
+            "exec -- true on a shared connection", termind: trimmed(formatSeconds(shared)), peer: trimmed(formatSeconds(multiplexed)),
+            peerTool: "ssh through its ControlMaster", ratio: shared / multiplexed)
         print("\nA repeated exec through a live shared connection (median of 30; goals: <= 0.10x and <= 1.00x)")
         print("termind exec HOST -- true (control socket)  \(formatSeconds(shared))")
         print("ssh -o ControlMaster=no HOST true           \(formatSeconds(fresh))   ratio \(String(format: "%.2fx", shared / fresh))")

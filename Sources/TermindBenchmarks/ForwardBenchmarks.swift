@@ -68,6 +68,12 @@ struct ForwardBenchmarks {
                 + String(format: "  %6.0f MB/s  CPU %5.2f s/GiB  %8.0f context switches/GiB",
                          Double(Self.gibibyte) / median.wall / 1e6, median.cpu, median.switches))
         }
+        for peer in ["ssh -N -L", "ssh -N -L aes128-ctr"] {
+            let ours = bulk["termind forward -L"]!, theirs = bulk[peer]!
+            BenchmarkReport.shared.add(
+                "forward 1 GiB", termind: trimmed(formatSeconds(ours.wall)), peer: trimmed(formatSeconds(theirs.wall)), peerTool: peer,
+                ratio: ours.wall / theirs.wall, cpu: String(format: "%.2f / %.2f s/GiB", ours.cpu, theirs.cpu))
+        }
         say(String(format: "ratio (1 GiB)          %5.2fx against ssh's defaults, %5.2fx against aes128-ctr (goal: 1.30x or less)",
                      bulk["termind forward -L"]!.wall / bulk["ssh -N -L"]!.wall,
                      bulk["termind forward -L"]!.wall / bulk["ssh -N -L aes128-ctr"]!.wall))
@@ -84,6 +90,11 @@ struct ForwardBenchmarks {
             latency[name] = times[times.count / 2]
             say(name.padding(toLength: 22, withPad: " ", startingAt: 0) + " median " + formatSeconds(times[times.count / 2])
                 + "  p90 " + formatSeconds(times[times.count * 9 / 10]))
+        }
+        for peer in ["ssh -N -L", "ssh -N -L aes128-ctr"] {
+            BenchmarkReport.shared.add(
+                "a connection through a forward", termind: trimmed(formatSeconds(latency["termind forward -L"]!)),
+                peer: trimmed(formatSeconds(latency[peer]!)), peerTool: peer, ratio: latency["termind forward -L"]! / latency[peer]!)
         }
         say(String(format: "ratio (latency)        %5.2fx against ssh's defaults, %5.2fx against aes128-ctr (above 1.00x: termind is slower)",
                      latency["termind forward -L"]! / latency["ssh -N -L"]!, latency["termind forward -L"]! / latency["ssh -N -L aes128-ctr"]!))

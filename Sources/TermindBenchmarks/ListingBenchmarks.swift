@@ -39,6 +39,9 @@ struct ListingBenchmarks {
         print("\nls -l of \(Self.entries) entries, client CPU (user + system, median of 3)")
         print("termind ls -l   \(formatSeconds(ours))  \(perRow(ours))")
         print("sftp -b ls -l   \(formatSeconds(theirs))  \(perRow(theirs))")
+        BenchmarkReport.shared.add(
+            "ls -l of \(Self.entries) entries, client CPU", termind: trimmed(formatSeconds(ours)), peer: trimmed(formatSeconds(theirs)),
+            peerTool: "sftp -b", ratio: ours / theirs)
         print(String(format: "ratio           %5.2fx (above 1.00x: termind uses more CPU)", ours / theirs))
     }
 

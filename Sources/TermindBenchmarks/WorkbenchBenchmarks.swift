@@ -165,9 +165,15 @@ struct WorkbenchBenchmarks {
         print("")
         print("workbench (against tmux 3.3a + ssh; pseudo-terminal 160x45, median of \(iterations))")
         print("benchmark                                   termind       tmux          ratio")
+        var heading = ""
         func line(_ name: String, _ ours: String, _ theirs: String, _ ratio: Double) {
             print(name.padding(toLength: 42, withPad: " ", startingAt: 0), ours.padding(toLength: 12, withPad: " ", startingAt: 0),
                   " ", theirs.padding(toLength: 12, withPad: " ", startingAt: 0), String(format: "  %5.2fx", ratio))
+            // An indented line details the one above it.
+            if !name.hasPrefix(" ") { heading = name }
+            let work = name.hasPrefix(" ") ? heading + ":" + name.dropFirst(1) : name
+            BenchmarkReport.shared.add(work, termind: trimmed(ours), peer: trimmed(theirs), peerTool: "tmux 3.3a + ssh", ratio: ratio,
+                                       isDetail: name.hasPrefix(" "))
         }
         func seconds(_ name: String, _ pair: (termind: Double, tmux: Double)) {
             line(name, formatSeconds(pair.termind), formatSeconds(pair.tmux), pair.termind / pair.tmux)
@@ -185,6 +191,9 @@ struct WorkbenchBenchmarks {
             line(name, "\(Int(pair.termind)) B", "\(Int(pair.tmux)) B", pair.termind / max(pair.tmux, 1))
         }
 
+        func againstSSHAlone(_ runs: Runs, termindSeconds: Double) {
+            self.againstSSHAlone(runs, termindSeconds: termindSeconds, heading: heading)
+        }
         let cat = fast.median(\.catSeconds)
         seconds("cat \(setup.textBytes >> 20) MiB of text in a pane", cat)
         print(String(format: "  (%.0f MB/s against %.0f MB/s)", Double(setup.textBytes) / cat.termind / 1e6, Double(setup.textBytes) / cat.tmux / 1e6))
@@ -219,8 +228,11 @@ struct WorkbenchBenchmarks {
     }
 
     /// `  ssh alone (no multiplexer)   2.100 s   1.60x termind (goal: 2.00x or less)`.
-    private func againstSSHAlone(_ runs: Runs, termindSeconds: Double) {
+    private func againstSSHAlone(_ runs: Runs, termindSeconds: Double, heading: String) {
         guard let alone = runs.sshAloneMedian(\.catSeconds) else { return }
+        BenchmarkReport.shared.add(
+            heading, termind: trimmed(formatSeconds(termindSeconds)), peer: trimmed(formatSeconds(alone)), peerTool: "ssh alone, no multiplexer",
+            ratio: termindSeconds / alone)
         print("  ssh alone, no multiplexer".padding(toLength: 42, withPad: " ", startingAt: 0), formatSeconds(alone),
               String(format: "   termind %.2fx of it (goal: 2.00x or less); ssh's CPU %.2f s", termindSeconds / alone,
                      runs.sshAloneMedian(\.catCPUSeconds) ?? 0))

@@ -23,6 +23,9 @@ func formatSeconds(_ seconds: Double) -> String {
     seconds < 1 ? String(format: "%8.2f ms", seconds * 1000) : String(format: "%8.3f s ", seconds)
 }
 
+/// A printed figure without the padding that lines it up in a column.
+func trimmed(_ figure: String) -> String { figure.trimmingCharacters(in: .whitespaces) }
+
 /// The median wall-clock time of `runs` calls of `body`, in seconds.
 func medianSeconds(_ runs: Int, _ body: () throws -> Void) throws -> Double {
     var times: [Double] = []
@@ -40,59 +43,57 @@ func require(_ output: ChildProcess.Output, _ what: String) {
 
 // 60 parallel logins need more than sshd's default MaxStartups of 10 unauthenticated connections.
 ScratchDirectories.removeAtExit()
+
 let sshd = try SSHDServer.start(configure: "MaxStartups 200\nMaxSessions 100\n")
 defer { sshd.stop() }
-if CommandLine.arguments.dropFirst().first == "metrics" {
-    try MetricsBenchmarks().run()
+/// The end of a run, whole or one part: the table written where `make bench` asked, sshd stopped.
+func finish() throws -> Never {
+    let part = CommandLine.arguments.dropFirst().first
+    try BenchmarkReport.shared.writeIfAsked(run: part.map { "termind-bench \($0)" } ?? "make bench")
     sshd.stop()
     exit(0)
+}
+if CommandLine.arguments.dropFirst().first == "metrics" {
+    try MetricsBenchmarks().run()
+    try finish()
 }
 if CommandLine.arguments.dropFirst().first == "import" {
     try ImportBenchmarks().run()
-    sshd.stop()
-    exit(0)
+    try finish()
 }
 if CommandLine.arguments.dropFirst().first == "known-hosts" {
     try KnownHostsBenchmarks(sshd: sshd).run()
-    sshd.stop()
-    exit(0)
+    try finish()
 }
 if CommandLine.arguments.dropFirst().first == "vault" {
     try await LargeVaultBenchmarks().run()
-    sshd.stop()
-    exit(0)
+    try finish()
 }
 if CommandLine.arguments.dropFirst().first == "workbench" {
     try WorkbenchBenchmarks(sshd: sshd).run()
     try PaneScreenBenchmarks().run()
     try ScrollbackBenchmarks(sshd: sshd).run()
-    sshd.stop()
-    exit(0)
+    try finish()
 }
 if CommandLine.arguments.dropFirst().first == "screen" {
     try PaneScreenBenchmarks().run()
-    sshd.stop()
-    exit(0)
+    try finish()
 }
 if CommandLine.arguments.dropFirst().first == "find" {
     try FindBenchmarks().run()
-    sshd.stop()
-    exit(0)
+    try finish()
 }
 if CommandLine.arguments.dropFirst().first == "history" {
     try await HistoryBenchmarks().run()
-    sshd.stop()
-    exit(0)
+    try finish()
 }
 if CommandLine.arguments.dropFirst().first == "scrollback" {
     try ScrollbackBenchmarks(sshd: sshd).run()
-    sshd.stop()
-    exit(0)
+    try finish()
 }
 if CommandLine.arguments.dropFirst().first == "browser" {
     try BrowserBenchmarks(sshd: sshd).run()
-    sshd.stop()
-    exit(0)
+    try finish()
 }
 let home = try ScratchDirectories.make(prefix: "termind-bench-home")
 let target = "\(sshd.username)@\(sshd.host):\(sshd.port)"
@@ -108,18 +109,15 @@ if CommandLine.arguments.dropFirst().first == "forwards" {
     } catch {
         print("the forwarding benchmarks failed: \(error)")
     }
-    sshd.stop()
-    exit(0)
+    try finish()
 }
 if CommandLine.arguments.dropFirst().first == "control" {
     try ControlBenchmarks(sshd: sshd, home: home, target: target, sshArguments: sshArguments).run()
-    sshd.stop()
-    exit(0)
+    try finish()
 }
 if CommandLine.arguments.dropFirst().first == "listing" {
     try ListingBenchmarks(sshd: sshd, home: home).run()
-    sshd.stop()
-    exit(0)
+    try finish()
 }
 
 let scratch = try ScratchDirectories.make(prefix: "termind-bench")
@@ -333,6 +331,9 @@ for benchmark in benchmarks where !transfersOnly || benchmark.bytes != nil {
         formatSeconds(result.termindSeconds), "  ", formatSeconds(result.peerSeconds),
         String(format: "  %5.2fx", result.ratio), "  ", benchmark.peer,
         benchmark.bytes == nil ? "" : "  (\(benchmark.rates(result)))")
+    BenchmarkReport.shared.add(
+        benchmark.name, termind: trimmed(formatSeconds(result.termindSeconds)), peer: trimmed(formatSeconds(result.peerSeconds)),
+        peerTool: benchmark.peer, ratio: result.ratio, cpu: benchmark.cpuPerGiB(result) ?? "")
 }
 
 // Downloads as a timeline: a stall shows as a run of small intervals, which a median hides.
@@ -351,6 +352,7 @@ for (label, executable, arguments) in [
 
 // Peak resident memory of one 1 GiB download, by GNU time (its %M, in KiB).
 print("\npeak RSS of a 1 GiB download (GNU time -f %M):")
+var peakMiB: [Int] = []
 for (label, executable, arguments) in [
     ("termind cp", try TermindBinary.path(), cpArguments + ["\(target):\(bigPath)", local.appending("received").path]),
     ("curl sftp://", try ChildProcess.resolve("curl"), curlBase + ["-o", local.appending("received").path, curlURL(bigPath)]),
@@ -360,10 +362,15 @@ for (label, executable, arguments) in [
     require(measured, "\(label) under GNU time")
     let kibibytes = Int(measured.stderr.split(separator: "\n").last.map(String.init) ?? "") ?? 0
     print("  \(label.padding(toLength: 40, withPad: " ", startingAt: 0)) \(kibibytes / 1024) MiB")
+    peakMiB.append(kibibytes / 1024)
+}
+for (index, peer) in ["curl sftp://", "sftp"].enumerated() {
+    BenchmarkReport.shared.add(
+        "peak RSS, 1 GiB download", termind: "\(peakMiB[0]) MiB", peer: "\(peakMiB[index + 1]) MiB", peerTool: peer,
+        ratio: Double(peakMiB[0]) / Double(max(1, peakMiB[index + 1])))
 }
 if transfersOnly {
-    sshd.stop()
-    exit(0)
+    try finish()
 }
 
 try ControlBenchmarks(sshd: sshd, home: home, target: target, sshArguments: sshArguments).run()
@@ -377,3 +384,4 @@ try WorkbenchBenchmarks(sshd: sshd).run()
 try PaneScreenBenchmarks().run()
 try ScrollbackBenchmarks(sshd: sshd).run()
 try await HistoryBenchmarks().run()
+try finish()

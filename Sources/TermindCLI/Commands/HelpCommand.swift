@@ -1,25 +1,34 @@
 /// `termind help [COMMAND...]`: the same text as `COMMAND --help`; `termind help --man` prints
-/// the man page, `termind.1`.
+/// the man page, `termind.1`, and `--markdown` the command reference of `docs/usage.md`.
 public struct HelpCommand: Command {
     public static let definition = CommandDefinition(
         name: "help",
         abstract: "Show help for termind or one of its commands",
         arguments: [.init("COMMAND", optional: true, repeating: true, help: "The command, e.g. 'hosts add'")],
-        options: [.flag("man", help: "Print the man page (roff), as 'make install' installs it")],
+        options: [
+            .flag("man", help: "Print the man page (roff), as 'make install' installs it"),
+            .flag("markdown", help: "Print the command reference in Markdown, as docs/usage.md holds it"),
+        ],
         examples: ["termind help", "termind help help", "termind help --man | man -l -"]
     )
 
     let path: [String]
     let man: Bool
+    let markdown: Bool
 
     public init(_ parsed: ParsedCommandLine) throws(UsageError) {
         path = parsed.argumentList("COMMAND")
         man = parsed.flag("man")
+        markdown = parsed.flag("markdown")
     }
 
     public func run(_ context: CommandContext) async throws -> Int32 {
         if man {
             context.out(ManPage(root: context.root, version: TermindVersion.current).text)
+            return 0
+        }
+        if markdown {
+            context.out(UsageReference(root: context.root).text)
             return 0
         }
         let formatter = HelpFormatter(root: context.root)
