@@ -141,7 +141,8 @@ let package = Package(
         .testTarget(
             name: "TermindRemoteInfrastructureTests",
             // CLibSSH2Keystream and COpenSSL: the keystream driven through libcrypto's API, as libssh2 drives it.
-            dependencies: ["TermindRemoteInfrastructure", "TermindApplication", "TermindDomain", "CLibSSH2Keystream", "COpenSSL"]
+            // CLibSSH2: SSH2ErrorCode's cases checked against libssh2's constants.
+            dependencies: ["TermindRemoteInfrastructure", "TermindApplication", "TermindDomain", "CLibSSH2", "CLibSSH2Keystream", "COpenSSL"]
         ),
         .testTarget(
             name: "TermindPresentationTests",
