@@ -45,7 +45,8 @@ let package = Package(
             RemoteInfrastructure. */
         .target(name: "CLibSSH2Keystream", linkerSettings: [.linkedLibrary("crypto")]),
 
-        /** Linux calls Glibc's Swift module leaves out (`sync_file_range`, `mallopt`); header only, libc. Imported only by Infrastructure. */
+        /** Linux calls Glibc's Swift module leaves out (`sync_file_range`, `mallopt`, `eventfd`, `prctl`); header only, libc. Imported by
+            Infrastructure and by RemoteInfrastructure's worker. */
         .systemLibrary(name: "CLinux"),
 
         // MARK: - Crypto (the role CryptoKit plays on Apple systems)
@@ -83,7 +84,7 @@ let package = Package(
         /** libssh2 session workers, channels, the SFTP v3 protocol, transfers, host-key checks. */
         .target(
             name: "TermindRemoteInfrastructure",
-            dependencies: ["TermindApplication", "TermindDomain", "CLibSSH2", "CLibSSH2Keystream"]
+            dependencies: ["TermindApplication", "TermindDomain", "CLibSSH2", "CLibSSH2Keystream", "CLinux"]
         ),
         /** The TUI: raw terminal I/O, input decoding, renderer, widgets, the libvterm pane surface. */
         .target(
@@ -140,7 +141,8 @@ let package = Package(
         .testTarget(
             name: "TermindRemoteInfrastructureTests",
             // CLibSSH2Keystream and COpenSSL: the keystream driven through libcrypto's API, as libssh2 drives it.
-            dependencies: ["TermindRemoteInfrastructure", "TermindApplication", "TermindDomain", "CLibSSH2Keystream", "COpenSSL"]
+            // CLibSSH2: SSH2ErrorCode's cases checked against libssh2's constants.
+            dependencies: ["TermindRemoteInfrastructure", "TermindApplication", "TermindDomain", "CLibSSH2", "CLibSSH2Keystream", "COpenSSL"]
         ),
         .testTarget(
             name: "TermindPresentationTests",

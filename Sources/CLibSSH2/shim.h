@@ -2,9 +2,7 @@
 #define TERMIND_CLIBSSH2_SHIM_H
 
 #include <libssh2.h>
-#include <sys/prctl.h>
 #include <libssh2_sftp.h>
-#include <sys/eventfd.h>
 #include <stdint.h>
 #include <string.h>
 #include <time.h>
@@ -178,18 +176,6 @@ static inline void termind_ssh2_set_ignore_callback(LIBSSH2_SESSION *session, te
 /* The session's abstract pointer is how C callbacks find their Swift owner. */
 static inline void *termind_ssh2_session_abstract(LIBSSH2_SESSION *session) {
     return *libssh2_session_abstract(session);
-}
-
-/* Not libssh2, but only the connection worker needs it: Glibc's Swift module leaves out
-   <sys/eventfd.h>. A non-blocking, close-on-exec eventfd, the worker's wake-up call. */
-static inline int termind_worker_eventfd(void) {
-    return eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
-}
-
-/* Names the calling thread (a connection worker) for /proc and debuggers. Here because
-   pthread_setname_np needs _GNU_SOURCE and prctl is variadic: neither imports into Swift. */
-static inline void termind_name_current_thread(const char *name) {
-    prctl(PR_SET_NAME, (unsigned long)name, 0, 0, 0);
 }
 
 #endif

@@ -48,6 +48,13 @@ final class HopAuthenticationOrderTests: XCTestCase {
         XCTAssertFalse(HopAuthentication.isApplicable(.password(nil), offered: ["password", "keyboard-interactive"]))
     }
 
+    func testOnlyAFailedAuthenticationOrAnUnverifiedSignatureIsTheServerRefusingAKey() {
+        XCTAssertTrue(HopAuthentication.isRefusal(.authenticationFailed))
+        XCTAssertTrue(HopAuthentication.isRefusal(.publicKeyUnverified))
+        XCTAssertFalse(HopAuthentication.isRefusal(.file))
+        XCTAssertFalse(HopAuthentication.isRefusal(nil))
+    }
+
     func testJumpsOfJumpsComeFirst() {
         let inner = ConnectionPlan(label: "inner", hostname: "i", port: 22, username: "u", credentials: [])
         let outer = ConnectionPlan(label: "outer", hostname: "o", port: 22, username: "u", credentials: [], jumps: [inner])

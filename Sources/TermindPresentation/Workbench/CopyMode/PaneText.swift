@@ -1,4 +1,3 @@
-import CVTerm
 import Foundation
 
 /// The text of every line of a pane, scrollback then screen, in one UTF-16 buffer that find
@@ -33,8 +32,9 @@ package final class PaneText {
             append(line, number: index)
         }
         for row in 0..<surface.rows {
-            let cells = UnsafeBufferPointer(start: screen.cells.row(row), count: surface.columns)
-            append(cells, number: screen.scrollback.count + row, isWrapped: screen.grid.isWrapped(row: row))
+            starts.append(units.count)
+            if let map = surface.appendText(ofScreenRow: row, to: &units) { cellOfUnit[screen.scrollback.count + row] = map }
+            if !screen.grid.isWrapped(row: row) { units.append(0x0A) }
         }
         starts.append(units.count)
     }
@@ -89,39 +89,6 @@ package final class PaneText {
             cellOfUnit[number] = map
         }
         if !line.isWrapped { units.append(0x0A) }
-    }
-
-    /// A screen row, read from libvterm's cells, without its trailing empty cells.
-    private func append(_ cells: UnsafeBufferPointer<VTermScreenCell>, number: Int, isWrapped: Bool) {
-        starts.append(units.count)
-        var end = cells.count
-        while end > 0, cells[end - 1].chars.0 == 0 { end -= 1 }
-        var map: [Int32]?
-        for index in 0..<end {
-            let cell = cells[index]
-            let first = cell.chars.0
-            if first == TerminalScreen.continuation {
-                if map == nil { map = (0..<Int32(index)).map { $0 } }
-                continue
-            }
-            if first < 0x80, cell.chars.1 == 0 {
-                units.append(first == 0 ? 0x20 : UInt16(first))
-                map?.append(Int32(index))
-                continue
-            }
-            if map == nil { map = (0..<Int32(index)).map { $0 } }
-            withUnsafeBytes(of: cell.chars) { raw in
-                for value in raw.bindMemory(to: UInt32.self) {
-                    if value == 0 { break }
-                    for unit in (Unicode.Scalar(value) ?? "\u{FFFD}").utf16 {
-                        units.append(unit)
-                        map!.append(Int32(index))
-                    }
-                }
-            }
-        }
-        if let map { cellOfUnit[number] = map }
-        if !isWrapped { units.append(0x0A) }
     }
 }
 

@@ -46,6 +46,9 @@ public struct SSH2Error: Error, Sendable, Equatable, CustomStringConvertible {
         self.port = port
     }
 
+    /// libssh2's code by name; nil when `code` is an `errno` or 0.
+    var libssh2Code: SSH2ErrorCode? { SSH2ErrorCode(rawValue: code) }
+
     /// `host:port`, with IPv6 literals in brackets as ssh writes them.
     public var endpoint: String {
         host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"

@@ -29,14 +29,12 @@ struct SSH2Fault: Error, Sendable, Equatable {
 
     /// Whether the session cannot go on after this failure: the connection is lost.
     var endsConnection: Bool {
-        switch code {
-        case LIBSSH2_ERROR_SOCKET_NONE, LIBSSH2_ERROR_BANNER_RECV, LIBSSH2_ERROR_BANNER_SEND, LIBSSH2_ERROR_INVALID_MAC,
-             LIBSSH2_ERROR_KEX_FAILURE, LIBSSH2_ERROR_ALLOC, LIBSSH2_ERROR_SOCKET_SEND, LIBSSH2_ERROR_KEY_EXCHANGE_FAILURE,
-             LIBSSH2_ERROR_TIMEOUT, LIBSSH2_ERROR_HOSTKEY_INIT, LIBSSH2_ERROR_HOSTKEY_SIGN, LIBSSH2_ERROR_DECRYPT,
-             LIBSSH2_ERROR_SOCKET_DISCONNECT, LIBSSH2_ERROR_PROTO, LIBSSH2_ERROR_SOCKET_TIMEOUT, LIBSSH2_ERROR_SOCKET_RECV,
-             LIBSSH2_ERROR_ENCRYPT, LIBSSH2_ERROR_BAD_SOCKET,
+        switch SSH2ErrorCode(rawValue: code) {
+        case .socketNone, .bannerReceive, .bannerSend, .invalidMAC, .kexFailure, .alloc, .socketSend, .keyExchangeFailure,
+             .timeout, .hostKeyInit, .hostKeySign, .decrypt, .socketDisconnect, .proto, .socketTimeout, .socketReceive,
+             .encrypt, .badSocket,
              // -41: a packet over libssh2 1.10's 40,000-byte limit (`TerminalInputPacing`).
-             LIBSSH2_ERROR_OUT_OF_BOUNDARY:
+             .outOfBoundary:
             true
         default:
             false
@@ -46,10 +44,10 @@ struct SSH2Fault: Error, Sendable, Equatable {
     /// The kind this failure is told with: socket losses are `.disconnected` and libssh2's
     /// timeouts `.timeout` whatever was being done; anything else is `otherwise`.
     func kind(otherwise: SSH2Error.Kind) -> SSH2Error.Kind {
-        switch code {
-        case LIBSSH2_ERROR_SOCKET_DISCONNECT, LIBSSH2_ERROR_SOCKET_RECV, LIBSSH2_ERROR_SOCKET_SEND:
+        switch SSH2ErrorCode(rawValue: code) {
+        case .socketDisconnect, .socketReceive, .socketSend:
             .disconnected
-        case LIBSSH2_ERROR_TIMEOUT, LIBSSH2_ERROR_SOCKET_TIMEOUT:
+        case .timeout, .socketTimeout:
             .timeout
         default:
             otherwise

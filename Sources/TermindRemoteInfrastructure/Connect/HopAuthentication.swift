@@ -1,4 +1,3 @@
-import CLibSSH2
 import TermindApplication
 import TermindDomain
 
@@ -153,7 +152,7 @@ struct HopAuthentication: Sendable {
                 return true
             } catch let error as SSH2Error where error.kind == .authentication {
                 logger.debug("\(plan.label): Key '\(keyLabel)' did not authenticate: \(error.message) (code \(error.code))")
-                if Self.isRefusal(error.code) {
+                if Self.isRefusal(error.libssh2Code) {
                     report.tried.append("Key '\(keyLabel)'")
                     if algorithm == .rsa { report.notes.append(Self.rsaAdvice(keyLabel)) }
                 } else if isEncrypted {
@@ -198,7 +197,7 @@ struct HopAuthentication: Sendable {
             } catch let error as SSH2Error where error.kind == .authentication {
                 logger.debug("\(plan.label): the password did not authenticate: \(error.message) (code \(error.code))")
                 report.tried.append("password")
-                if error.code == LIBSSH2_ERROR_PASSWORD_EXPIRED { report.notes.append("the password has expired; change it on the server") }
+                if error.libssh2Code == .passwordExpired { report.notes.append("the password has expired; change it on the server") }
                 return false
             }
 
@@ -232,8 +231,8 @@ struct HopAuthentication: Sendable {
     }
 
     /// Whether libssh2's code means the server refused (as opposed to a key it could not use).
-    static func isRefusal(_ code: Int32) -> Bool {
-        code == LIBSSH2_ERROR_AUTHENTICATION_FAILED || code == LIBSSH2_ERROR_PUBLICKEY_UNVERIFIED
+    static func isRefusal(_ code: SSH2ErrorCode?) -> Bool {
+        code == .authenticationFailed || code == .publicKeyUnverified
     }
 
     /// Why an RSA key is refused by current servers, and what to do.

@@ -1,4 +1,4 @@
-import CLibSSH2
+import CLinux
 import Foundation
 import Synchronization
 import TermindApplication

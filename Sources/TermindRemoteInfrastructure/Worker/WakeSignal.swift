@@ -1,4 +1,4 @@
-import CLibSSH2
+import CLinux
 #if canImport(Glibc)
 import Glibc
 #endif
