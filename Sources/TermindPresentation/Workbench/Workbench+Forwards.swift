@@ -179,19 +179,6 @@ extension Workbench {
         forwardsRefresh = nil
     }
 
-    /// A key while the overlay is open; the prefix still reaches the keymap (so the binding
-    /// closes it and other bindings work).
-    func handleForwardsKey(_ press: KeyPress) {
-        guard var overlay = forwardsOverlay else { return }
-        let command = overlay.handle(press, rows: forwardRows)
-        forwardsOverlay = overlay
-        switch command {
-        case .none: break
-        case .close: closeForwardsOverlay()
-        case .toggle(let row): toggleForward(row)
-        }
-    }
-
     /// Turns a forward off (its listener stops; connections through it go on) or on (it
     /// listens now if its Host has a session, else when one connects), for this run only.
     func toggleForward(_ row: ForwardsOverlay.Row) {

@@ -48,8 +48,6 @@ public final class Workbench {
     /// Hosts whose sampler gave its channel to a pane (the server's session limit).
     var metricsYielded: Set<String> = []
     let dialogs: InteractionDialogs
-    /// The form of the interaction on screen.
-    var dialog: InteractionDialog?
 
     public private(set) var size: CellSize
     var workspaces: [Workspace]
@@ -66,42 +64,25 @@ public final class Workbench {
     var clipboardWrites: [UInt8] = []
     var navigator = Navigator()
     var focus: Focus = .panes
-    var quickOpen: QuickOpen?
-    /// The help overlay's first row, or nil when it is closed.
-    var helpScroll: Int?
-    /// The Import screen, when open.
-    var importScreen: ImportScreen?
-    var hosts: [Host] = [] {
-        didSet { hostSearch = HostSearch(hosts) }
-    }
-    /// The Hosts as the Navigator and Quick Open search them, prepared when they load.
-    private(set) var hostSearch = HostSearch([])
-    var recent: [Workspace] = []
+    /// Every open overlay (help, Quick Open, forms, pickers, the queue, dialogs, the status
+    /// bar's questions), drawn bottom-up; input goes to the top (`Workbench+Overlays`).
+    var overlays = OverlayStack()
+    /// The Hosts, Templates, Identities and Recent Workspaces as last read.
+    var vault = WorkbenchVault()
     /// A line for the status bar until the next key (a refused split, a keymap problem).
     var message: String?
     /// Interactions waiting or on screen, as the queue last said.
     var pendingInteractions = 0
-    /// Quit asked while Sessions are open: the status bar asks to confirm.
-    var confirmingQuit = false
-    /// The pane whose close waits for a yes: its Session is live (an editor with unsaved work
-    /// would be lost), so `C-\\ x` asks first, as tmux does.
-    var confirmingClose: PaneID?
-    /// `C-x` in the Navigator asked to forget every Recent Workspace: the next key answers.
-    var confirmingClearRecent = false
-    /// `move-pane-to-workspace` without a number: the next digit chooses.
-    var choosingMoveTarget = false
     /// The divider the mouse is dragging.
     var draggedDivider: PaneDivider?
     var pendingCountRefresh: Task<Void, Never>?
     /// Polls the Vault for other processes' writes (`Workbench+LiveVault`).
     var vaultWatch: Task<Void, Never>?
-    /// The transfer queue (nil where the services offer none) and its overlay, when open.
+    /// The transfer queue (nil where the services offer none).
     let transfers: TransferQueue?
-    var transferOverlay: TransferQueueOverlay?
-    /// Each Host's forwards this run (`Workbench+Forwards`), the overlay listing them when
-    /// open, and the task drawing it again while it is.
+    /// Each Host's forwards this run (`Workbench+Forwards`), and the task drawing the
+    /// forwards overlay again while it is open.
     var forwardRuns = ForwardRuns()
-    var forwardsOverlay: ForwardsOverlay?
     var forwardsRefresh: Task<Void, Never>?
     /// The transfers seen finished, so each lists its destination's directory again once.
     var landedTransfers: Set<TransferQueueItem.ID> = []
@@ -114,28 +95,12 @@ public final class Workbench {
     /// How a remote shell starts with Termind's shell integration (the command line sets it
     /// from its resources); nil starts plain shells (`--no-shell-integration`).
     public var shellIntegration: ShellIntegration?
-    /// The command history overlay, when open.
-    var historyOverlay: HistoryOverlay?
-    /// The Snippet picker, while open (`Workbench+Snippets`).
-    var snippetPicker: SnippetPicker?
-    /// The Vault's Templates, read with the Hosts.
-    var templates: [Template] = []
-    /// The prompt asking a Template's name or a broadcast's tag, while open.
-    var namePrompt: NamePrompt?
-    /// The form adding or editing a Vault record, while open (`Workbench+VaultForms`).
-    var vaultForm: VaultForm?
-    /// The question before a Vault record is removed, while open.
-    var vaultRemoval: VaultRemoval?
-    /// The Vault's Identities, read with the Hosts (the Navigator lists them).
-    var identities: [Identity] = []
     /// The last command history write asked for: each waits for the one before.
     var commandRecording: Task<Void, Never>?
     /// Who lends the terminal to the person's editor (the loop); nil in tests without one.
     weak var screen: (any ScreenSuspension)?
     /// The edit under way (one at a time: the editor has the whole terminal).
     var editTask: Task<Void, Never>?
-    /// The edit's question or report on screen.
-    var editDialog: EditDialog?
     /// The edit waiting for the answer to the upload question.
     var uploadAnswer: CheckedContinuation<Bool, Never>?
 
@@ -302,7 +267,7 @@ public final class Workbench {
         switch event {
         case .key(let press): handleKey(press)
         case .paste(let bytes): handlePaste(bytes)
-        case .mouse(let mouse): if importScreen == nil { handleMouse(mouse) }
+        case .mouse(let mouse): handleMouse(mouse)
         case .focusGained, .focusLost: return
         }
     }

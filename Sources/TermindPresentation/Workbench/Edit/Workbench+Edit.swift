@@ -81,21 +81,6 @@ extension Workbench {
         uploadAnswer = nil
     }
 
-    func handleEditDialogKey(_ press: KeyPress) {
-        guard var dialog = editDialog else { return }
-        switch dialog.handle(press) {
-        case .open:
-            editDialog = dialog
-        case .upload:
-            answerUpload(true)
-            message = "uploading…"
-        case .keepCopy:
-            answerUpload(false)
-        case .closed:
-            editDialog = nil
-        }
-    }
-
     // MARK: - What became of it
 
     /// A short line when nothing is left behind (unchanged, uploaded); a report naming the kept
