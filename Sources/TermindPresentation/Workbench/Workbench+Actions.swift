@@ -89,7 +89,7 @@ extension Workbench {
         case .copyCommandOutput:
             deliver(.copyCommandOutput, to: workspace.focusedPaneID)
         case .paste:
-            if let pasteBuffer {
+            if let pasteBuffer = clipboard.pasteBuffer {
                 deliver(.paste(pasteBuffer), to: workspace.focusedPaneID)
             } else {
                 message = "nothing to paste yet: copy mode (\(keys(for: .copyMode) ?? "copy-mode")) copies"

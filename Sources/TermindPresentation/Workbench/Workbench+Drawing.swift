@@ -10,8 +10,8 @@ extension Workbench {
     /// The clipboard writes remote programs asked for since the last call (only from panes
     /// whose Host allows them), as the OSC 52 sequences to send the outer terminal.
     public func takeClipboardWrites() -> [UInt8] {
-        defer { clipboardWrites = [] }
-        return clipboardWrites
+        defer { clipboard.writes = [] }
+        return clipboard.writes
     }
 
     public func frame() -> (buffer: CellBuffer, cursor: ScreenCursor) {
@@ -109,7 +109,7 @@ extension Workbench {
             workspace: "\(selectedWorkspace + 1):\(workspace.name.isEmpty ? "empty" : workspace.name)",
             pane: pane, message: message,
             awaitingPrefix: dispatcher.isAwaitingKey ? keymap.prefix.description : nil,
-            pendingInteractions: pendingInteractions, activeTransfers: services.activeTransferCount,
+            pendingInteractions: interactionState.pending, activeTransfers: services.activeTransferCount,
             helpKeys: keys(for: .showHelp), metrics: focusedHostMetrics)
     }
 }

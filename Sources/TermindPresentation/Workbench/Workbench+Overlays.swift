@@ -119,8 +119,8 @@ extension Workbench {
         case .toggleForward(let row):
             toggleForward(row)
         case .stopForwardsRefresh:
-            forwardsRefresh?.cancel()
-            forwardsRefresh = nil
+            forwardRuns.refresh?.cancel()
+            forwardRuns.refresh = nil
         }
     }
 
@@ -183,25 +183,5 @@ extension Workbench {
     var vaultRemoval: VaultRemoval? {
         get { overlays[VaultRemoval.self] }
         set { overlays[VaultRemoval.self] = newValue }
-    }
-
-    // MARK: - The Vault as last read
-
-    var hosts: [Host] {
-        get { vault.hosts }
-        set { vault.hosts = newValue }
-    }
-    var hostSearch: HostSearch { vault.hostSearch }
-    var recent: [Workspace] {
-        get { vault.recent }
-        set { vault.recent = newValue }
-    }
-    var templates: [Template] {
-        get { vault.templates }
-        set { vault.templates = newValue }
-    }
-    var identities: [Identity] {
-        get { vault.identities }
-        set { vault.identities = newValue }
     }
 }

@@ -17,8 +17,8 @@ extension Workbench {
             overlays.remove(TransferConflictQuestion.self)
         }
         var directories = Set<TransferAddress>()
-        for item in transfers?.state.transfers ?? [] where item.state == .done && !landedTransfers.contains(item.id) {
-            landedTransfers.insert(item.id)
+        for item in transfers?.state.transfers ?? [] where item.state == .done && !transferQueue.landed.contains(item.id) {
+            transferQueue.landed.insert(item.id)
             let path = item.destination.path
             let parent = path.lastIndex(of: "/").map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? path
             directories.insert(TransferAddress(location: item.destination.location, path: parent))

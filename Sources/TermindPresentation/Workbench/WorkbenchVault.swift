@@ -14,6 +14,8 @@ struct WorkbenchVault {
     var templates: [Template] = []
     /// Sorted by label (the Navigator lists them).
     var identities: [Identity] = []
+    /// Polls the Vault for other processes' writes (`Workbench+LiveVault`).
+    var watch: Task<Void, Never>?
 
     /// Every tag of a Host, sorted (the broadcast prompt offers them).
     var hostTags: [String] { Array(Set(hosts.flatMap(\.tags))).sorted() }

@@ -71,14 +71,14 @@ extension Workbench {
         editDialog = .upload(edited.file.description, opened: edited.opened)
         dispatcher.reset()
         onChange()
-        return await withCheckedContinuation { uploadAnswer = $0 }
+        return await withCheckedContinuation { editing.uploadAnswer = $0 }
     }
 
     /// The waiting edit gets `upload`; the question leaves the screen.
     func answerUpload(_ upload: Bool) {
         if editDialog?.kind == .upload { editDialog = nil }
-        uploadAnswer?.resume(returning: upload)
-        uploadAnswer = nil
+        editing.uploadAnswer?.resume(returning: upload)
+        editing.uploadAnswer = nil
     }
 
     // MARK: - What became of it
