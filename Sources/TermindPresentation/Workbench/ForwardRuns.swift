@@ -40,6 +40,9 @@ struct ForwardRuns {
     /// where forwards start again.
     var ended: Set<ObjectIdentifier> = []
     var nextSession = 1
+    /// Draws the forwards overlay again twice a second while it is open (its counters change
+    /// without events).
+    var refresh: Task<Void, Never>?
 
     func runs(_ key: Key, onHost enabled: Bool) -> Bool { choices[key] ?? enabled }
 

@@ -12,7 +12,7 @@ extension Workbench {
         case .splitVertical: split(.vertical)
         case .closePane:
             if focusedPane?.isLive == true {
-                confirmingClose = workspace.focusedPaneID
+                statusQuestion = .closePane(workspace.focusedPaneID)
             } else {
                 closeFocusedPane()
             }
@@ -52,14 +52,14 @@ extension Workbench {
         case .movePaneToWorkspace(let position?):
             movePane(toWorkspace: position)
         case .movePaneToWorkspace(nil):
-            choosingMoveTarget = true
+            statusQuestion = .moveTarget
             message = "move the pane to which Workspace? press 1-9 (\(workspaces.count + 1) makes a new one)"
         case .toggleNavigator:
             toggleNavigator()
         case .quickOpen:
             openQuickOpen()
         case .showHelp:
-            helpScroll = 0
+            help = KeyBindingsHelp()
         case .scrollMode:
             deliver(.scrollMode, to: workspace.focusedPaneID)
         case .reconnect:
@@ -70,7 +70,7 @@ extension Workbench {
             openImportScreen()
         case .quit:
             if panes.values.contains(where: \.isLive) || (transfers?.activeCount ?? 0) > 0 {
-                confirmingQuit = true
+                statusQuestion = .quit
             } else {
                 exitStatus = 0
             }
@@ -89,7 +89,7 @@ extension Workbench {
         case .copyCommandOutput:
             deliver(.copyCommandOutput, to: workspace.focusedPaneID)
         case .paste:
-            if let pasteBuffer {
+            if let pasteBuffer = clipboard.pasteBuffer {
                 deliver(.paste(pasteBuffer), to: workspace.focusedPaneID)
             } else {
                 message = "nothing to paste yet: copy mode (\(keys(for: .copyMode) ?? "copy-mode")) copies"

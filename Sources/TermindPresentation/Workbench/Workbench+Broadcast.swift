@@ -43,7 +43,6 @@ extension Workbench {
     }
 
     /// Every tag of the Vault's Hosts, sorted.
-    var hostTags: [String] { Array(Set(hosts.flatMap(\.tags))).sorted() }
 
     /// The broadcast becomes every connected terminal pane, in any Workspace, whose Host has
     /// `tag`; a tag without such panes says so and keeps the prompt.

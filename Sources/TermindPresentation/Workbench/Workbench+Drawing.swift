@@ -2,7 +2,7 @@ import Foundation
 import TermindDomain
 
 // One frame: the screen laid out once (`WorkbenchLayout`) and drawn from the model into a fresh
-// cell buffer (the renderer sends only what changed), and where the cursor goes. Drawing
+// cell buffer, the overlay stack last (the renderer sends only what changed), and where the cursor goes. Drawing
 // changes nothing the person or a remote can see: window changes went out when the sizes
 // changed (`settle()`), clipboard writes when the output arrived.
 
@@ -10,8 +10,8 @@ extension Workbench {
     /// The clipboard writes remote programs asked for since the last call (only from panes
     /// whose Host allows them), as the OSC 52 sequences to send the outer terminal.
     public func takeClipboardWrites() -> [UInt8] {
-        defer { clipboardWrites = [] }
-        return clipboardWrites
+        defer { clipboard.writes = [] }
+        return clipboard.writes
     }
 
     public func frame() -> (buffer: CellBuffer, cursor: ScreenCursor) {
@@ -35,54 +35,8 @@ extension Workbench {
         statusBar.draw(into: &buffer, row: size.rows - 1)
 
         let area = CellRect(column: 0, row: 1, columns: size.columns, rows: size.rows - 2)
-        if let helpScroll {
-            HelpOverlay.draw(keymap.helpRows(), prefix: keymap.prefix.description, scroll: helpScroll, in: area, into: &buffer)
-            cursor = .hidden
-        }
-        if let importScreen {
-            ImportScreenView.draw(importScreen, in: area, into: &buffer)
-            cursor = .hidden
-        }
-        if let transferOverlay {
-            TransferQueueView.draw(
-                transferOverlay, state: transfers?.state, toggleKeys: keys(for: .transferQueue), in: area, into: &buffer)
-            cursor = .hidden
-        }
-        if let forwardsOverlay {
-            ForwardsOverlayView.draw(forwardsOverlay, rows: forwardRows, toggleKeys: keys(for: .forwards), in: area, into: &buffer)
-            cursor = .hidden
-        }
-        if let quickOpen {
-            let matches = quickOpen.matches(hosts: hostSearch, workspaces: workspaces, recent: recent, templates: templates)
-            cursor = QuickOpenView.draw(quickOpen, matches: matches, in: area, into: &buffer)
-        }
-        if let namePrompt {
-            cursor = NamePromptView.draw(namePrompt, panes: workspace.panes.count, tags: hostTags, in: area, into: &buffer)
-        }
-        if let snippetPicker {
-            cursor = SnippetPickerView.draw(snippetPicker, in: area, into: &buffer)
-        }
-        if let vaultForm {
-            cursor = VaultFormView.draw(vaultForm, in: area, into: &buffer)
-        }
-        if let vaultRemoval {
-            VaultFormView.draw(vaultRemoval, in: area, into: &buffer)
-            cursor = .hidden
-        }
-        if let historyOverlay {
-            cursor = HistoryOverlayView.draw(historyOverlay, hosts: hosts, now: Date(), in: area, into: &buffer)
-        }
-        if let questions = transfers?.state.questions, let question = questions.first {
-            TransferConflictView.draw(question, waiting: questions.count, in: area, into: &buffer)
-            cursor = .hidden
-        }
-        if let editDialog {
-            EditDialogView.draw(editDialog, in: area, into: &buffer)
-            cursor = .hidden
-        }
-        if let dialog {
-            cursor = InteractionDialogView.draw(dialog, in: area, into: &buffer)
-        }
+        // The overlays over it all, bottom-up, so the top one (the one input goes to) is seen.
+        cursor = drawOverlays(into: &buffer, in: area, cursor: cursor)
         return (buffer, cursor)
     }
 
@@ -137,11 +91,11 @@ extension Workbench {
         if receiving > 0 { pane = "broadcast to \(receiving) pane\(receiving == 1 ? "" : "s") · " + pane }
         if focus == .navigator { pane = "Navigator: type to filter, Enter opens, Tab back to the panes" }
         var message = self.message
-        if confirmingClose != nil {
+        if case .closePane? = statusQuestion {
             let label = focused?.hostLabel.map { " to \($0)" } ?? ""
             message = "close pane \(index + 1) and its Session\(label)? (y/n)"
         }
-        if confirmingQuit {
+        if statusQuestion == .quit {
             let live = self.panes.values.filter(\.isLive).count
             message = "quit and close \(live) Session\(live == 1 ? "" : "s")? (y/n)"
             // Running transfers pause, their partials kept for the next start.
@@ -155,7 +109,7 @@ extension Workbench {
             workspace: "\(selectedWorkspace + 1):\(workspace.name.isEmpty ? "empty" : workspace.name)",
             pane: pane, message: message,
             awaitingPrefix: dispatcher.isAwaitingKey ? keymap.prefix.description : nil,
-            pendingInteractions: pendingInteractions, activeTransfers: services.activeTransferCount,
+            pendingInteractions: interactionState.pending, activeTransfers: services.activeTransferCount,
             helpKeys: keys(for: .showHelp), metrics: focusedHostMetrics)
     }
 }

@@ -38,7 +38,7 @@ extension Workbench {
             case .message(let text):
                 message = text
             case .setClipboard(let bytes):
-                clipboardWrites += bytes
+                clipboard.writes += bytes
             case .requestTransfer(let request):
                 run(.submitTransfer(request))
             case .copy(let text):
@@ -77,12 +77,12 @@ extension Workbench {
     /// Text copied in a pane: kept for the paste action and sent to the outer terminal's
     /// clipboard (OSC 52), unless too large for it.
     private func copied(_ text: [UInt8]) {
-        pasteBuffer = text
+        clipboard.pasteBuffer = text
         let characters = String(decoding: text, as: UTF8.self).count
         let what = "\(characters) character\(characters == 1 ? "" : "s")"
         let pasteKeys = keys(for: .paste).map { ", \($0) pastes" } ?? ""
         if let sequence = OuterClipboard.sequence(copying: text, insideTmux: insideTmux) {
-            clipboardWrites += sequence
+            clipboard.writes += sequence
             message = "copied \(what)\(pasteKeys)"
         } else {
             message = "copied \(what) for pasting here\(pasteKeys); too large for the terminal's clipboard"
@@ -187,13 +187,13 @@ extension Workbench {
                 self?.onChange()
             }
         case .watchPendingInteractions:
-            pendingCountRefresh?.cancel()
-            pendingCountRefresh = Task { [weak self, interactions] in
+            interactionState.countRefresh?.cancel()
+            interactionState.countRefresh = Task { [weak self, interactions] in
                 repeat {
                     let count = await interactions.pendingCount
                     guard let self, !Task.isCancelled else { return }
-                    if count != self.pendingInteractions {
-                        self.pendingInteractions = count
+                    if count != self.interactionState.pending {
+                        self.interactionState.pending = count
                         self.onChange()
                     }
                     guard self.dialog != nil else { return }
@@ -260,13 +260,13 @@ extension Workbench {
                 self?.onChange()
             }
         case .editFile(let edit):
-            guard editTask == nil else {
+            guard editing.task == nil else {
                 message = "an edit is already under way; finish it first"
                 return
             }
-            editTask = Task { [weak self] in
+            editing.task = Task { [weak self] in
                 await self?.runEdit(edit)
-                self?.editTask = nil
+                self?.editing.task = nil
                 self?.onChange()
             }
         case .controlTransfer(let command):

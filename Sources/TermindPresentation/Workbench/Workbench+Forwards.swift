@@ -159,8 +159,8 @@ extension Workbench {
         if forwardsOverlay == nil {
             forwardsOverlay = ForwardsOverlay()
             // Counters change without events: the overlay is drawn again twice a second.
-            forwardsRefresh?.cancel()
-            forwardsRefresh = Task { [weak self] in
+            forwardRuns.refresh?.cancel()
+            forwardRuns.refresh = Task { [weak self] in
                 while !Task.isCancelled {
                     try? await Task.sleep(for: .milliseconds(500))
                     guard let self, self.forwardsOverlay != nil else { return }
@@ -175,21 +175,8 @@ extension Workbench {
 
     private func closeForwardsOverlay() {
         forwardsOverlay = nil
-        forwardsRefresh?.cancel()
-        forwardsRefresh = nil
-    }
-
-    /// A key while the overlay is open; the prefix still reaches the keymap (so the binding
-    /// closes it and other bindings work).
-    func handleForwardsKey(_ press: KeyPress) {
-        guard var overlay = forwardsOverlay else { return }
-        let command = overlay.handle(press, rows: forwardRows)
-        forwardsOverlay = overlay
-        switch command {
-        case .none: break
-        case .close: closeForwardsOverlay()
-        case .toggle(let row): toggleForward(row)
-        }
+        forwardRuns.refresh?.cancel()
+        forwardRuns.refresh = nil
     }
 
     /// Turns a forward off (its listener stops; connections through it go on) or on (it

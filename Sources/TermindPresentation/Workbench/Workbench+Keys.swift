@@ -1,91 +1,12 @@
 import TermindDomain
 
-// Where a key goes: the dialog on screen first, then a pending question (quit? which
-// Workspace?), the help overlay, Quick Open, then the keymap (the prefix and direct bindings),
-// and what the keymap lets through to the Navigator or the focused pane.
+// Where a key goes: the top of the overlay stack first (`Workbench+Overlays`: a dialog, a
+// question, a picker, a screen), then the keymap (the prefix and direct bindings), and what the
+// keymap lets through to the Navigator or the focused pane.
 
 extension Workbench {
     func handleKey(_ press: KeyPress) {
-        if dialog != nil {
-            handleDialogKey(press)
-            return
-        }
-        if editDialog != nil {
-            handleEditDialogKey(press)
-            return
-        }
-        if let question = transferQuestion {
-            handleTransferQuestionKey(press, question)
-            return
-        }
-        message = nil
-        if confirmingQuit {
-            confirmingQuit = false
-            if press.typedCharacter == "y" || press.typedCharacter == "Y" { exitStatus = 0 }
-            return
-        }
-        if confirmingClearRecent {
-            confirmingClearRecent = false
-            if press.typedCharacter == "y" || press.typedCharacter == "Y" {
-                recent = []
-                message = "the Recent Workspaces are cleared"
-            }
-            return
-        }
-        if let pane = confirmingClose {
-            confirmingClose = nil
-            if press.typedCharacter == "y" || press.typedCharacter == "Y", workspace.focusedPaneID == pane {
-                closeFocusedPane()
-            }
-            return
-        }
-        if choosingMoveTarget {
-            choosingMoveTarget = false
-            if let digit = press.typedCharacter?.wholeNumberValue, digit > 0 {
-                movePane(toWorkspace: digit)
-            }
-            return
-        }
-        if vaultRemoval != nil {
-            handleVaultRemovalKey(press)
-            return
-        }
-        if vaultForm != nil {
-            handleVaultFormKey(press)
-            return
-        }
-        if helpScroll != nil {
-            handleHelpKey(press)
-            return
-        }
-        if quickOpen != nil {
-            handleQuickOpenKey(press)
-            return
-        }
-        if importScreen != nil {
-            handleImportKey(press)
-            return
-        }
-        if historyOverlay != nil {
-            handleHistoryKey(press)
-            return
-        }
-        if snippetPicker != nil {
-            handleSnippetKey(press)
-            return
-        }
-        if namePrompt != nil {
-            handleNamePromptKey(press)
-            return
-        }
-        if transferOverlay != nil && !dispatcher.isAwaitingKey && press.keymapKey != keymap.prefix {
-            handleTransferQueueKey(press)
-            return
-        }
-        if forwardsOverlay != nil && !dispatcher.isAwaitingKey && press.keymapKey != keymap.prefix {
-            handleForwardsKey(press)
-            return
-        }
+        if sendKeyToOverlays(press) { return }
         switch dispatcher.handle(press.keymapKey) {
         case .perform(let action):
             perform(action)
@@ -101,22 +22,8 @@ extension Workbench {
     }
 
     func handlePaste(_ bytes: [UInt8]) {
-        if (importScreen != nil || transferOverlay != nil || forwardsOverlay != nil || transferQuestion != nil || editDialog != nil) && dialog == nil { return }
-        if dialog != nil {
-            dialog?.paste(bytes)
-        } else if quickOpen != nil {
-            quickOpen?.query += Self.firstLine(of: bytes)
-            quickOpen?.selection = 0
-        } else if snippetPicker != nil {
-            pasteIntoSnippetPicker(bytes)
-        } else if namePrompt != nil {
-            namePrompt?.name += Self.firstLine(of: bytes)
-        } else if vaultForm != nil {
-            vaultForm?.paste(Self.firstLine(of: bytes))
-        } else if historyOverlay != nil {
-            historyOverlay?.query += Self.firstLine(of: bytes)
-            searchHistory()
-        } else if focus == .navigator && navigator.isVisible {
+        if sendPasteToOverlays(bytes) { return }
+        if focus == .navigator && navigator.isVisible {
             navigator.filter += Self.firstLine(of: bytes)
             navigator.selection = 0
         } else {
@@ -225,76 +132,6 @@ extension Workbench {
         dispatcher.reset()
         run(.reloadHosts)
     }
-
-    private func handleQuickOpenKey(_ press: KeyPress) {
-        guard var state = quickOpen else { return }
-        let matches = state.matches(hosts: hostSearch, workspaces: workspaces, recent: recent, templates: templates)
-        switch press.key {
-        case .escape:
-            quickOpen = nil
-            return
-        case .enter:
-            quickOpen = nil
-            guard !matches.isEmpty else { return }
-            switch matches[min(state.selection, matches.count - 1)] {
-            case .host(let host): open(host, in: state.targetPane)
-            case .workspace(let index, _): selectWorkspace(index)
-            case .recent(let index, _): openRecent(index)
-            case .template(let template): openTemplate(template)
-            case .action(let action, _): perform(action)
-            }
-            return
-        case .up:
-            state.selection = max(0, state.selection - 1)
-        case .down, .tab:
-            state.selection = min(max(0, matches.count - 1), state.selection + 1)
-        case .character("p") where press.modifiers == .control:
-            state.selection = max(0, state.selection - 1)
-        case .character("n") where press.modifiers == .control:
-            state.selection = min(max(0, matches.count - 1), state.selection + 1)
-        case .backspace:
-            if !state.query.isEmpty { state.query.removeLast() }
-            state.selection = 0
-        case .character("u") where press.modifiers == .control:
-            state.query = ""
-            state.selection = 0
-        default:
-            if let character = press.typedCharacter {
-                state.query.append(character)
-                state.selection = 0
-            }
-        }
-        quickOpen = state
-    }
-
-    // MARK: - Help
-
-    private func handleHelpKey(_ press: KeyPress) {
-        let rows = keymap.helpRows().count
-        switch press.key {
-        case .up, .character("k"): helpScroll = max(0, (helpScroll ?? 0) - 1)
-        case .down, .character("j"): helpScroll = min(max(0, rows - 1), (helpScroll ?? 0) + 1)
-        case .pageUp: helpScroll = max(0, (helpScroll ?? 0) - 10)
-        case .pageDown, .character(" "): helpScroll = min(max(0, rows - 1), (helpScroll ?? 0) + 10)
-        default: helpScroll = nil
-        }
-    }
-
-    // MARK: - Dialogs
-
-    private func handleDialogKey(_ press: KeyPress) {
-        guard var form = dialog else { return }
-        switch form.handle(press) {
-        case .editing:
-            dialog = form
-        case .answered(let answer):
-            dialog = nil
-            dialogs.answer(answer)
-        case .cancelled:
-            dialog = nil
-            dialogs.cancelCurrent()
-        }
-    }
 }
 
 // MARK: - Runs of plain characters
@@ -306,8 +143,7 @@ extension Workbench {
     /// each key. Returns how many events of `events` it took (0 when the first is not such a
     /// character or the pane does not take plain typing now).
     func typePlainRun(_ events: ArraySlice<InputEvent>, boundCache: inout [Character: Bool]) -> Int {
-        guard dialog == nil, !confirmingQuit, confirmingClose == nil, !choosingMoveTarget, helpScroll == nil, quickOpen == nil,
-              importScreen == nil, transferOverlay == nil, forwardsOverlay == nil, transferQuestion == nil, editDialog == nil, historyOverlay == nil, snippetPicker == nil, namePrompt == nil, !dispatcher.isAwaitingKey, focus == .panes || !navigator.isVisible,
+        guard overlays.isEmpty, !dispatcher.isAwaitingKey, focus == .panes || !navigator.isVisible,
               focusedPane?.acceptsPlainText == true
         else { return 0 }
         var bytes: [UInt8] = []

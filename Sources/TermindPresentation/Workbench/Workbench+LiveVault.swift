@@ -13,8 +13,8 @@ extension Workbench {
 
     /// Starts watching the Vault, unless the services say nothing else can write to it.
     func watchVault() {
-        vaultWatch?.cancel()
-        vaultWatch = Task { [weak self, services] in
+        vault.watch?.cancel()
+        vault.watch = Task { [weak self, services] in
             // Watching starts before the first read, so a write in between is not missed.
             let writes = services.vaultWrites()
             guard var seen = await services.vaultChangeCounter() else { return }

@@ -10,7 +10,7 @@ import TermindDomain
 extension Workbench {
     /// A terminal's shell opened on `connection`: the Host's sampler starts there unless one runs.
     func sampleMetrics(of label: String, on connection: any SSHConnection) {
-        guard metricsSamplers[label] == nil, !metricsYielded.contains(label) else { return }
+        guard metrics.samplers[label] == nil, !metrics.yielded.contains(label) else { return }
         startSampler(of: label, on: connection, filesystems: hasMetricsPane(on: label))
     }
 
@@ -20,9 +20,9 @@ extension Workbench {
         // A Host's own interval; an ad-hoc target samples every 2 s.
         let interval = hosts.first { $0.label.rawValue == label }?.metricsInterval ?? 2
         guard let sampler = services.metricsSampler(hostLabel: label, interval: interval, filesystems: filesystems) else { return }
-        metricsSamplers.removeValue(forKey: label)?.task.cancel()
-        nextSamplerNumber += 1
-        let number = nextSamplerNumber
+        metrics.samplers.removeValue(forKey: label)?.task.cancel()
+        metrics.nextSamplerNumber += 1
+        let number = metrics.nextSamplerNumber
         let received: @Sendable (ServerMetrics) async -> Bool = { [weak self] metrics in
             await self?.received(metrics, of: label, sampler: number) ?? false
         }
@@ -31,12 +31,12 @@ extension Workbench {
             do { try await sampler.watch(on: connection, received) } catch { stopped = error }
             self?.samplerEnded(label, sampler: number, error: stopped)
         }
-        metricsSamplers[label] = HostSampler(number: number, task: task, connection: connection, readsFilesystems: filesystems)
-        var metrics = hostMetrics[label] ?? HostMetrics()
-        metrics.isSampling = true
-        metrics.interval = sampler.interval
-        metrics.problem = nil
-        hostMetrics[label] = metrics
+        metrics.samplers[label] = HostSampler(number: number, task: task, connection: connection, readsFilesystems: filesystems)
+        var figures = metrics.hosts[label] ?? HostMetrics()
+        figures.isSampling = true
+        figures.interval = sampler.interval
+        figures.problem = nil
+        metrics.hosts[label] = figures
         metricsChanged(on: label)
     }
 
@@ -44,19 +44,19 @@ extension Workbench {
     /// reached); it does not start again by itself on this run (a metrics pane may ask). The
     /// task to wait for, if one ran.
     func yieldMetrics(of label: String) -> Task<Void, Never>? {
-        metricsYielded.insert(label)
-        guard let sampler = metricsSamplers.removeValue(forKey: label) else { return nil }
+        metrics.yielded.insert(label)
+        guard let sampler = metrics.samplers.removeValue(forKey: label) else { return nil }
         sampler.task.cancel()
-        hostMetrics[label]?.isSampling = false
-        hostMetrics[label]?.problem = "the server's session limit was reached, and a pane needed the sampler's channel"
+        metrics.hosts[label]?.isSampling = false
+        metrics.hosts[label]?.problem = "the server's session limit was reached, and a pane needed the sampler's channel"
         metricsChanged(on: label)
         return sampler.task
     }
 
-    /// Keeps `metrics` in the Host's history; false (stop sampling) once this sampler was replaced.
-    private func received(_ metrics: ServerMetrics, of label: String, sampler number: Int) -> Bool {
-        guard let sampler = metricsSamplers[label], sampler.number == number, !sampler.task.isCancelled else { return false }
-        hostMetrics[label, default: HostMetrics()].history.append(metrics)
+    /// Keeps `sample` in the Host's history; false (stop sampling) once this sampler was replaced.
+    private func received(_ sample: ServerMetrics, of label: String, sampler number: Int) -> Bool {
+        guard let sampler = metrics.samplers[label], sampler.number == number, !sampler.task.isCancelled else { return false }
+        metrics.hosts[label, default: HostMetrics()].history.append(sample)
         metricsChanged(on: label)
         onChange()
         return true
@@ -65,11 +65,11 @@ extension Workbench {
     /// The sampler's channel ended: by a replacement or a yield (nothing to do), with its
     /// connection (the history stays for the metrics panes), or by a failure the panes show.
     private func samplerEnded(_ label: String, sampler number: Int, error: (any Error)?) {
-        guard metricsSamplers[label]?.number == number else { return }
-        metricsSamplers[label] = nil
-        hostMetrics[label]?.isSampling = false
+        guard metrics.samplers[label]?.number == number else { return }
+        metrics.samplers[label] = nil
+        metrics.hosts[label]?.isSampling = false
         if let error, !(error is CancellationError) {
-            hostMetrics[label]?.problem = Self.problem(error)
+            metrics.hosts[label]?.problem = Self.problem(error)
             if error is SSHFailure { dropMetricsConnections(of: label) }
         }
         metricsChanged(on: label)
@@ -120,15 +120,15 @@ extension Workbench {
     /// sampler running, a connection is opened for it and the sampler starts there; its
     /// questions name the metrics pane.
     func watchMetrics(for id: PaneID, label: String, generation: AttemptGeneration) {
-        metricsYielded.remove(label)
-        if let metrics = hostMetrics[label] { deliver(.metrics(metrics), to: id) }
-        if let sampler = metricsSamplers[label], !sampler.readsFilesystems {
+        metrics.yielded.remove(label)
+        if let figures = metrics.hosts[label] { deliver(.metrics(figures), to: id) }
+        if let sampler = metrics.samplers[label], !sampler.readsFilesystems {
             startSampler(of: label, on: sampler.connection, filesystems: true)
         }
-        guard metricsSamplers[label] == nil || sharesConnection(label) else { return }
-        metricsConnections.removeValue(forKey: id).map(letGoLater)
-        metricsOpenings[id]?.cancel()
-        metricsOpenings[id] = Task { [weak self] in
+        guard metrics.samplers[label] == nil || sharesConnection(label) else { return }
+        metrics.connections.removeValue(forKey: id).map(letGoLater)
+        metrics.openings[id]?.cancel()
+        metrics.openings[id] = Task { [weak self] in
             do {
                 guard let self else { return }
                 let opened = try await self.openChannel(on: label, for: id, generation: generation, forFiles: false) { $0 }
@@ -136,11 +136,11 @@ extension Workbench {
                     await Self.letGo(opened.connection, in: self.sharedConnections)
                     return
                 }
-                self.metricsOpenings[id] = nil
-                self.metricsConnections[id] = opened.connection
-                if self.metricsSamplers[label] == nil { self.startSampler(of: label, on: opened.channel, filesystems: true) }
+                self.metrics.openings[id] = nil
+                self.metrics.connections[id] = opened.connection
+                if self.metrics.samplers[label] == nil { self.startSampler(of: label, on: opened.channel, filesystems: true) }
             } catch {
-                self?.metricsOpenings[id] = nil
+                self?.metrics.openings[id] = nil
                 self?.deliver(.connectFailed(generation, error), to: id)
             }
             self?.run(.watchPendingInteractions)
@@ -152,8 +152,8 @@ extension Workbench {
     /// dropped with it, so trying again opens a fresh one instead of the dead one.
     private func dropMetricsConnections(of label: String) {
         let shared = sharedConnections
-        for (id, held) in metricsConnections where (panes[id] as? MetricsPane)?.host == label {
-            metricsConnections[id] = nil
+        for (id, held) in metrics.connections where (panes[id] as? MetricsPane)?.host == label {
+            metrics.connections[id] = nil
             Task {
                 if let lease = held.lease { await shared.discard(lease) } else { await held.connection.close() }
             }
@@ -163,10 +163,10 @@ extension Workbench {
     /// Metrics pane `id` closed: its connection (if it opened one) is let go, and with no
     /// metrics pane of the Host left the sampler stops reading the file systems.
     func stopWatchingMetrics(for id: PaneID) {
-        metricsOpenings.removeValue(forKey: id)?.cancel()
+        metrics.openings.removeValue(forKey: id)?.cancel()
         let label = (panes[id] as? MetricsPane)?.host
-        if let connection = metricsConnections.removeValue(forKey: id) { letGoLater(connection) }
-        guard let label, let sampler = metricsSamplers[label], sampler.readsFilesystems,
+        if let connection = metrics.connections.removeValue(forKey: id) { letGoLater(connection) }
+        guard let label, let sampler = metrics.samplers[label], sampler.readsFilesystems,
               !panes.values.contains(where: { $0 is MetricsPane && $0.paneID != id && $0.hostLabel == label })
         else { return }
         let stillUsed = panes.values.contains { $0.paneID != id && $0.hostLabel == label && $0.isLive }
@@ -189,15 +189,15 @@ extension Workbench {
 
     /// Tells every metrics pane of the Host what its figures are now.
     private func metricsChanged(on label: String) {
-        guard let metrics = hostMetrics[label] else { return }
+        guard let figures = metrics.hosts[label] else { return }
         for case let pane as MetricsPane in panes.values where pane.host == label {
-            deliver(.metrics(metrics), to: pane.paneID)
+            deliver(.metrics(figures), to: pane.paneID)
         }
     }
 
     /// "cpu 12% mem 45% load 0.52" for the focused pane's Host, while its sampler runs.
     var focusedHostMetrics: String? {
-        guard let label = focusedPane?.hostLabel, let host = hostMetrics[label], host.isSampling,
+        guard let label = focusedPane?.hostLabel, let host = metrics.hosts[label], host.isSampling,
               let metrics = host.history.latest else { return nil }
         var parts = ["cpu \(Int(metrics.cpuPercent.rounded()))%"]
         if let memory = metrics.memory { parts.append("mem \(Int(memory.usedPercent.rounded()))%") }

@@ -1,6 +1,6 @@
 import TermindDomain
 
-// The mouse: a tab selects its Workspace, the Navigator's entries select and open, a divider
+// The mouse: the top overlay first (help scrolls with the wheel), then a tab selects its Workspace, the Navigator's entries select and open, a divider
 // drags, a press on a pane focuses it. Otherwise the event goes to the pane under it (the wheel
 // scrolls an unfocused one too), in its content's coordinates.
 
@@ -9,13 +9,7 @@ extension Workbench {
     static let wheelLines = 3
 
     func handleMouse(_ event: MouseEvent) {
-        guard dialog == nil, quickOpen == nil, historyOverlay == nil, snippetPicker == nil, namePrompt == nil, !confirmingQuit, confirmingClose == nil, fitsScreen else { return }
-        if helpScroll != nil {
-            if event.kind == .scrollUp { helpScroll = max(0, (helpScroll ?? 0) - Self.wheelLines) }
-            if event.kind == .scrollDown { helpScroll = (helpScroll ?? 0) + Self.wheelLines }
-            if case .press = event.kind { helpScroll = nil }
-            return
-        }
+        guard fitsScreen, !sendMouseToOverlays(event) else { return }
         if let divider = draggedDivider {
             switch event.kind {
             case .drag:

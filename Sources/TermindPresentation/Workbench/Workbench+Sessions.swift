@@ -107,7 +107,7 @@ extension Workbench {
 
     /// Closes pane `id`'s component: its Session ends, its waiting interactions are withdrawn.
     func closeSession(_ id: PaneID) {
-        lostTogether[id] = nil
+        sharing.lostTogether[id] = nil
         deliver(.close, to: id)
         panes[id] = nil
     }

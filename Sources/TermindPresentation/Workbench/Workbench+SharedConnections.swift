@@ -27,7 +27,7 @@ extension Workbench {
         let open: SharedConnections.Open = { [weak self] attempt in
             // A shared attempt's questions name the pane that started it.
             await self?.noteAttempt(attempt, by: id)
-            defer { Task { @MainActor [weak self] in self?.sharedAttempts[attempt] = nil } }
+            defer { Task { @MainActor [weak self] in self?.sharing.attempts[attempt] = nil } }
             return forFiles
                 ? try await services.connectForFiles(hostLabel: label, interactions: interactions, generation: attempt)
                 : try await services.connect(hostLabel: label, interactions: interactions, generation: attempt)
@@ -94,7 +94,7 @@ extension Workbench {
     }
 
     private func noteAttempt(_ attempt: AttemptGeneration, by id: PaneID) {
-        sharedAttempts[attempt] = id
+        sharing.attempts[attempt] = id
     }
 
     /// Lets go of a pane's connection: its hold released when shared (the connection closes
@@ -117,15 +117,15 @@ extension Workbench {
         let shared = sharedConnections
         Task { await shared.discard(lease) }
         let key = LostConnection(label: lease.label, number: lease.connectionNumber)
-        lostTogether[id] = key
+        sharing.lostTogether[id] = key
         for (other, link) in links where other != id && link.lease.map(LostConnection.init) == key {
             guard let generation = link.generation else { continue }
-            lostTogether[other] = key
+            sharing.lostTogether[other] = key
             deliver(.connectionLost(generation, detail), to: other)
         }
         for (other, link) in browserLinks where other != id && link.lease.map(LostConnection.init) == key {
             guard let generation = link.generation else { continue }
-            lostTogether[other] = key
+            sharing.lostTogether[other] = key
             deliver(.connectionLost(generation, detail), to: other)
         }
     }
@@ -134,10 +134,10 @@ extension Workbench {
     /// panes lost with it reconnect too; their connections are asked for together, so the Host
     /// authenticates once.
     func reconnectCompanions(of id: PaneID) {
-        guard let key = lostTogether.removeValue(forKey: id) else { return }
-        let companions = lostTogether.filter { $0.value == key }.map(\.key)
+        guard let key = sharing.lostTogether.removeValue(forKey: id) else { return }
+        let companions = sharing.lostTogether.filter { $0.value == key }.map(\.key)
         for companion in companions {
-            lostTogether[companion] = nil
+            sharing.lostTogether[companion] = nil
             deliver(.reconnect, to: companion)
         }
     }

@@ -8,7 +8,7 @@ import TermindDomain
 ///
 /// Events come in through `handle(_:)` (keys, pastes, the mouse), `resize(to:)` and the
 /// Sessions' own tasks (output, a connection's end, an interaction to show). The workbench
-/// keeps the layout, the focus and the overlays itself and routes the rest to the pane it
+/// keeps the layout, the focus and the overlay stack itself and routes the rest to the pane it
 /// concerns (`deliver(_:to:)`), whose `update` returns effects that `Workbench+Effects.swift`
 /// runs; then it calls `onChange`, and the loop asks for a `frame()` when its scheduler says
 /// so. A frame lays the screen out once and only draws. Nothing here writes to the terminal;
@@ -24,120 +24,47 @@ public final class Workbench {
     }
 
     let services: any WorkbenchServices
-    /// Variables passed to each remote shell (LANG, so the remote encodes text as here).
-    let shellEnvironment: [String: String]
+    /// The environment, tmux, the shell integration and the screen lent to an editor.
+    var setting: WorkbenchSetting
     var dispatcher: KeyDispatcher
-    /// The one interaction queue of this process: every pane's connections ask through it.
-    public let interactions: InteractionQueue
-    /// Each sharing Host's one authenticated connection, which its panes open channels on.
-    public let sharedConnections: SharedConnections
-    /// Panes whose shared connection was lost, by which one: Reconnect brings them back together.
-    var lostTogether: [PaneID: LostConnection] = [:]
-    /// Connection attempts under way, by the pane that started them (a shared connection's
-    /// attempt has a generation of its own, and its questions name that pane).
-    var sharedAttempts: [AttemptGeneration: PaneID] = [:]
-    /// Each Host's metrics: five minutes of figures and whether they come in, for the status
-    /// bar and the metrics panes.
-    var hostMetrics: [String: HostMetrics] = [:]
-    /// One sampler per Host, on the connection of the pane that first opened a shell on it.
-    var metricsSamplers: [String: HostSampler] = [:]
-    var nextSamplerNumber = 0
-    /// What each metrics pane holds for its Host's sampler, and the openings under way.
-    var metricsConnections: [PaneID: PaneConnection] = [:]
-    var metricsOpenings: [PaneID: Task<Void, Never>] = [:]
-    /// Hosts whose sampler gave its channel to a pane (the server's session limit).
-    var metricsYielded: Set<String> = []
-    let dialogs: InteractionDialogs
-    /// The form of the interaction on screen.
-    var dialog: InteractionDialog?
+    /// The interaction queue, its dialogs and how many wait.
+    var interactionState: WorkbenchInteractions
+    /// The shared connections, the attempts under way and the panes lost together.
+    var sharing: WorkbenchSharing
+    /// Each Host's metrics, its sampler and the metrics panes' connections.
+    var metrics = WorkbenchMetrics()
 
     public private(set) var size: CellSize
-    var workspaces: [Workspace]
-    var selectedWorkspace = 0
+    /// The open Workspaces and the shown one.
+    var openWorkspaces: OpenWorkspaces
     /// The component of every pane of every open Workspace, by the pane's id.
     var panes: [PaneID: any PaneComponent] = [:]
-    /// The I/O of each pane's Session, run by the effect runner.
-    var links: [PaneID: PaneLink] = [:]
-    /// The I/O of each browser pane, run by the effect runner.
-    var browserLinks: [PaneID: BrowserLink] = [:]
-    /// The layout the panes were last given their sizes for.
-    var laidOut: LayoutKey?
-    /// Clipboard writes the panes asked for, until the loop takes them.
-    var clipboardWrites: [UInt8] = []
+    /// The I/O of each pane's Session and each browser pane, run by the effect runner.
+    var paneLinks = PaneLinks()
+    /// The layout last given to the panes and the divider being dragged.
+    var layoutState = WorkbenchLayoutState()
+    /// Clipboard writes for the loop and the paste buffer.
+    var clipboard = WorkbenchClipboard()
     var navigator = Navigator()
     var focus: Focus = .panes
-    var quickOpen: QuickOpen?
-    /// The help overlay's first row, or nil when it is closed.
-    var helpScroll: Int?
-    /// The Import screen, when open.
-    var importScreen: ImportScreen?
-    var hosts: [Host] = [] {
-        didSet { hostSearch = HostSearch(hosts) }
-    }
-    /// The Hosts as the Navigator and Quick Open search them, prepared when they load.
-    private(set) var hostSearch = HostSearch([])
-    var recent: [Workspace] = []
+    /// Every open overlay (help, Quick Open, forms, pickers, the queue, dialogs, the status
+    /// bar's questions), drawn bottom-up; input goes to the top (`Workbench+Overlays`).
+    var overlays = OverlayStack()
+    /// The Hosts, Templates, Identities and Recent Workspaces as last read, and the watch that
+    /// reads them again when another process writes (`Workbench+LiveVault`).
+    var vault = WorkbenchVault()
     /// A line for the status bar until the next key (a refused split, a keymap problem).
     var message: String?
-    /// Interactions waiting or on screen, as the queue last said.
-    var pendingInteractions = 0
-    /// Quit asked while Sessions are open: the status bar asks to confirm.
-    var confirmingQuit = false
-    /// The pane whose close waits for a yes: its Session is live (an editor with unsaved work
-    /// would be lost), so `C-\\ x` asks first, as tmux does.
-    var confirmingClose: PaneID?
-    /// `C-x` in the Navigator asked to forget every Recent Workspace: the next key answers.
-    var confirmingClearRecent = false
-    /// `move-pane-to-workspace` without a number: the next digit chooses.
-    var choosingMoveTarget = false
-    /// The divider the mouse is dragging.
-    var draggedDivider: PaneDivider?
-    var pendingCountRefresh: Task<Void, Never>?
-    /// Polls the Vault for other processes' writes (`Workbench+LiveVault`).
-    var vaultWatch: Task<Void, Never>?
-    /// The transfer queue (nil where the services offer none) and its overlay, when open.
-    let transfers: TransferQueue?
-    var transferOverlay: TransferQueueOverlay?
-    /// Each Host's forwards this run (`Workbench+Forwards`), the overlay listing them when
-    /// open, and the task drawing it again while it is.
+    /// The transfer queue and the transfers seen finished.
+    var transferQueue: WorkbenchTransfers
+    /// Each Host's forwards this run (`Workbench+Forwards`).
     var forwardRuns = ForwardRuns()
-    var forwardsOverlay: ForwardsOverlay?
-    var forwardsRefresh: Task<Void, Never>?
-    /// The transfers seen finished, so each lists its destination's directory again once.
-    var landedTransfers: Set<TransferQueueItem.ID> = []
-    /// What copy mode copied last, for the paste action.
-    var pasteBuffer: [UInt8]?
     /// The panes that receive broadcast input (Workbench+Broadcast).
     var broadcast: Set<PaneID> = []
-    /// Termind runs inside tmux (`TMUX` is set): copies also go out in tmux's passthrough.
-    let insideTmux: Bool
-    /// How a remote shell starts with Termind's shell integration (the command line sets it
-    /// from its resources); nil starts plain shells (`--no-shell-integration`).
-    public var shellIntegration: ShellIntegration?
-    /// The command history overlay, when open.
-    var historyOverlay: HistoryOverlay?
-    /// The Snippet picker, while open (`Workbench+Snippets`).
-    var snippetPicker: SnippetPicker?
-    /// The Vault's Templates, read with the Hosts.
-    var templates: [Template] = []
-    /// The prompt asking a Template's name or a broadcast's tag, while open.
-    var namePrompt: NamePrompt?
-    /// The form adding or editing a Vault record, while open (`Workbench+VaultForms`).
-    var vaultForm: VaultForm?
-    /// The question before a Vault record is removed, while open.
-    var vaultRemoval: VaultRemoval?
-    /// The Vault's Identities, read with the Hosts (the Navigator lists them).
-    var identities: [Identity] = []
     /// The last command history write asked for: each waits for the one before.
     var commandRecording: Task<Void, Never>?
-    /// Who lends the terminal to the person's editor (the loop); nil in tests without one.
-    weak var screen: (any ScreenSuspension)?
-    /// The edit under way (one at a time: the editor has the whole terminal).
-    var editTask: Task<Void, Never>?
-    /// The edit's question or report on screen.
-    var editDialog: EditDialog?
-    /// The edit waiting for the answer to the upload question.
-    var uploadAnswer: CheckedContinuation<Bool, Never>?
+    /// The edit under way and its upload question's answer.
+    var editing = WorkbenchEditing()
 
     /// Called after every change that may show on screen.
     public var onChange: () -> Void = {}
@@ -155,17 +82,17 @@ public final class Workbench {
         self.services = services
         self.dispatcher = KeyDispatcher(keymap: keymap)
         self.size = size
-        self.shellEnvironment = environment.filter { $0.key == "LANG" || $0.key.hasPrefix("LC_") }
-        self.insideTmux = !(environment["TMUX"] ?? "").isEmpty
+        self.setting = WorkbenchSetting(
+            shellEnvironment: environment.filter { $0.key == "LANG" || $0.key.hasPrefix("LC_") },
+            insideTmux: !(environment["TMUX"] ?? "").isEmpty)
         let dialogs = InteractionDialogs()
-        self.dialogs = dialogs
         let interactions = InteractionQueue(presenter: WorkbenchPresenter(dialogs: dialogs))
-        self.interactions = interactions
+        self.interactionState = WorkbenchInteractions(queue: interactions, dialogs: dialogs)
         let sharedConnections = SharedConnections { generation in await interactions.cancel(generation: generation) }
-        self.sharedConnections = sharedConnections
-        self.transfers = services.transferQueue(interactions: interactions, shared: sharedConnections)
+        self.sharing = WorkbenchSharing(connections: sharedConnections)
+        self.transferQueue = WorkbenchTransfers(queue: services.transferQueue(interactions: interactions, shared: sharedConnections))
         let first = Workspace(name: "", pane: .empty())
-        self.workspaces = [first]
+        self.openWorkspaces = OpenWorkspaces(all: [first])
         if let problem = keymapProblems.first {
             let more = keymapProblems.count > 1 ? " (and \(keymapProblems.count - 1) more)" : ""
             message = "keymap: \(problem)\(more)"
@@ -176,11 +103,75 @@ public final class Workbench {
     }
 
     var keymap: Keymap { dispatcher.keymap }
+    /// The one interaction queue of this process: every pane's connections ask through it.
+    public var interactions: InteractionQueue { interactionState.queue }
+    var dialogs: InteractionDialogs { interactionState.dialogs }
+    /// Each sharing Host's one authenticated connection, which its panes open channels on.
+    public var sharedConnections: SharedConnections { sharing.connections }
+    /// The transfer queue (nil where the services offer none).
+    var transfers: TransferQueue? { transferQueue.queue }
+    var workspaces: [Workspace] {
+        get { openWorkspaces.all }
+        set { openWorkspaces.all = newValue }
+    }
+    var selectedWorkspace: Int {
+        get { openWorkspaces.selected }
+        set { openWorkspaces.selected = newValue }
+    }
+    var links: [PaneID: PaneLink] {
+        get { paneLinks.sessions }
+        set { paneLinks.sessions = newValue }
+    }
+    var browserLinks: [PaneID: BrowserLink] {
+        get { paneLinks.browsers }
+        set { paneLinks.browsers = newValue }
+    }
+    var shellEnvironment: [String: String] { setting.shellEnvironment }
+    var insideTmux: Bool { setting.insideTmux }
+    /// How a remote shell starts with Termind's shell integration (the command line sets it
+    /// from its resources); nil starts plain shells (`--no-shell-integration`).
+    public var shellIntegration: ShellIntegration? {
+        get { setting.shellIntegration }
+        set { setting.shellIntegration = newValue }
+    }
+    /// The layout the panes were last given their sizes for.
+    var laidOut: LayoutKey? {
+        get { layoutState.laidOut }
+        set { layoutState.laidOut = newValue }
+    }
+    /// The divider the mouse is dragging.
+    var draggedDivider: PaneDivider? {
+        get { layoutState.draggedDivider }
+        set { layoutState.draggedDivider = newValue }
+    }
+    /// Who lends the terminal to the person's editor (the loop); nil in tests without one.
+    var screen: (any ScreenSuspension)? {
+        get { setting.screen }
+        set { setting.screen = newValue }
+    }
     var workspace: Workspace {
         get { workspaces[selectedWorkspace] }
         set { workspaces[selectedWorkspace] = newValue }
     }
     var focusedPane: (any PaneComponent)? { panes[workspace.focusedPaneID] }
+    // The Vault as last read.
+    var hosts: [Host] {
+        get { vault.hosts }
+        set { vault.hosts = newValue }
+    }
+    var hostSearch: HostSearch { vault.hostSearch }
+    var recent: [Workspace] {
+        get { vault.recent }
+        set { vault.recent = newValue }
+    }
+    var templates: [Template] {
+        get { vault.templates }
+        set { vault.templates = newValue }
+    }
+    var identities: [Identity] {
+        get { vault.identities }
+        set { vault.identities = newValue }
+    }
 
     // MARK: - Starting and stopping
 
@@ -211,8 +202,8 @@ public final class Workbench {
         await services.saveRecentWorkspaces(Self.distinctRecent(kept + recent))
         dialogs.cancelAll()
         answerUpload(false)  // the copy is kept, and its edit says where
-        pendingCountRefresh?.cancel()
-        vaultWatch?.cancel()
+        interactionState.countRefresh?.cancel()
+        vault.watch?.cancel()
         var closing: [Task<Void, Never>] = []
         // Transfers stop keeping their partials: the next run lists them as interrupted.
         if let transfers { closing.append(Task { await transfers.shutdown() }) }
@@ -302,7 +293,7 @@ public final class Workbench {
         switch event {
         case .key(let press): handleKey(press)
         case .paste(let bytes): handlePaste(bytes)
-        case .mouse(let mouse): if importScreen == nil { handleMouse(mouse) }
+        case .mouse(let mouse): handleMouse(mouse)
         case .focusGained, .focusLost: return
         }
     }
@@ -355,7 +346,7 @@ public final class Workbench {
             for (paneIndex, pane) in workspace.panes.enumerated()
             where links[pane.id]?.generation == interaction.generation
                 || browserLinks[pane.id]?.generation == interaction.generation
-                || sharedAttempts[interaction.generation] == pane.id {
+                || sharing.attempts[interaction.generation] == pane.id {
                 return "\(interaction.connectionLabel), pane \(paneIndex + 1) of Workspace \(workspaceIndex + 1)"
             }
         }

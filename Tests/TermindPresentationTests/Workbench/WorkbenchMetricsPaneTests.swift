@@ -121,9 +121,9 @@ final class WorkbenchMetricsPaneTests: WorkbenchTestCase {
         // A sample without its processes' section: the pane says why the figures stopped.
         await printSamples(sample(uptime: 104, busy: 0, total: 200).replacingOccurrences(of: "@@procs\n", with: ""), on: sampler)
         await waitForScreen(containing: "stopped: web: the server's metrics sample")
-        XCTAssertEqual(workbench.hostMetrics["web"]?.problem, "web: the server's metrics sample has no procs section")
+        XCTAssertEqual(workbench.metrics.hosts["web"]?.problem, "web: the server's metrics sample has no procs section")
         XCTAssertTrue(screenText.contains("[stopped]"), screenReport)
-        XCTAssertEqual(workbench.hostMetrics["web"]?.history.latest?.cpuPercent, 50, "the failed sample is no figure")
+        XCTAssertEqual(workbench.metrics.hosts["web"]?.history.latest?.cpuPercent, 50, "the failed sample is no figure")
     }
 
     func testTheSamplerRunsAtTheHostsOwnInterval() async throws {
@@ -135,7 +135,7 @@ final class WorkbenchMetricsPaneTests: WorkbenchTestCase {
         await eventually("the sampler opened", showing: screenReport) { connection.execs.count == 1 }
         prefixed(.character("M"))
         await waitForScreen(containing: "every 15 s")
-        XCTAssertEqual(workbench.hostMetrics["web"]?.interval, 15)
+        XCTAssertEqual(workbench.metrics.hosts["web"]?.interval, 15)
     }
 
     func testWithoutAHostThereIsNoMetricsPaneAndTheBarSaysWhy() async throws {

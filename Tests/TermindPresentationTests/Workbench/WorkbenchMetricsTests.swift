@@ -46,7 +46,7 @@ final class WorkbenchMetricsTests: WorkbenchTestCase {
         await eventually("the split's shell opened on the shared connection", showing: screenReport) { connection.shells.count == 2 }
         XCTAssertTrue(connection.execs[0].isClosed, "the sampler gave its channel back")
         XCTAssertEqual(services.attempts.count, 1, "no second login for the pane")
-        await eventually("the sampler stopped", showing: screenReport) { workbench.metricsSamplers.isEmpty }
+        await eventually("the sampler stopped", showing: screenReport) { workbench.metrics.samplers.isEmpty }
     }
 
     func testAServerWithoutProcShowsNoMetricsAndTheTerminalGoesOn() async throws {
@@ -55,7 +55,7 @@ final class WorkbenchMetricsTests: WorkbenchTestCase {
         let connection = try await openFromNavigator("web")
         await eventually("the sampler's channel opened", showing: screenReport) { connection.execs.count == 1 }
         await printSamples("@@unavailable\n", on: connection.execs[0])
-        await eventually("the sampler stopped", showing: screenReport) { workbench.metricsSamplers.isEmpty }
+        await eventually("the sampler stopped", showing: screenReport) { workbench.metrics.samplers.isEmpty }
         XCTAssertFalse(screenText.contains("cpu "), screenReport)
         connection.shell.print("still-here")
         await waitForScreen(containing: "still-here")

@@ -71,29 +71,14 @@ extension Workbench {
         editDialog = .upload(edited.file.description, opened: edited.opened)
         dispatcher.reset()
         onChange()
-        return await withCheckedContinuation { uploadAnswer = $0 }
+        return await withCheckedContinuation { editing.uploadAnswer = $0 }
     }
 
     /// The waiting edit gets `upload`; the question leaves the screen.
     func answerUpload(_ upload: Bool) {
         if editDialog?.kind == .upload { editDialog = nil }
-        uploadAnswer?.resume(returning: upload)
-        uploadAnswer = nil
-    }
-
-    func handleEditDialogKey(_ press: KeyPress) {
-        guard var dialog = editDialog else { return }
-        switch dialog.handle(press) {
-        case .open:
-            editDialog = dialog
-        case .upload:
-            answerUpload(true)
-            message = "uploading…"
-        case .keepCopy:
-            answerUpload(false)
-        case .closed:
-            editDialog = nil
-        }
+        editing.uploadAnswer?.resume(returning: upload)
+        editing.uploadAnswer = nil
     }
 
     // MARK: - What became of it

@@ -64,7 +64,7 @@ extension Workbench {
             message = "there are no Recent Workspaces"
             return
         }
-        confirmingClearRecent = true
+        statusQuestion = .clearRecent
         message = "forget all \(recent.count) Recent Workspaces? y/n"
     }
 }

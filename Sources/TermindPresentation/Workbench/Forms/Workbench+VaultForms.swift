@@ -34,38 +34,7 @@ extension Workbench {
         }
     }
 
-    func handleVaultFormKey(_ press: KeyPress) {
-        guard var form = vaultForm, !form.isSaving else { return }
-        switch press.key {
-        case .escape:
-            vaultForm = nil
-            return
-        case .enter:
-            form.isSaving = true
-            form.problem = nil
-            vaultForm = form
-            saveVaultForm(form)
-            return
-        case .tab where press.modifiers.contains(.shift), .up:
-            form.focusPrevious()
-        case .tab, .down:
-            form.focusNext()
-        case .left:
-            form.step(by: -1)
-        case .right:
-            form.step(by: 1)
-        case .backspace:
-            form.deleteBackward()
-        case .character("u") where press.modifiers == .control:
-            form.clearField()
-        default:
-            guard let character = press.typedCharacter else { return }
-            form.type(character)
-        }
-        vaultForm = form
-    }
-
-    private func saveVaultForm(_ form: VaultForm) {
+    func saveVaultForm(_ form: VaultForm) {
         guard let editor = services.vaultEditor() else { return }
         Task { [weak self] in
             do {
@@ -93,23 +62,8 @@ extension Workbench {
         vaultRemoval = VaultRemoval(kind: kind, label: label)
     }
 
-    func handleVaultRemovalKey(_ press: KeyPress) {
-        guard var removal = vaultRemoval, !removal.isRemoving else { return }
-        switch press.typedCharacter {
-        case "y", "Y":
-            removal.isRemoving = true
-            removal.problem = nil
-            vaultRemoval = removal
-            remove(removal)
-        case "n", "N":
-            vaultRemoval = nil
-        default:
-            if press.key == .escape { vaultRemoval = nil }
-        }
-    }
-
     /// Removes the record; in use and not yet forced, the question asks again naming who uses it.
-    private func remove(_ removal: VaultRemoval) {
+    func remove(_ removal: VaultRemoval) {
         guard let editor = services.vaultEditor() else { return }
         let force = removal.usedBy != nil
         Task { [weak self] in

@@ -28,78 +28,7 @@ extension Workbench {
         }
     }
 
-    func handleSnippetKey(_ press: KeyPress) {
-        guard var picker = snippetPicker else { return }
-        if press.key == .escape {
-            snippetPicker = nil
-            return
-        }
-        switch picker.stage {
-        case .choosing:
-            switch press.key {
-            case .enter: picker.choose()
-            case .function(7), .insert:
-                openVaultForm(.snippet(editing: nil))
-                return
-            case .function(6):
-                editSnippet(picker.selected)
-                return
-            case .character("e") where press.modifiers == .control:
-                editSnippet(picker.selected)
-                return
-            case .function(8), .delete:
-                if let snippet = picker.selected { askRemoval(.snippet, label: snippet.label.rawValue) }
-                return
-            case .up: picker.selection = max(0, picker.selection - 1)
-            case .down: picker.selection = min(max(0, picker.matches.count - 1), picker.selection + 1)
-            case .character("p") where press.modifiers == .control: picker.selection = max(0, picker.selection - 1)
-            case .character("n") where press.modifiers == .control:
-                picker.selection = min(max(0, picker.matches.count - 1), picker.selection + 1)
-            case .backspace:
-                if !picker.query.isEmpty { picker.query.removeLast() }
-                picker.selection = 0
-            case .character("u") where press.modifiers == .control:
-                picker.query = ""
-                picker.selection = 0
-            default:
-                guard let character = press.typedCharacter else { return }
-                picker.query.append(character)
-                picker.selection = 0
-            }
-        case .filling:
-            switch press.key {
-            case .enter: picker.acceptField()
-            case .backspace: if !picker.field.isEmpty { picker.field.removeLast() }
-            case .character("u") where press.modifiers == .control: picker.field = ""
-            default:
-                guard let character = press.typedCharacter else { return }
-                picker.field.append(character)
-            }
-        case .confirming:
-            guard press.key == .enter else { return }
-            snippetPicker = nil
-            send(picker)
-            return
-        }
-        snippetPicker = picker
-    }
-
-    /// F6 or C-e in the picker: the form for the selected Snippet.
-    private func editSnippet(_ snippet: Snippet?) {
-        if let snippet { openVaultForm(.snippet(editing: snippet.label.rawValue)) }
-    }
-
-    /// A paste into the picker: the first line, into the query or the value being typed.
-    func pasteIntoSnippetPicker(_ bytes: [UInt8]) {
-        let text = Self.firstLine(of: bytes)
-        switch snippetPicker?.stage {
-        case .choosing: snippetPicker?.query += text
-        case .filling: snippetPicker?.field += text
-        default: break
-        }
-    }
-
-    private func send(_ picker: SnippetPicker) {
+    func send(_ picker: SnippetPicker) {
         let live = picker.targets.filter { (panes[$0] as? TerminalPane)?.status == .connected }
         guard let snippet = picker.chosen, !live.isEmpty else {
             message = "the Snippet's panes are no longer connected: nothing was sent"

@@ -1,0 +1,25 @@
+import TermindDomain
+
+// The forwards overlay in the overlay stack. The prefix still reaches the keymap (so the
+// binding closes it and other bindings work).
+
+extension ForwardsOverlay: Overlay {
+    var level: OverlayLevel { .screen }
+
+    mutating func handleKey(_ press: KeyPress, context: OverlayContext) -> OverlayOutcome {
+        guard !context.isAwaitingKey, press.keymapKey != context.keymap.prefix else { return .passThrough }
+        switch handle(press, rows: context.forwardRows()) {
+        case .none: return .handled
+        case .close: return .closes(.stopForwardsRefresh)
+        case .toggle(let row): return .stays(.toggleForward(row))
+        }
+    }
+
+    /// The mouse still reaches the workbench below.
+    func handleMouse(_ event: MouseEvent, context: OverlayContext) -> OverlayOutcome { .passThrough }
+
+    func draw(into buffer: inout CellBuffer, in area: CellRect, context: OverlayContext) -> ScreenCursor? {
+        ForwardsOverlayView.draw(self, rows: context.forwardRows(), toggleKeys: context.keys(for: .forwards), in: area, into: &buffer)
+        return .hidden
+    }
+}

@@ -1,0 +1,36 @@
+import TermindApplication
+import TermindDomain
+
+/// What an overlay asks the workbench to do once its input is handled: the work that reaches
+/// beyond the overlay's own state (the Vault, a pane, a connection, the queue). Carried out by
+/// `Workbench.carryOut(_:)`.
+enum OverlayEffect {
+    // Status bar questions
+    case quit
+    case clearRecent
+    case closePane(PaneID)
+    case movePane(toWorkspace: Int)
+    // Modal questions
+    case answerInteraction(InteractionAnswer)
+    case cancelInteraction
+    case answerUpload(Bool)
+    case answerConflict(TransferQueueQuestion.ID, ConflictAnswer)
+    // Pickers and forms
+    case openCandidate(QuickOpen.Candidate, inPane: PaneID?)
+    case saveTemplate(named: String)
+    case broadcast(toTag: String)
+    case renameRecent(Int, to: String)
+    case openVaultForm(VaultForm.Subject)
+    case saveVaultForm(VaultForm)
+    case askRemoval(VaultRemoval.Kind, label: String)
+    case removeVaultRecord(VaultRemoval)
+    case sendSnippet(SnippetPicker)
+    case searchHistory
+    case insertCommand(CommandHistoryEntry, into: PaneID)
+    // Screens
+    case commitImport(ImportSelection, of: ImportPreview, screen: ImportScreen.ID)
+    case controlTransfer(TransferQueueOverlay.Command)
+    case toggleForward(ForwardsOverlay.Row)
+    /// The forwards overlay closed: it is no longer drawn again twice a second.
+    case stopForwardsRefresh
+}

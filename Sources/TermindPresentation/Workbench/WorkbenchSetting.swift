@@ -1,0 +1,16 @@
+import TermindApplication
+
+/// Where the workbench runs: the variables remote shells get, whether it is inside tmux, the
+/// shell integration, and who lends the terminal to an editor. Set at start; a value the
+/// `Workbench` owns, on the TUI's main actor.
+struct WorkbenchSetting {
+    /// Variables passed to each remote shell (LANG, so the remote encodes text as here).
+    let shellEnvironment: [String: String]
+    /// Termind runs inside tmux (`TMUX` is set): copies also go out in tmux's passthrough.
+    let insideTmux: Bool
+    /// How a remote shell starts with Termind's shell integration (the command line sets it
+    /// from its resources); nil starts plain shells (`--no-shell-integration`).
+    var shellIntegration: ShellIntegration?
+    /// Who lends the terminal to the person's editor (the loop); nil in tests without one.
+    weak var screen: (any ScreenSuspension)?
+}
