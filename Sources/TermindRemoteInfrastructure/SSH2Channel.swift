@@ -60,7 +60,7 @@ final class SSH2Channel: WorkerTransportChannel {
         if !requestRearmed {
             guard SSH2Library.channelRearm else {
                 return .failed(SSH2Fault(code: LIBSSH2_ERROR_CHANNEL_REQUEST_DENIED, message:
-                    "signals on close are turned off (\(SSH2Library.noChannelRearmVariable), or this libssh2 is not \(SSH2Library.rearmedVersion))"))
+                    "signals on close are turned off (\(SSH2LibraryReaches.noChannelRearmVariable), or this libssh2 is not \(SSH2LibraryReaches.rearmedVersion))"))
             }
             guard termind_ssh2_channel_rearm_request(channel, session.handle) == 0 else {
                 return .failed(SSH2Fault(code: LIBSSH2_ERROR_CHANNEL_REQUEST_DENIED, message:
