@@ -65,7 +65,8 @@ static inline int termind_ssh2_channel_signal(LIBSSH2_CHANNEL *channel, const ch
    process_startup: the one way to send a second channel request of a free name (the signal)
    with the library's public calls. Used only when the library says it is 1.10.0 and the
    mirror reads back what is known of the channel (its session, its type "session", the
-   finished state of its exec); otherwise nothing is touched. */
+   finished state of its exec); otherwise nothing is touched. Turned off for the process by
+   TERMIND_NO_CHANNEL_REARM=1 or a libssh2 of another version (SSH2Library.channelRearm). */
 struct termind_ssh2_list_node_1_10 { void *next, *prev, *head; };
 struct termind_ssh2_channel_data_1_10 {
     uint32_t id, window_size_initial, window_size, packet_size;

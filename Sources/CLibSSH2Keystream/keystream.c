@@ -28,6 +28,9 @@ static cipher_fn real_cipher;
 static cipher_free_fn real_free;
 static const unsigned char zeros[KEYSTREAM_BYTES];
 static unsigned long long refills;
+/* 0 once turned off (TERMIND_NO_KEYSTREAM, or a failed self-test): contexts initialised after
+   that get no keystream, and every call goes to libcrypto unchanged. */
+static int enabled = 1;
 
 static void resolve(void) {
     /* Racing threads store the same pointers; prepare() runs before any worker. */
@@ -43,6 +46,10 @@ int termind_keystream_prepare(void) {
 }
 
 unsigned long long termind_keystream_refills(void) { return __atomic_load_n(&refills, __ATOMIC_RELAXED); }
+
+void termind_keystream_turn_off(void) { __atomic_store_n(&enabled, 0, __ATOMIC_RELEASE); }
+
+int termind_keystream_enabled(void) { return __atomic_load_n(&enabled, __ATOMIC_ACQUIRE); }
 
 static inline keystream *keystream_of(const EVP_CIPHER_CTX *context) {
     keystream *stream = EVP_CIPHER_CTX_get_app_data(context);
@@ -64,7 +71,8 @@ int EVP_CipherInit(EVP_CIPHER_CTX *context, const EVP_CIPHER *cipher, const unsi
     if (context) drop(context);
     int result = real_init(context, cipher, key, iv, encrypt);
     /* Only a fresh CTR context with its key and counter set; anything else stays libcrypto's. */
-    if (result == 1 && context && cipher && key && iv && EVP_CIPHER_get_mode(cipher) == EVP_CIPH_CTR_MODE
+    if (result == 1 && termind_keystream_enabled() && context && cipher && key && iv
+        && EVP_CIPHER_get_mode(cipher) == EVP_CIPH_CTR_MODE
         && EVP_CIPHER_CTX_get_app_data(context) == NULL) {
         keystream *stream = calloc(1, sizeof *stream);
         if (stream) {
@@ -121,4 +129,32 @@ int EVP_Cipher(EVP_CIPHER_CTX *context, unsigned char *out, const unsigned char 
         return 16;
     }
     return cipher_slowly(context, out, in, length);
+}
+
+int termind_keystream_self_test(void) {
+    resolve();
+    if (!real_init || !real_cipher || !real_free) return 0;
+    static const unsigned char key[16] = "termind-selftest", iv[16] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff, 0xff, 0xf0};
+    /* A keystream and a bit more, so a refill is crossed; the counter wraps past its low word. */
+    enum { length = KEYSTREAM_BYTES + 48 };
+    static unsigned char plain[length], served[length], expected[length];
+    for (size_t i = 0; i < length; i++) plain[i] = (unsigned char)(i * 7 + 1);
+    unsigned long long before = __atomic_load_n(&refills, __ATOMIC_RELAXED);
+
+    /* As libssh2 drives it: EVP_CipherInit, then EVP_Cipher 16 bytes at a time. */
+    EVP_CIPHER_CTX *context = EVP_CIPHER_CTX_new();
+    int ok = context && EVP_CipherInit(context, EVP_aes_128_ctr(), key, iv, 1) == 1 && keystream_of(context) != NULL;
+    for (size_t offset = 0; ok && offset < length; offset += 16) ok = EVP_Cipher(context, served + offset, plain + offset, 16) == 16;
+    EVP_CIPHER_CTX_free(context);
+
+    /* libcrypto's own CTR in one call, never through EVP_Cipher. */
+    EVP_CIPHER_CTX *reference = EVP_CIPHER_CTX_new();
+    int produced = 0;
+    ok = ok && reference && EVP_EncryptInit_ex(reference, EVP_aes_128_ctr(), NULL, key, iv) == 1
+        && EVP_EncryptUpdate(reference, expected, &produced, plain, length) == 1 && produced == length
+        && memcmp(served, expected, length) == 0;
+    EVP_CIPHER_CTX_free(reference);
+    /* The self-test's keystreams are not libssh2's: the count stays what connections made. */
+    __atomic_store_n(&refills, before, __ATOMIC_RELAXED);
+    return ok;
 }

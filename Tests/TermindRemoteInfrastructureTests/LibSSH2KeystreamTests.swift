@@ -52,6 +52,15 @@ final class LibSSH2KeystreamTests: XCTestCase {
         XCTAssertEqual(termind_keystream_prepare(), 1, "the executable's EVP_Cipher is not the one libssh2 binds to")
     }
 
+    /// The guard run at start (`SSH2Library`): with this libcrypto the keystream gives its own
+    /// CTR bytes, and the test's keystreams are not counted as libssh2's.
+    func testTheSelfTestPassesHereAndCountsNoRefill() {
+        let before = termind_keystream_refills()
+        XCTAssertEqual(termind_keystream_self_test(), 1)
+        XCTAssertEqual(termind_keystream_refills(), before)
+        XCTAssertEqual(termind_keystream_enabled(), 1)
+    }
+
     func testSixteenBytesACallGiveLibcryptosCTRAcrossManyKeystreamRefills() {
         for (cipher, keyLength) in [(EVP_aes_128_ctr(), 16), (EVP_aes_256_ctr(), 32)] {
             let key = random(keyLength), iv = random(16), plain = random(100_000)

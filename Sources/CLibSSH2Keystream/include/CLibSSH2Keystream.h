@@ -16,7 +16,21 @@
    directly; both are correct. */
 int termind_keystream_prepare(void);
 
-/* Keystream blocks of 4 KiB made so far in this process, for tests. */
+/* Keystream blocks of 4 KiB made so far in this process, for tests and the log. */
 unsigned long long termind_keystream_refills(void);
+
+/* Encrypts a known buffer of AES-128-CTR through this file's functions as libssh2 calls them
+   (16 bytes a call, across a keystream refill) and through libcrypto's own CTR, and compares:
+   1 when equal. Run once at start, before any worker (SSH2Library); its refills are not
+   counted. */
+int termind_keystream_self_test(void);
+
+/* Turns the keystream off for the rest of the process (TERMIND_NO_KEYSTREAM=1, or a failed
+   self-test): contexts initialised afterwards get none, and every call goes to libcrypto
+   unchanged. Call before any worker runs. */
+void termind_keystream_turn_off(void);
+
+/* 1 until turned off. */
+int termind_keystream_enabled(void);
 
 #endif

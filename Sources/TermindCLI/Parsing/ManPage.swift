@@ -65,6 +65,12 @@ struct ManPage {
             .B TERMIND_LOG_LEVEL
             How much the log records (\\fBdebug\\fR for more).
             .TP
+            .B TERMIND_NO_KEYSTREAM
+            \\fB1\\fR: libssh2's AES\\-CTR is computed by libcrypto a block at a time, not from Termind's keystream (slower; for diagnosis).
+            .TP
+            .B TERMIND_NO_CHANNEL_REARM
+            \\fB1\\fR: closing a running command without a terminal sends it no signal (the server may leave it running).
+            .TP
             .B NO_COLOR
             When set and not empty, the workbench draws its own chrome without colours.
             .TP

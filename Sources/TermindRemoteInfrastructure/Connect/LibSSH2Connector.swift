@@ -28,7 +28,8 @@ public struct LibSSH2Connector: SSHConnector {
     }
 
     public func connect(_ plan: ConnectionPlan, using context: ConnectionContext) async throws -> any SSHConnection {
-        try await throughChain(of: plan, using: context) { target, hops, attempt in
+        SSH2Library.reportOnce(to: logger)
+        return try await throughChain(of: plan, using: context) { target, hops, attempt in
             let (worker, hostKey) = try await hop(target, context).open(through: hops.last, attempt: attempt)
             return LibSSH2Connection(
                 label: plan.label, target: worker, hops: hops, hostKey: hostKey, requestTimeout: context.requestTimeout)

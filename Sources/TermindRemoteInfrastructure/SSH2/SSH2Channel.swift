@@ -58,6 +58,10 @@ final class SSH2Channel: WorkerTransportChannel {
         // libssh2 1.10 runs process_startup once per channel (the exec took it): let it run
         // again, once; a retry after a half-sent signal continues that same request.
         if !requestRearmed {
+            guard SSH2Library.channelRearm else {
+                return .failed(SSH2Fault(code: LIBSSH2_ERROR_CHANNEL_REQUEST_DENIED, message:
+                    "signals on close are turned off (\(SSH2LibraryReaches.noChannelRearmVariable), or this libssh2 is not \(SSH2LibraryReaches.rearmedVersion))"))
+            }
             guard termind_ssh2_channel_rearm_request(channel, session.handle) == 0 else {
                 return .failed(SSH2Fault(code: LIBSSH2_ERROR_CHANNEL_REQUEST_DENIED, message:
                     "this libssh2 (\(String(cString: libssh2_version(0)))) cannot send a signal request"))

@@ -425,7 +425,9 @@ final class WorkerLoop {
     func end(_ ending: ConnectionWorker.Ending) {
         let failure = ending.failure(connection: label)
         switch ending {
-        case .closed: logger.debug("\(label): closing the connection")
+        case .closed:
+            // The keystream's count says whether libssh2's AES-CTR went through it in this process.
+            logger.debug("\(label): closing the connection (keystream: \(SSH2Library.keystream.refills) blocks of 4 KiB made in this process)")
         case .failed(let failure): logger.info("\(label): the connection ended: \(failure.detail)")
         }
         let pending = operations

@@ -6,7 +6,7 @@ extension TransferJob {
     /// applies the source's permission bits (`TransferModes`) and mtime (its seal), checks the
     /// partial is still the one this run owns, and commits by rename.
     /// The destination is claimed for the whole run and the partial created or taken over
-    /// before anything is written (`preparePartial`); `state.finish()` lets both go.
+    /// before anything is written (`claimPartial`); `state.finish()` lets both go.
     func transferFile(_ state: FileTransferState, from sourceFS: any FileSystem, to destinationFS: any FileSystem) async
         -> Result
     {
@@ -41,7 +41,7 @@ extension TransferJob {
             try Task.checkCancellation()
             state.partialPath = PartialFileName.path(for: state.finalPath)
             var digest = ContentDigest()
-            let start = try await prepareStart(state, digest: &digest, in: destinationFS, source: sourceFS)
+            let start = try await claimPartial(state, digest: &digest, in: destinationFS, source: sourceFS)
             let total = state.sourceSize
             emit(.started(id, TransferStart(
                 source: source, destination: destinationAddress(state.finalPath), totalBytes: total, resumingFrom: start)))

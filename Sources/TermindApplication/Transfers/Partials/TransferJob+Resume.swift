@@ -2,26 +2,18 @@ import Foundation
 import TermindDomain
 
 extension TransferJob {
-    /// Claims the destination, owns its partial, and decides where the bytes start.
+    /// Claims the destination, creates or takes over its partial, and carries out the
+    /// `ResumeVerdict` on it; returns the offset the copy starts at.
     ///
     /// The partial is created new (exclusively: nothing at its name is followed or reused).
     /// When something is already there it is taken over only if it is a regular file of this
-    /// user (never through a symlink) that matches the partial record of an earlier run, or is
-    /// empty where such a record names it (a run killed before it recorded the partial);
-    /// otherwise the copy is refused naming the path, and nothing is touched. Another transfer
-    /// writing the destination (its claim or its partial's lock held) fails the copy at once,
-    /// or with `waitForWriters` is waited for.
-    ///
-    /// A partial taken over is continued at its verified end when resuming and every check
-    /// passes (the source has the recorded size and mtime, the partial is at least as long as
-    /// recorded and its prefix hashes to the recorded SHA-256; it is then cut to that length),
-    /// else emptied and started at zero with a `restarted` event saying why. Size and a
-    /// whole-second mtime (all SFTP v3 gives, and all a record keeps) cannot tell a source
-    /// rewritten within the same second: a local source's prefix is always hashed too and must
-    /// equal the partial's (a local read is cheap), and a remote one's when its mtime lies near
-    /// when the copy began (`PartialTransferRecord.sourceMayHideARewrite`).
+    /// user (never through a symlink) that the verdict accepts; otherwise the copy is refused
+    /// naming the path, and nothing is touched. Another transfer writing the destination (its
+    /// claim or its partial's lock held) fails the copy at once, or with `waitForWriters` is
+    /// waited for. A partial taken over is continued at its verified end (cut to that length)
+    /// or emptied and started at zero with a `restarted` event saying why.
     /// - Parameter digest: receives the running digest of the kept prefix.
-    func prepareStart(
+    func claimPartial(
         _ state: FileTransferState, digest: inout ContentDigest, in fileSystem: any FileSystem, source sourceFS: any FileSystem
     ) async throws -> UInt64 {
         guard let partialPath = state.partialPath else { throw CancellationError() }
@@ -73,77 +65,82 @@ extension TransferJob {
             throw TransferError(.destinationBusy, address, "its partial \(partialPath) kept appearing and disappearing; another writer is at work there, copy again later")
         }
 
-        if state.partialExisted {
-            let isRecorded = record.map { record in
-                record.partialPath == partialPath
-                    && (record.partial.map { $0.matches(writer.identity) } ?? false || writer.identity.size == 0)
-            } ?? false
-            guard isRecorded else {
-                _ = try? await uncancelled { try await writer.close() }
-                let why = record?.partialPath != partialPath
-                    ? "no partial-transfer record of this user names it"
-                    : "it is not the file its partial-transfer record names"
-                throw TransferError(
-                    .notAPartial, partialAddress,
-                    "is not Termind's partial file (\(why)); nothing was touched: move it away (or remove it, if it is yours) and copy again")
+        let verdict = ResumeVerdict.decide(
+            record: record?.resumeEvidence(source: source, partialPath: partialPath),
+            partial: state.partialExisted
+                ? .found(size: writer.identity.size, isTheRecordedFile: record?.partial?.matches(writer.identity) ?? false)
+                : .created,
+            source: ResumeVerdict.Source(
+                size: state.sourceSize, modified: state.sourceModified, isLocal: !(sourceFS is any RemoteFileSystem)),
+            resuming: resume)
+        if case .refuse(let refusal) = verdict {
+            _ = try? await uncancelled { try await writer.close() }
+            let why = switch refusal {
+            case .unrecorded: "no partial-transfer record of this user names it"
+            case .notTheRecordedFile: "it is not the file its partial-transfer record names"
             }
+            throw TransferError(
+                .notAPartial, partialAddress,
+                "is not Termind's partial file (\(why)); nothing was touched: move it away (or remove it, if it is yours) and copy again")
         }
         state.writer = writer
         state.ownsPartial = true
         state.partialIdentity = writer.identity
         state.earlierRecord = resume ? record : nil
+        return try await carryOut(verdict, state, writer: writer, digest: &digest, in: fileSystem, source: sourceFS)
+    }
 
-        func restart(_ reason: TransferRestartReason?) async throws -> UInt64 {
-            if let reason { emit(.restarted(id, reason, destination: address)) }
-            if state.partialExisted, (writer.identity.size ?? 1) != 0 {
-                try await writer.truncate(to: 0)
+    /// Does what `verdict` says to the partial this run owns now: reads back the prefixes it
+    /// asks for, then empties the partial or keeps its verified prefix; returns the offset the
+    /// copy starts at.
+    private func carryOut(
+        _ verdict: ResumeVerdict, _ state: FileTransferState, writer: any PartialWriter, digest: inout ContentDigest,
+        in fileSystem: any FileSystem, source sourceFS: any FileSystem
+    ) async throws -> UInt64 {
+        var verdict = verdict
+        var partialDigest = ContentDigest()
+        while true {
+            switch verdict {
+            case .refuse:
+                preconditionFailure("a partial is refused before it is taken over")
+            case .restart(let reason):
+                if let reason { emit(.restarted(id, reason, destination: destinationAddress(state.finalPath))) }
+                if state.partialExisted, (writer.identity.size ?? 1) != 0 {
+                    try await writer.truncate(to: 0)
+                }
+                digest = ContentDigest()
+                state.startedAt = Date()
+                state.prefix = VerifiedPrefix()
+                state.prefixKnown = true
+                try await saveFreshRecord(state, writer: writer)
+                return 0
+            case .hashThePrefix(let check):
+                var hashed: String?
+                do {
+                    switch check.side {
+                    case .partial:
+                        let path = state.partialPath ?? state.finalPath
+                        partialDigest = try await hashPrefix(of: writer, path: path, count: check.length, in: fileSystem)
+                        hashed = partialDigest.hex
+                    case .source:
+                        hashed = try await hashSourcePrefix(count: check.length, in: sourceFS).hex
+                    }
+                } catch {
+                    if error is CancellationError || Task.isCancelled || Self.isConnectionLoss(error) { throw error }
+                }
+                verdict = check.verdict(hashed: hashed)
+            case .continue(let continuation):
+                if continuation.cutsTheTail {
+                    try await writer.truncate(to: continuation.prefix.length)
+                }
+                digest = partialDigest
+                state.startedAt = continuation.startedAt
+                state.prefix = continuation.prefix
+                state.prefixKnown = true
+                try await saveFreshRecord(state, writer: writer)
+                return continuation.prefix.length
             }
-            digest = ContentDigest()
-            state.startedAt = Date()
-            state.prefix = VerifiedPrefix()
-            state.prefixKnown = true
-            try await saveFreshRecord(state, writer: writer)
-            return 0
         }
-
-        guard state.partialExisted else { return try await restart(resume && record != nil ? .partialMissing : nil) }
-        guard resume else { return try await restart(.resumeNotRequested) }
-        guard let record, record.version == PartialTransferRecord.currentVersion, record.source == source else {
-            return try await restart(.noRecord)
-        }
-        guard record.sourceSize == state.sourceSize, record.sourceModified == state.sourceModified,
-            record.verifiedBytes <= state.sourceSize
-        else { return try await restart(.sourceChanged) }
-        let existingSize = writer.identity.size ?? 0
-        guard existingSize >= record.verifiedBytes else { return try await restart(.partialShorter) }
-
-        let prefixDigest: ContentDigest
-        do {
-            prefixDigest = try await hashPrefix(of: writer, path: partialPath, count: record.verifiedBytes, in: fileSystem)
-        } catch {
-            if error is CancellationError || Task.isCancelled || Self.isConnectionLoss(error) { throw error }
-            return try await restart(.partialUnreadable)
-        }
-        guard prefixDigest.hex == record.sha256 else { return try await restart(.partialChanged) }
-        if record.sourceMayHideARewrite(sourceIsLocal: !(sourceFS is any RemoteFileSystem)) {
-            let sourceDigest: ContentDigest
-            do {
-                sourceDigest = try await hashSourcePrefix(count: record.verifiedBytes, in: sourceFS)
-            } catch {
-                if error is CancellationError || Task.isCancelled || Self.isConnectionLoss(error) { throw error }
-                return try await restart(.sourceChanged)
-            }
-            guard sourceDigest.hex == record.sha256 else { return try await restart(.sourceRewritten) }
-        }
-        if existingSize > record.verifiedBytes {
-            try await writer.truncate(to: record.verifiedBytes)
-        }
-        digest = prefixDigest
-        state.startedAt = record.startedAt ?? record.savedAt
-        state.prefix = VerifiedPrefix(length: record.verifiedBytes, sha256: record.sha256)
-        state.prefixKnown = true
-        try await saveFreshRecord(state, writer: writer)
-        return record.verifiedBytes
     }
 
     /// The record of the partial as this run starts writing it: this run as its writer, and

@@ -1,3 +1,5 @@
+import TermindDomain
+
 /// What the engine tells its observer as Batches run: the CLI's progress bar and `--json`
 /// lines, the TUI's transfer queue. Events of one file arrive in order: `restarted` (when a
 /// partial could not be continued), `started`, `progress`..., `finished`.

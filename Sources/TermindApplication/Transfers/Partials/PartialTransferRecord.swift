@@ -53,13 +53,4 @@ public struct PartialTransferRecord: Sendable, Equatable, Codable {
         self.partial = partial
         self.writer = writer
     }
-
-    /// Whether size and mtime may hide a rewrite of the source, so a resume must hash its
-    /// prefix too: always for a local source (reading it is cheap); for a remote one when its
-    /// whole-second mtime lies within `window` of when the copy began (or either is unknown).
-    public func sourceMayHideARewrite(sourceIsLocal: Bool, window: TimeInterval = 10) -> Bool {
-        guard verifiedBytes > 0 else { return false }
-        guard !sourceIsLocal, let sourceModified, let startedAt else { return true }
-        return abs(startedAt.timeIntervalSince1970 - Double(sourceModified)) <= window
-    }
 }
