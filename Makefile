@@ -35,9 +35,11 @@ test: deps test-deps check-imports
 	@python3 -c 'import sys, xml.etree.ElementTree as E; s = E.parse(".build/xunit.xml").getroot().find("testsuite"); \
 		t, f = int(s.get("tests")), int(s.get("failures")) + int(s.get("errors")); print(f"tests: {t - f} passed, {f} failed"); sys.exit(1 if f or not t else 0)'
 
-## make check-imports: each target in Package.swift declares exactly the modules its files import
+## make check-imports: each target in Package.swift declares exactly the modules its files import, the C
+## libraries are imported only in their folders, and docs/architecture.md's folder map is the tree under Sources/
 check-imports:
 	SWIFT="$(SWIFT)" python3 .ci/check-imports
+	python3 .ci/check-map
 
 ## make docs: write docs/usage.md's command reference from the command definitions (termind help --markdown)
 docs: deps
