@@ -3,7 +3,7 @@ import TermindDomain
 // Quick Open in the overlay stack: typing filters the Hosts, Workspaces, Templates and actions;
 // Enter opens the selected one (the workbench carries it out), Escape closes.
 
-extension QuickOpen: Overlay {
+extension QuickOpen: Overlay, QueryPicker {
     var level: OverlayLevel { .picker }
 
     mutating func handleKey(_ press: KeyPress, context: OverlayContext) -> OverlayOutcome {
@@ -14,25 +14,10 @@ extension QuickOpen: Overlay {
         case .enter:
             guard !matches.isEmpty else { return .close }
             return .closes(.openCandidate(matches[min(selection, matches.count - 1)], inPane: targetPane))
-        case .up:
-            selection = max(0, selection - 1)
-        case .down, .tab:
+        case .tab:
             selection = min(max(0, matches.count - 1), selection + 1)
-        case .character("p") where press.modifiers == .control:
-            selection = max(0, selection - 1)
-        case .character("n") where press.modifiers == .control:
-            selection = min(max(0, matches.count - 1), selection + 1)
-        case .backspace:
-            if !query.isEmpty { query.removeLast() }
-            selection = 0
-        case .character("u") where press.modifiers == .control:
-            query = ""
-            selection = 0
         default:
-            if let character = press.typedCharacter {
-                query.append(character)
-                selection = 0
-            }
+            _ = editQuery(press, matchCount: matches.count)
         }
         return .handled
     }

@@ -4,7 +4,7 @@ import TermindDomain
 // the whole script, and Enter asks the workbench to type it into the target panes. F7, F6 and
 // F8 open the Vault's form or removal question over the picker.
 
-extension SnippetPicker: Overlay {
+extension SnippetPicker: Overlay, QueryPicker {
     var level: OverlayLevel { .picker }
 
     mutating func handleKey(_ press: KeyPress, context: OverlayContext) -> OverlayOutcome {
@@ -22,21 +22,8 @@ extension SnippetPicker: Overlay {
             case .function(8), .delete:
                 guard let snippet = selected else { return .handled }
                 return .stays(.askRemoval(.snippet, label: snippet.label.rawValue))
-            case .up: selection = max(0, selection - 1)
-            case .down: selection = min(max(0, matches.count - 1), selection + 1)
-            case .character("p") where press.modifiers == .control: selection = max(0, selection - 1)
-            case .character("n") where press.modifiers == .control:
-                selection = min(max(0, matches.count - 1), selection + 1)
-            case .backspace:
-                if !query.isEmpty { query.removeLast() }
-                selection = 0
-            case .character("u") where press.modifiers == .control:
-                query = ""
-                selection = 0
             default:
-                guard let character = press.typedCharacter else { return .handled }
-                query.append(character)
-                selection = 0
+                _ = editQuery(press, matchCount: matches.count)
             }
         case .filling:
             switch press.key {
