@@ -140,7 +140,9 @@ let package = Package(
         .testTarget(
             name: "TermindRemoteInfrastructureTests",
             // CLibSSH2Keystream and COpenSSL: the keystream driven through libcrypto's API, as libssh2 drives it.
-            dependencies: ["TermindRemoteInfrastructure", "TermindApplication", "TermindDomain", "CLibSSH2Keystream", "COpenSSL"]
+            dependencies: [
+                "TermindRemoteInfrastructure", "TermindApplication", "TermindDomain", "TermindTestSupport", "CLibSSH2Keystream", "COpenSSL",
+            ]
         ),
         .testTarget(
             name: "TermindPresentationTests",
