@@ -123,7 +123,9 @@ let package = Package(
         .target(name: "TermindTestSupport", path: "Tests/TermindTestSupport"),
         /** Test doubles of Application's ports (RecordingLogger, ScriptedPresenter): above Application, apart
             from the rig so the rig stays beneath every layer. Never a dependency of a production target. */
-        .target(name: "TermindTestDoubles", dependencies: ["TermindApplication", "TermindDomain"], path: "Tests/TermindTestDoubles"),
+        .target(
+            name: "TermindTestDoubles", dependencies: ["TermindApplication", "TermindDomain", "TermindTestSupport"],
+            path: "Tests/TermindTestDoubles"),
 
         .testTarget(name: "TermindCryptoTests", dependencies: ["TermindCrypto"]),
         .testTarget(name: "TermindDomainTests", dependencies: ["TermindDomain", "TermindTestSupport"]),

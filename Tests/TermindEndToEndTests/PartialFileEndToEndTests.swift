@@ -190,8 +190,7 @@ final class PartialFileEndToEndTests: CopyTestCase {
         XCTAssertTrue(waiting.isRunning, "--wait must wait while the other writer holds the partial")
         XCTAssertEqual(rename(partial, destination), 0)
         XCTAssertEqual(flock(others, LOCK_UN), 0)
-        let deadline = Date().addingTimeInterval(30)
-        while waiting.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        _ = waitUntil(timeout: 30) { !waiting.isRunning }
         XCTAssertFalse(waiting.isRunning)
         XCTAssertEqual(try ChildProcess.run("cmp", [source, destination]).status, 0, "the waiting copy wrote the destination")
     }

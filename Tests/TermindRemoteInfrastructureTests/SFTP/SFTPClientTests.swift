@@ -2,6 +2,7 @@
 import Synchronization
 import TermindApplication
 import TermindDomain
+import TermindTestSupport
 import XCTest
 
 /// `SFTPClient` against a scripted server on an in-memory channel: the handshake, pipelining
@@ -54,7 +55,7 @@ final class SFTPClientTests: XCTestCase {
                 do { gate.resume(.success(try await body())) } catch { gate.resume(.failure(error)) }
             }
             Task {
-                try? await Task.sleep(for: .seconds(10))
+                try? await Task.sleep(for: .seconds(10))  // a limit, not a wait: a hung call fails the test
                 gate.resume(nil)
             }
         }
@@ -646,8 +647,7 @@ final class SFTPClientTests: XCTestCase {
         let later = await fileSystemError { try await client.stat("/d") }
         XCTAssertEqual(later?.kind, .protocolViolation)
         XCTAssertEqual(later?.path, "/d")
-        try await Task.sleep(for: .milliseconds(50))
-        XCTAssertTrue(channel.isClosed)
+        await eventually("the channel is closed") { channel.isClosed }
     }
 
     func testAReplyToNoRequestIsAProtocolViolation() async throws {
