@@ -186,8 +186,7 @@ final class PartialFileEndToEndTests: CopyTestCase {
             "cp", "--batch", "--wait", "--on-conflict", "overwrite", "-i", try sshd().clientPrivateKeyPath,
             try onServer(source), destination,
         ], environment: home.terminalEnvironment.merging(ProcessInfo.processInfo.environment) { mine, _ in mine })
-        Thread.sleep(forTimeInterval: 1.5)
-        XCTAssertTrue(waiting.isRunning, "--wait must wait while the other writer holds the partial")
+        XCTAssertTrue(holdsThroughout(1.5) { waiting.isRunning }, "--wait must wait while the other writer holds the partial")
         XCTAssertEqual(rename(partial, destination), 0)
         XCTAssertEqual(flock(others, LOCK_UN), 0)
         _ = waitUntil(timeout: 30) { !waiting.isRunning }

@@ -40,7 +40,7 @@ final class SharedConnectionEndToEndTests: XCTestCase {
             waitUntil(timeout: 30) { Self.count("Starting session:", in: server.log()) >= panes },
             "sshd started \(Self.count("Starting session:", in: server.log())) sessions; the screen:\n\(session.screen())")
         XCTAssertFalse(session.screen().contains("no room"), session.screen())
-        // sshd logs each login before the session it starts: every pane's is there.
+        XCTAssertTrue(server.waitUntilEverySessionsLoginIsLogged(), server.log())
         let log = server.log()
         print("\(panes) panes: \(Self.count("Starting session:", in: log)) sessions, \(Self.count("Accepted publickey", in: log)) 'Accepted publickey' lines")
         return Self.count("Accepted publickey", in: log)

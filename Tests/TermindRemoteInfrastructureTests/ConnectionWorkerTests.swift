@@ -35,8 +35,7 @@ final class ConnectionWorkerTests: XCTestCase {
         }
         let queued = try XCTUnwrap(second.withLock { $0 })
         let answered = Task { try await queued.value }
-        let timeout = Task {
-            try await Task.sleep(for: .seconds(5))  // a limit, not a wait
+        let timeout = onExpiry(of: .seconds(5)) {
             worker.wake.signal()  // lets a stuck loop go on, so the test ends
         }
         let started = ContinuousClock.now

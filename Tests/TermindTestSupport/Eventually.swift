@@ -49,3 +49,18 @@ public func waitUntil(timeout: TimeInterval = 15, every interval: TimeInterval =
     }
     return condition()
 }
+
+/// Whether `condition` holds at every look for `window`: for what must not happen (a second
+/// question, a replay, a poll, a login). The window is the behaviour under test, and as short
+/// as the behaviour allows; what would break it has no signal of its own to wait on.
+public func holdsThroughout(
+    _ window: Duration, isolation: isolated (any Actor)? = #isolation, _ condition: () async -> Bool
+) async -> Bool {
+    !(await pollUntil(timeout: window) { !(await condition()) })
+}
+
+/// `holdsThroughout` for the synchronous tests: whether `condition` holds at every look for
+/// `window` seconds.
+public func holdsThroughout(_ window: TimeInterval, every interval: TimeInterval = 0.01, _ condition: () -> Bool) -> Bool {
+    !waitUntil(timeout: window, every: interval) { !condition() }
+}

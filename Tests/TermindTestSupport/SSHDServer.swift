@@ -227,6 +227,22 @@ public final class SSHDServer: @unchecked Sendable {
         (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
     }
 
+    /// Waits up to `timeout` seconds until the log has the login of every session it started:
+    /// sshd logs a login ("Accepted ... port P") and the session's start ("Starting session:
+    /// ... port P") from different processes, so the login's line can come second. Whether it
+    /// did; then a count of logins is complete for the sessions so far.
+    public func waitUntilEverySessionsLoginIsLogged(timeout: TimeInterval = 10) -> Bool {
+        waitUntil(timeout: timeout) {
+            let lines = log().split(separator: "\n")
+            let clientPort = { (line: Substring) -> Substring? in
+                line.range(of: " port ").map { line[$0.upperBound...].prefix { $0.isNumber } }
+            }
+            let sessions = Set(lines.filter { $0.contains("Starting session:") }.compactMap(clientPort))
+            let logins = Set(lines.filter { $0.contains("Accepted ") }.compactMap(clientPort))
+            return sessions.isSubset(of: logins)
+        }
+    }
+
     /// Waits up to `timeout` seconds for `text` to appear in the log (sshd writes it a moment
     /// after the client sees the result); returns whether it did.
     public func waitForLog(containing text: String, timeout: TimeInterval = 5) -> Bool {

@@ -122,8 +122,8 @@ final class TransferQueueTests: XCTestCase {
         for _ in 0..<2 {
             let seen = answered
             await eventually("a question") { queue.state.questions.contains { !seen.contains($0.id) } }
-            try await Task.sleep(for: .milliseconds(50))
-            XCTAssertEqual(queue.state.questions.count, 1, "one question at a time")
+            let one = await holdsThroughout(.milliseconds(50)) { queue.state.questions.count == 1 }
+            XCTAssertTrue(one, "one question at a time: \(queue.state.questions.count)")
             let question = queue.state.questions[0]
             asked.append(question.conflict.destination.path)
             answered.insert(question.id)

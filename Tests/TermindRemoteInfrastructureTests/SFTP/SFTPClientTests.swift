@@ -54,10 +54,7 @@ final class SFTPClientTests: XCTestCase {
             Task {
                 do { gate.resume(.success(try await body())) } catch { gate.resume(.failure(error)) }
             }
-            Task {
-                try? await Task.sleep(for: .seconds(10))  // a limit, not a wait: a hung call fails the test
-                gate.resume(nil)
-            }
+            onExpiry(of: .seconds(10)) { gate.resume(nil) }
         }
         switch outcome {
         case nil:
