@@ -121,7 +121,7 @@ final class ExecInputEndToEndTests: XCTestCase {
         defer { session.kill() }
         XCTAssertTrue(session.waitForScreen(containing: "45 160"), session.screen())
         _ = try ChildProcess.run("tmux", ["resize-window", "-t", session.name, "-x", "100", "-y", "30"])
-        usleep(300_000)
+        usleep(300_000)  // the resize reaching the remote PTY shows nowhere until the command's next stty
         session.send("typed")
         XCTAssertTrue(session.waitForScreen(containing: "got-typed"), session.screen())
         XCTAssertTrue(session.waitForScreen(containing: "30 100"), session.screen())

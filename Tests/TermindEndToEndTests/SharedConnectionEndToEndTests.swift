@@ -33,8 +33,8 @@ final class SharedConnectionEndToEndTests: XCTestCase {
         XCTAssertTrue(session.waitForScreen(containing: "~$"), session.screen())
         for index in 1..<panes {
             session.keys("C-\\", index.isMultiple(of: 2) ? "\"" : "%")
-            // The new pane's session started before the next split.
-            XCTAssertTrue(waitUntil(timeout: 15) { Self.count("Starting session:", in: server.log()) > index }, session.screen())
+            // The new pane's shell is at its prompt before the next split.
+            XCTAssertTrue(session.waitForScreen(where: { $0.components(separatedBy: "~$").count - 1 > index }), session.screen())
         }
         XCTAssertTrue(
             waitUntil(timeout: 30) { Self.count("Starting session:", in: server.log()) >= panes },
