@@ -124,7 +124,9 @@ let package = Package(
         .target(name: "TermindTestSupport", path: "Tests/TermindTestSupport"),
         /** Test doubles of Application's ports (RecordingLogger, ScriptedPresenter): above Application, apart
             from the rig so the rig stays beneath every layer. Never a dependency of a production target. */
-        .target(name: "TermindTestDoubles", dependencies: ["TermindApplication", "TermindDomain"], path: "Tests/TermindTestDoubles"),
+        .target(
+            name: "TermindTestDoubles", dependencies: ["TermindApplication", "TermindDomain", "TermindTestSupport"],
+            path: "Tests/TermindTestDoubles"),
 
         .testTarget(name: "TermindCryptoTests", dependencies: ["TermindCrypto"]),
         .testTarget(name: "TermindDomainTests", dependencies: ["TermindDomain", "TermindTestSupport"]),
@@ -142,7 +144,10 @@ let package = Package(
             name: "TermindRemoteInfrastructureTests",
             // CLibSSH2Keystream and COpenSSL: the keystream driven through libcrypto's API, as libssh2 drives it.
             // CLibSSH2: SSH2ErrorCode's cases checked against libssh2's constants.
-            dependencies: ["TermindRemoteInfrastructure", "TermindApplication", "TermindDomain", "CLibSSH2", "CLibSSH2Keystream", "COpenSSL"]
+            dependencies: [
+                "TermindRemoteInfrastructure", "TermindApplication", "TermindDomain", "TermindTestSupport", "CLibSSH2", "CLibSSH2Keystream",
+                "COpenSSL",
+            ]
         ),
         .testTarget(
             name: "TermindPresentationTests",

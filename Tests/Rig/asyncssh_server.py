@@ -256,7 +256,7 @@ class Sessions:
         command = process.command
         self._log("exec", command=command)
         spec = self._exec.get(command, {"stdout": command + "\n"})
-        await asyncio.sleep(float(spec.get("delay", 0)))
+        await asyncio.sleep(float(spec.get("delay", 0)))  # a slow command: the delay is the behaviour
         stdout = spec.get("stdout", "")
         if "stdin_match" in spec:
             pattern, seen, match = re.compile(spec["stdin_match"].encode()), b"", None

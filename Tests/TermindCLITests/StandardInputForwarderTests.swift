@@ -30,7 +30,7 @@ final class StandardInputForwarderTests: XCTestCase {
 
         var output: AsyncThrowingStream<RemoteOutput, any Error> { AsyncThrowingStream { $0.finish() } }
         func write(_ bytes: [UInt8]) async throws {
-            if writeDelay > 0 { try? await Task.sleep(nanoseconds: writeDelay) }
+            if writeDelay > 0 { try? await Task.sleep(nanoseconds: writeDelay) }  // a slow channel is the behaviour under test
             try record.withLock { record in
                 if let refusesAfter, record.writes >= refusesAfter { throw SSHFailure(.channel, connection: "test", detail: "closed") }
                 record.writes += 1
@@ -97,7 +97,13 @@ final class StandardInputForwarderTests: XCTestCase {
         let deadline = Date().addingTimeInterval(1)
         while Date() < deadline {
             let count = write(ends[1], filler, filler.count)
-            if count > 0 { written += count } else { usleep(10_000) }
+            if count > 0 {
+                written += count
+            } else {
+                // Full: wait until the forwarder has read some (or 10 ms pass, to look at the clock).
+                var writable = pollfd(fd: ends[1], events: Int16(POLLOUT), revents: 0)
+                _ = poll(&writable, 1, 10)
+            }
         }
         copy.cancel()
         let ending = await copy.value

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import TermindApplication
+import TermindTestSupport
 import XCTest
 
 @testable import TermindCLI
@@ -13,7 +14,8 @@ final class TransferProgressReporterTests: XCTestCase {
         let context = CommandContext(
             environment: [:], root: TermindCommand.self,
             out: { text in written.withLock { $0 += text } }, err: { text in written.withLock { $0 += text } })
-        let reporter = TransferProgressReporter(context: context, json: true, terminal: false)
+        let clock = TestClock()
+        let reporter = TransferProgressReporter(context: context, json: true, terminal: false, clock: clock)
         let batch = TransferBatchID(1)
         let files = ["/srv/a/same", "/srv/b/same"].enumerated().map { index, path in
             (TransferID(batch: batch, index: index), TransferAddress(location: "web", path: path))
@@ -23,7 +25,7 @@ final class TransferProgressReporterTests: XCTestCase {
             reporter.record(.started(id, TransferStart(source: source, destination: destination, totalBytes: 10, resumingFrom: 0)))
         }
         // Progress lines come at most four times a second per file.
-        Thread.sleep(forTimeInterval: 0.3)
+        clock.advance(by: .milliseconds(300))
         for (id, _) in files {
             reporter.record(.progress(id, TransferProgress(bytesDone: 5, totalBytes: 10, bytesSent: 5, elapsed: .seconds(1))))
         }

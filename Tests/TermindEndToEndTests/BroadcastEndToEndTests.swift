@@ -29,7 +29,11 @@ final class BroadcastEndToEndTests: XCTestCase {
                       session.screen())
         session.send("echo bc-$((6*7)); hostname")
         XCTAssertTrue(session.waitForScreen(where: { $0.components(separatedBy: "bc-42").count - 1 == 2 }), session.screen())
-        Thread.sleep(forTimeInterval: 0.5)
+        // The left pane (and the Navigator) stay untouched while the others echo.
+        let untouched = holdsThroughout(0.5, every: 0.1) {
+            !session.screen().split(separator: "\n").map { String($0.prefix(70)) }.joined(separator: "\n").contains("bc-42")
+        }
+        XCTAssertTrue(untouched, session.screen())
         let screen = session.screen()
         print("Broadcast to two of three panes:\n\(screen)")
         let left = screen.split(separator: "\n").map { String($0.prefix(70)) }.joined(separator: "\n")

@@ -138,8 +138,7 @@ final class CompletionEndToEndTests: XCTestCase {
         environment["TERM"] = "xterm-256color"
         let session = try TmuxSession(command: command, environment: environment)
         // The shell's prompt, whatever it looks like.
-        let deadline = Date().addingTimeInterval(15)
-        while session.screen().trimmingCharacters(in: .whitespacesAndNewlines).isEmpty && Date() < deadline { usleep(100_000) }
+        _ = waitUntil(timeout: 15, every: 0.1) { !session.screen().trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }
         session.send(setup + "; echo load''ed")
         XCTAssertTrue(session.waitForScreen(containing: "loaded"), session.screen())
         session.send("termind cp sr\t", enter: false)

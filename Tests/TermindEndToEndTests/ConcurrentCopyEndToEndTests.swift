@@ -43,7 +43,7 @@ final class ConcurrentCopyEndToEndTests: CopyTestCase {
                 + (run.resume ? ["--resume"] : []) + [source(run.source), destination]
             group.enter()
             Thread {
-                Thread.sleep(forTimeInterval: delay)
+                Thread.sleep(forTimeInterval: delay)  // random starts are the race under test
                 let output = try? ChildProcess.run(binary, arguments, environment: environment)
                 runs.finish(index, status: output?.status ?? -1, stderr: output?.stderr ?? "could not start")
                 group.leave()

@@ -94,7 +94,7 @@ final class ControlSocketEndToEndTests: XCTestCase {
         XCTAssertEqual(failing.stderr, "err\n")
         let big = try home.bash("head -c 3000000 /dev/zero | \"$T\" exec web -- 'wc -c'")
         XCTAssertEqual(big.stdout.trimmingCharacters(in: .whitespacesAndNewlines), "3000000", big.stderr)
-        sleep(1)
+        XCTAssertTrue(server.waitUntilEverySessionsLoginIsLogged(), server.log())
         XCTAssertEqual(logins(server), 1, "every exec went through the socket: \(server.log())")
 
         let direct = try home.run(["exec", "web", "--no-share", "--", "true"])
@@ -133,7 +133,7 @@ final class ControlSocketEndToEndTests: XCTestCase {
         let up = try home.run(["cp", local.appending("data.bin").path, "web:" + remote.appending("back.bin").path])
         XCTAssertEqual(up.status, 0, up.stderr)
         XCTAssertEqual(FileManager.default.contents(atPath: remote.appending("back.bin").path), bytes)
-        sleep(1)
+        XCTAssertTrue(server.waitUntilEverySessionsLoginIsLogged(), server.log())
         XCTAssertEqual(logins(server), 1, "ls and cp went through the socket: \(server.log())")
     }
 
@@ -321,7 +321,7 @@ final class ControlSocketEndToEndTests: XCTestCase {
         let after = try home.run(["exec", "web", "--", "echo still"])
         XCTAssertEqual(after.status, 0, after.stderr)
         XCTAssertEqual(after.stdout, "still\n")
-        sleep(1)
+        XCTAssertTrue(server.waitUntilEverySessionsLoginIsLogged(), server.log())
         XCTAssertEqual(logins(server), 1, server.log())
     }
 
@@ -337,7 +337,7 @@ final class ControlSocketEndToEndTests: XCTestCase {
         let result = try home.run(["exec", "web", "--", "echo through the workbench"])
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(result.stdout, "through the workbench\n")
-        sleep(1)
+        XCTAssertTrue(server.waitUntilEverySessionsLoginIsLogged(), server.log())
         XCTAssertEqual(logins(server), 1, server.log())
     }
 
@@ -358,7 +358,7 @@ final class ControlSocketEndToEndTests: XCTestCase {
         let changed = try home.run(["exec", "web", "--", "true"])
         XCTAssertEqual(changed.status, 255, changed.stderr)
         XCTAssertTrue(changed.stderr.contains("CHANGED"), changed.stderr)
-        sleep(1)
+        XCTAssertTrue(server.waitUntilEverySessionsLoginIsLogged(), server.log())
         XCTAssertEqual(logins(server), 1, "refused without connecting: \(server.log())")
     }
 
@@ -370,7 +370,9 @@ final class ControlSocketEndToEndTests: XCTestCase {
         XCTAssertTrue(session.waitForScreen(containing: "Unknown host key"), session.screen())
         session.keys("o")  // Trust once
         XCTAssertTrue(session.waitForScreen(containing: "~$"), session.screen())
-        sleep(2)
+        XCTAssertTrue(waitUntil(timeout: 10) {
+            ((try? String(contentsOfFile: self.home.logPath, encoding: .utf8)) ?? "").contains("its host key was trusted only once")
+        }, "the workbench decided not to share")
         let names = (try? FileManager.default.contentsOfDirectory(atPath: socketDirectory)) ?? []
         XCTAssertEqual(names.filter { $0.hasSuffix(".sock") }, [], "no socket for a key trusted once")
     }

@@ -121,7 +121,7 @@ final class ExecInputEndToEndTests: XCTestCase {
         defer { session.kill() }
         XCTAssertTrue(session.waitForScreen(containing: "45 160"), session.screen())
         _ = try ChildProcess.run("tmux", ["resize-window", "-t", session.name, "-x", "100", "-y", "30"])
-        usleep(300_000)
+        usleep(300_000)  // the resize reaching the remote PTY shows nowhere until the command's next stty
         session.send("typed")
         XCTAssertTrue(session.waitForScreen(containing: "got-typed"), session.screen())
         XCTAssertTrue(session.waitForScreen(containing: "30 100"), session.screen())
@@ -197,8 +197,7 @@ final class ExecInputEndToEndTests: XCTestCase {
         let exit = try XCTUnwrap(child.waitForExit(within: 10), "exec did not end on SIGINT")
         XCTAssertEqual(exit.status, 130, exit.stderr)
         XCTAssertTrue(exit.stderr.contains("interrupted"), exit.stderr)
-        let interrupted = ContinuousClock.now
-        while !sleeping(seconds).isEmpty && interrupted.duration(to: .now) < .seconds(3) { usleep(50_000) }
+        _ = waitUntil(timeout: 3, every: 0.05) { sleeping(seconds).isEmpty }
         XCTAssertEqual(sleeping(seconds), [], "a sleep was left on the server")
     }
 
@@ -218,8 +217,7 @@ final class ExecInputEndToEndTests: XCTestCase {
         XCTAssertEqual(exit.status, 130, exit.stderr)
         XCTAssertTrue(exit.stderr.contains("web: interrupted: cancelled before it finished"), exit.stderr)
         XCTAssertTrue(exit.stderr.contains("db: interrupted: cancelled before it finished"), exit.stderr)
-        let interrupted = ContinuousClock.now
-        while !sleeping(seconds).isEmpty && interrupted.duration(to: .now) < .seconds(3) { usleep(50_000) }
+        _ = waitUntil(timeout: 3, every: 0.05) { sleeping(seconds).isEmpty }
         XCTAssertEqual(sleeping(seconds), [], "a sleep was left on a server")
     }
 

@@ -119,9 +119,9 @@ final class ForwardEndToEndTests: XCTestCase {
         forward.signal(SIGINT)
         XCTAssertEqual(forward.waitForExit(within: 10)?.status, 0)
         var open = true
-        for _ in 0..<50 where open {
-            open = try isListening(ports[0])
-            if open { usleep(100_000) }
+        _ = waitUntil(timeout: 5, every: 0.1) {
+            open = (try? isListening(ports[0])) ?? true
+            return !open
         }
         XCTAssertFalse(open, "the server stops listening once the connection ends")
     }

@@ -106,8 +106,12 @@ final class HistoryEndToEndTests: XCTestCase {
         session.keys("Enter")
         XCTAssertTrue(session.waitForScreen(where: { !$0.contains("Command history") && $0.components(separatedBy: "echo first-$((40+2))").count == 3 }),
                       "the command stands at the prompt: \(session.screen())")
-        Thread.sleep(forTimeInterval: 0.5)
+        // A key typed now echoes after the command's output, had the command run.
+        session.type("#")
+        XCTAssertTrue(session.waitForScreen(containing: "echo first-$((40+2))#"), session.screen())
         XCTAssertEqual(session.screen().components(separatedBy: "first-42").count - 1, 1, "it did not run: \(session.screen())")
+        session.keys("BSpace")
+        XCTAssertTrue(session.waitForScreen(where: { !$0.contains("$((40+2))#") }), session.screen())
         session.keys("Enter")
         XCTAssertTrue(session.waitForScreen(where: { $0.components(separatedBy: "first-42").count - 1 >= 2 }), session.screen())
     }

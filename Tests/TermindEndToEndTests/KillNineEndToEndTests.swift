@@ -55,8 +55,8 @@ final class KillNineEndToEndTests: CopyTestCase {
         var environment = ProcessInfo.processInfo.environment.merging(home.terminalEnvironment) { $1 }
         environment["T"] = try TermindBinary.path()
         let child = try ChildProcess("/bin/sh", ["-c", script, "sh"] + arguments, environment: environment)
-        let deadline = Date().addingTimeInterval(delay)
-        while child.isRunning && Date() < deadline { usleep(500) }
+        // The kill comes `delay` in, or not at all when termind ended first.
+        _ = waitUntil(timeout: delay, every: 0.000_5) { !child.isRunning }
         let killed = child.isRunning
         if killed { child.signal(SIGKILL) }
         XCTAssertNotNil(child.waitForExit(within: 30), "termind \(arguments.joined(separator: " ")) did not end")

@@ -186,12 +186,10 @@ final class PartialFileEndToEndTests: CopyTestCase {
             "cp", "--batch", "--wait", "--on-conflict", "overwrite", "-i", try sshd().clientPrivateKeyPath,
             try onServer(source), destination,
         ], environment: home.terminalEnvironment.merging(ProcessInfo.processInfo.environment) { mine, _ in mine })
-        Thread.sleep(forTimeInterval: 1.5)
-        XCTAssertTrue(waiting.isRunning, "--wait must wait while the other writer holds the partial")
+        XCTAssertTrue(holdsThroughout(1.5) { waiting.isRunning }, "--wait must wait while the other writer holds the partial")
         XCTAssertEqual(rename(partial, destination), 0)
         XCTAssertEqual(flock(others, LOCK_UN), 0)
-        let deadline = Date().addingTimeInterval(30)
-        while waiting.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        _ = waitUntil(timeout: 30) { !waiting.isRunning }
         XCTAssertFalse(waiting.isRunning)
         XCTAssertEqual(try ChildProcess.run("cmp", [source, destination]).status, 0, "the waiting copy wrote the destination")
     }

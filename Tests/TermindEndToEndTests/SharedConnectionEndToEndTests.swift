@@ -33,13 +33,14 @@ final class SharedConnectionEndToEndTests: XCTestCase {
         XCTAssertTrue(session.waitForScreen(containing: "~$"), session.screen())
         for index in 1..<panes {
             session.keys("C-\\", index.isMultiple(of: 2) ? "\"" : "%")
-            usleep(300_000)
+            // The new pane's shell is at its prompt before the next split.
+            XCTAssertTrue(session.waitForScreen(where: { $0.components(separatedBy: "~$").count - 1 > index }), session.screen())
         }
         XCTAssertTrue(
             waitUntil(timeout: 30) { Self.count("Starting session:", in: server.log()) >= panes },
             "sshd started \(Self.count("Starting session:", in: server.log())) sessions; the screen:\n\(session.screen())")
         XCTAssertFalse(session.screen().contains("no room"), session.screen())
-        sleep(1)  // a late extra login would show by now
+        XCTAssertTrue(server.waitUntilEverySessionsLoginIsLogged(), server.log())
         let log = server.log()
         print("\(panes) panes: \(Self.count("Starting session:", in: log)) sessions, \(Self.count("Accepted publickey", in: log)) 'Accepted publickey' lines")
         return Self.count("Accepted publickey", in: log)
@@ -83,10 +84,11 @@ final class SharedConnectionEndToEndTests: XCTestCase {
 
         for index in 1..<5 {
             session.keys("C-\\", index.isMultiple(of: 2) ? "\"" : "%")
-            usleep(300_000)
+            // The new pane's shell started before the next split.
+            XCTAssertTrue(waitUntil(timeout: 15) { ((try? server.events("shell").count) ?? 0) > index }, session.screen())
         }
         XCTAssertTrue(waitUntil(timeout: 30) { ((try? server.events("shell").count) ?? 0) == 5 }, session.screen())
-        sleep(1)
+        // The rig logs an answered round before the shell it allows: every answer is there.
         XCTAssertFalse(session.screen().contains("Second factor"), "no second dialog: \(session.screen())")
         XCTAssertEqual(try server.events("kbdint_round_answered").count, 1, "the code was asked once")
         XCTAssertEqual(try server.events("connect").count, 1, "one connection for five panes")

@@ -67,7 +67,7 @@ final class VaultFailureEndToEndTests: XCTestCase {
             db = sqlite3.connect(sys.argv[1], isolation_level=None)
             db.execute("BEGIN EXCLUSIVE")
             print("locked", flush=True)
-            time.sleep(30)
+            time.sleep(30)  # held until the test stops it; 30 s bounds an orphan
             """, home.databasePath])
         defer { holder.stop() }
         _ = try holder.waitForLine { $0 == "locked" }

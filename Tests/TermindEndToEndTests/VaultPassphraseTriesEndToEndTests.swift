@@ -15,11 +15,8 @@ final class VaultPassphraseTriesEndToEndTests: XCTestCase {
     /// a no-echo prompt is discarded by the terminal, as for any password prompt).
     private func answer(_ session: TmuxSession, _ answers: [String]) {
         for (index, answer) in answers.enumerated() {
-            let deadline = Date().addingTimeInterval(20)
-            while session.screen().components(separatedBy: "Vault passphrase:").count - 1 < index + 1, Date() < deadline {
-                usleep(50_000)
-            }
-            usleep(200_000)
+            _ = waitUntil(timeout: 20, every: 0.05) { session.screen().components(separatedBy: "Vault passphrase:").count - 1 >= index + 1 }
+            usleep(200_000)  // the prompt is drawn before echo goes off: typing earlier is discarded
             session.send(answer)
         }
     }

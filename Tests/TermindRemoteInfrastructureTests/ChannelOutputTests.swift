@@ -1,6 +1,7 @@
 @testable import TermindRemoteInfrastructure
 import Synchronization
 import TermindApplication
+import TermindTestSupport
 import XCTest
 
 /// The flow-controlled output buffer between a connection worker and a channel's reader.
@@ -25,7 +26,7 @@ final class ChannelOutputTests: XCTestCase {
     func testAWaitingReaderGetsTheNextElementAtOnce() async throws {
         let output = ChannelOutput(wake: {})
         let reader = Task { try await output.next() }
-        try await Task.sleep(for: .milliseconds(50))
+        await eventually("the reader waits") { output.hasWaitingReader }
         output.yield(.stdout([7]))
         let element = try await reader.value
         XCTAssertEqual(element, .stdout([7]))
@@ -74,7 +75,7 @@ final class ChannelOutputTests: XCTestCase {
     func testAWaitingReaderGetsTheFailureAtOnce() async throws {
         let output = ChannelOutput(wake: {})
         let reader = Task { try await output.next() }
-        try await Task.sleep(for: .milliseconds(50))
+        await eventually("the reader waits") { output.hasWaitingReader }
         output.finish(throwing: SSHFailure(.dropped, connection: "h", detail: "lost"))
         do {
             _ = try await reader.value
@@ -87,7 +88,7 @@ final class ChannelOutputTests: XCTestCase {
     func testCancellingAWaitingReaderEndsItsWait() async throws {
         let output = ChannelOutput(wake: {})
         let reader = Task { try await output.next() }
-        try await Task.sleep(for: .milliseconds(50))
+        await eventually("the reader waits") { output.hasWaitingReader }
         reader.cancel()
         do {
             _ = try await reader.value

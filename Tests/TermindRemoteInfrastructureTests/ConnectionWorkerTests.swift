@@ -3,6 +3,7 @@ import Foundation
 import Synchronization
 import TermindApplication
 import TermindDomain
+import TermindTestSupport
 import XCTest
 
 /// The worker's thread and mailbox, without a network: jobs run on the worker's own thread, a
@@ -29,14 +30,12 @@ final class ConnectionWorkerTests: XCTestCase {
         try await worker.run { _ in
             let queued = Task { try await worker.run { _ in 2 } }
             second.withLock { $0 = queued }
-            let deadline = ContinuousClock.now.advanced(by: .seconds(5))
-            while !worker.hasJobs, ContinuousClock.now < deadline { usleep(1_000) }
+            _ = waitUntil(timeout: 5) { worker.hasJobs }
             worker.wake.drain()
         }
         let queued = try XCTUnwrap(second.withLock { $0 })
         let answered = Task { try await queued.value }
-        let timeout = Task {
-            try await Task.sleep(for: .seconds(5))
+        let timeout = onExpiry(of: .seconds(5)) {
             worker.wake.signal()  // lets a stuck loop go on, so the test ends
         }
         let started = ContinuousClock.now

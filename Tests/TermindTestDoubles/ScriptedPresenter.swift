@@ -1,6 +1,7 @@
 import Synchronization
 import TermindApplication
 import TermindDomain
+import TermindTestSupport
 
 /// An `InteractionPresenter` test double that answers from a script and records every
 /// interaction it was shown, in order. The script is either a closure (asked for each
@@ -42,7 +43,9 @@ public final class ScriptedPresenter: InteractionPresenter {
     /// Never answers: waits until the queue withdraws the interaction (cancellation).
     public static func waitingForever() -> ScriptedPresenter {
         ScriptedPresenter { _ in
-            try await Task.sleep(for: .seconds(3_600))
+            let (never, keeper) = AsyncStream.makeStream(of: Void.self)
+            defer { keeper.finish() }  // held open until then: the wait ends only when the task is cancelled
+            for await _ in never {}
             throw CancellationError()
         }
     }
@@ -65,11 +68,6 @@ public final class ScriptedPresenter: InteractionPresenter {
 
     /// Waits up to `timeout` until at least `count` interactions were shown.
     public func waitUntilPresented(_ count: Int, timeout: Duration = .seconds(10)) async -> Bool {
-        let deadline = ContinuousClock.now.advanced(by: timeout)
-        while presented.count < count {
-            guard ContinuousClock.now < deadline else { return false }
-            try? await Task.sleep(for: .milliseconds(20))
-        }
-        return true
+        await pollUntil(timeout: timeout) { presented.count >= count }
     }
 }

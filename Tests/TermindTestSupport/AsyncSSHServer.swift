@@ -125,11 +125,18 @@ public final class AsyncSSHServer: @unchecked Sendable {
     public func waitForEvent(
         _ event: String, timeout: TimeInterval = 5, where match: (AsyncSSHEvent) -> Bool = { _ in true }
     ) throws -> AsyncSSHEvent {
-        let deadline = Date().addingTimeInterval(timeout)
-        repeat {
-            if let found = try events(event).first(where: match) { return found }
-            usleep(20_000)
-        } while Date() < deadline
+        var found: AsyncSSHEvent?
+        var unreadable: (any Error)?
+        _ = waitUntil(timeout: timeout) {
+            do {
+                found = try events(event).first(where: match)
+            } catch {
+                unreadable = error
+            }
+            return found != nil || unreadable != nil
+        }
+        if let unreadable { throw unreadable }
+        if let found { return found }
         throw TestRigError("the asyncssh rig logged no matching \(event) event within \(timeout) s; events: \(try events().map(\.event))")
     }
 

@@ -109,9 +109,7 @@ public final class ChildProcess: @unchecked Sendable {
     /// printed; nil while it still runs then (it is left running). For children that print
     /// little: a pipe left unread fills at 64 KiB.
     public func waitForExit(within timeout: TimeInterval) -> Output? {
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning && Date() < deadline { usleep(5_000) }
-        guard !process.isRunning else { return nil }
+        guard waitUntil(timeout: timeout, { !process.isRunning }) else { return nil }
         process.waitUntilExit()
         return Output(
             status: process.terminationStatus,
@@ -123,8 +121,7 @@ public final class ChildProcess: @unchecked Sendable {
     public func stop() {
         guard process.isRunning else { return }
         kill(process.processIdentifier, SIGTERM)
-        let deadline = Date().addingTimeInterval(1)
-        while process.isRunning && Date() < deadline { usleep(10_000) }
+        _ = waitUntil(timeout: 1) { !process.isRunning }
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
     }

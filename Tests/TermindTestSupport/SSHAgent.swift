@@ -20,13 +20,10 @@ public final class SSHAgent: @unchecked Sendable {
         let directory = try TemporaryDirectory(prefix: "termind-agent")
         let socketPath = directory.path + "/agent.sock"
         let process = try ChildProcess("/bin/sh", ["-c", SSHDServer.keeper, "ssh-agent-keeper", agent, "-D", "-a", socketPath])
-        let deadline = Date().addingTimeInterval(10)
-        while !FileManager.default.fileExists(atPath: socketPath) {
-            guard Date() < deadline, process.isRunning else {
-                process.stop()
-                throw TestRigError("ssh-agent did not create \(socketPath) within 10 s")
-            }
-            usleep(20_000)
+        let created = waitUntil(timeout: 10) { FileManager.default.fileExists(atPath: socketPath) || !process.isRunning }
+        guard created, process.isRunning else {
+            process.stop()
+            throw TestRigError("ssh-agent did not create \(socketPath) within 10 s")
         }
         return SSHAgent(socketPath: socketPath, directory: directory, process: process)
     }

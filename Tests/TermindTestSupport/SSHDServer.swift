@@ -103,8 +103,7 @@ public final class SSHDServer: @unchecked Sendable {
     /// stay behind as zombies.
     public func stop() {
         if process.isRunning, let listener = listenerProcessIdentifier() {
-            let deadline = Date().addingTimeInterval(2)
-            while Self.hasChildren(listener) && Date() < deadline { usleep(20_000) }
+            _ = waitUntil(timeout: 2) { !Self.hasChildren(listener) }
         }
         process.stop()
         directory.remove()
@@ -126,14 +125,23 @@ public final class SSHDServer: @unchecked Sendable {
     /// that drops dead would leave them; works after `stop()` too. The pids killed.
     public func killEstablishedSessions() throws -> Set<pid_t> {
         var killed: Set<pid_t> = []
-        for _ in 0..<50 {
-            let sessions = try ChildProcess.run("ss", ["-Htnp", "state", "established", "( sport = :\(port) )"])
+        var unlisted: (any Error)?
+        // Each look runs ss: ten a second, for at most five seconds.
+        _ = waitUntil(timeout: 5, every: 0.1) {
+            let sessions: ChildProcess.Output
+            do {
+                sessions = try ChildProcess.run("ss", ["-Htnp", "state", "established", "( sport = :\(port) )"])
+            } catch {
+                unlisted = error
+                return true
+            }
             let pids = Set(sessions.stdout.components(separatedBy: "pid=").dropFirst().compactMap { pid_t($0.prefix { $0.isNumber }) })
-            if pids.isEmpty && !killed.isEmpty { break }
+            if pids.isEmpty && !killed.isEmpty { return true }
             for pid in pids { kill(pid, SIGKILL) }
             killed.formUnion(pids)
-            usleep(100_000)
+            return false
         }
+        if let unlisted { throw unlisted }
         return killed
     }
 
@@ -219,15 +227,26 @@ public final class SSHDServer: @unchecked Sendable {
         (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
     }
 
+    /// Waits up to `timeout` seconds until the log has the login of every session it started:
+    /// sshd logs a login ("Accepted ... port P") and the session's start ("Starting session:
+    /// ... port P") from different processes, so the login's line can come second. Whether it
+    /// did; then a count of logins is complete for the sessions so far.
+    public func waitUntilEverySessionsLoginIsLogged(timeout: TimeInterval = 10) -> Bool {
+        waitUntil(timeout: timeout) {
+            let lines = log().split(separator: "\n")
+            let clientPort = { (line: Substring) -> Substring? in
+                line.range(of: " port ").map { line[$0.upperBound...].prefix { $0.isNumber } }
+            }
+            let sessions = Set(lines.filter { $0.contains("Starting session:") }.compactMap(clientPort))
+            let logins = Set(lines.filter { $0.contains("Accepted ") }.compactMap(clientPort))
+            return sessions.isSubset(of: logins)
+        }
+    }
+
     /// Waits up to `timeout` seconds for `text` to appear in the log (sshd writes it a moment
     /// after the client sees the result); returns whether it did.
     public func waitForLog(containing text: String, timeout: TimeInterval = 5) -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        repeat {
-            if log().contains(text) { return true }
-            usleep(20_000)
-        } while Date() < deadline
-        return log().contains(text)
+        waitUntil(timeout: timeout) { log().contains(text) }
     }
 
     // MARK: - Setting up
@@ -308,15 +327,16 @@ public final class SSHDServer: @unchecked Sendable {
     /// Waits until sshd logs "Server listening" for each of its `addresses` and the port accepts
     /// a TCP connection on 127.0.0.1.
     private static func waitUntilListening(process: ChildProcess, port: Int, logPath: String, addresses: Int) throws {
-        let deadline = Date().addingTimeInterval(10)
-        while Date() < deadline {
+        let listening = waitUntil(timeout: 10) {
+            guard process.isRunning else { return true }
             let log = (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
-            if !process.isRunning {
-                throw TestRigError("sshd exited on port \(port) before listening; its log:\n\(log)")
-            }
-            if log.components(separatedBy: "Server listening").count - 1 >= addresses, canConnect(port: port) { return }
-            usleep(20_000)
+            return log.components(separatedBy: "Server listening").count - 1 >= addresses && canConnect(port: port)
         }
+        if !process.isRunning {
+            let log = (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
+            throw TestRigError("sshd exited on port \(port) before listening; its log:\n\(log)")
+        }
+        if listening { return }
         let log = (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
         throw TestRigError("sshd did not listen on 127.0.0.1:\(port) within 10 s; its log:\n\(log)")
     }

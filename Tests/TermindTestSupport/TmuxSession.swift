@@ -49,12 +49,8 @@ public final class TmuxSession: @unchecked Sendable {
     /// Polls the screen until one capture satisfies `check` or `timeout` passes: for what must
     /// be on the screen together (a capture may land while a frame is still being written).
     public func waitForScreen(where check: (String) -> Bool, timeout: TimeInterval = 15) -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            if check(screen()) { return true }
-            usleep(100_000)
-        }
-        return false
+        // Each look runs tmux: ten a second.
+        waitUntil(timeout: timeout, every: 0.1) { check(screen()) }
     }
 
     public func kill() { _ = try? ChildProcess.run("tmux", ["kill-session", "-t", name]) }

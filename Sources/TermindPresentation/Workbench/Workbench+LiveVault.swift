@@ -29,8 +29,9 @@ extension Workbench {
                 }
                 return
             }
+            let clock = services.clock
             while !Task.isCancelled {
-                try? await Task.sleep(for: Self.vaultPollInterval)
+                try? await clock.sleep(for: Self.vaultPollInterval)
                 guard let counter = await services.vaultChangeCounter(), !Task.isCancelled else { return }
                 guard counter != seen else { continue }
                 seen = counter

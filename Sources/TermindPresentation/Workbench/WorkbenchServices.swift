@@ -95,6 +95,9 @@ public protocol WorkbenchServices: Sendable {
     /// is then polled once a second).
     func vaultWrites() -> AsyncStream<Void>?
 
+    /// The clock the workbench's own timers run on (the Vault's poll).
+    var clock: any Clock<Duration> { get }
+
     /// The person's editor as a process on this terminal (`$VISUAL`, else `$EDITOR`, else `vi`,
     /// as `termind edit` runs it); nil where the workbench cannot run one.
     func fileEditor() -> (any FileEditor)?
@@ -113,6 +116,7 @@ extension WorkbenchServices {
     public func metricsSampler(hostLabel: String, interval: Int, filesystems: Bool) -> MetricsSampler? { nil }
     public func vaultEditor() -> VaultEditor? { nil }
     public func vaultWrites() -> AsyncStream<Void>? { nil }
+    public var clock: any Clock<Duration> { ContinuousClock() }
 
     /// No editor (benchmarks): `e` says editing is not available here.
     public func fileEditor() -> (any FileEditor)? { nil }

@@ -46,14 +46,22 @@ public final class ControlServer: Sendable {
     private let acquire: Acquire
     private let logger: any Logger
     private let state = Mutex(State())
+    /// The time the idle wait counts in and sleeps on (a test's clock moves it).
+    private let clock: any Clock<Duration>
+    private let time: ClockReader
 
-    private init(path: String, listener: Int32, identity: ControlIdentity, label: String, acquire: @escaping Acquire, logger: any Logger) {
+    private init(
+        path: String, listener: Int32, identity: ControlIdentity, label: String, acquire: @escaping Acquire, logger: any Logger,
+        clock: any Clock<Duration>
+    ) {
         self.path = path
         self.listener = listener
         self.identity = identity
         self.label = label
         self.acquire = acquire
         self.logger = logger
+        self.clock = clock
+        time = ClockReader(clock)
     }
 
     /// Listens at `directory`'s socket for `target` (the directory created 0700 if missing; a
@@ -63,7 +71,7 @@ public final class ControlServer: Sendable {
     /// unsafe (another owner, wider modes, not a socket).
     public static func start(
         in directory: ControlSocketDirectory, for target: ControlTarget, identity: ControlIdentity,
-        logger: any Logger = NullLogger(), acquire: @escaping Acquire
+        logger: any Logger = NullLogger(), clock: any Clock<Duration> = ContinuousClock(), acquire: @escaping Acquire
     ) throws -> ControlServer? {
         let path = directory.socketPath(for: target)
         try directory.checkLength(of: path)
@@ -72,7 +80,8 @@ public final class ControlServer: Sendable {
             let (descriptor, inUse) = try UnixSocket.listen(path)
             if !inUse {
                 let server = ControlServer(
-                    path: path, listener: descriptor, identity: identity, label: target.label, acquire: acquire, logger: logger)
+                    path: path, listener: descriptor, identity: identity, label: target.label, acquire: acquire, logger: logger,
+                    clock: clock)
                 server.startAccepting()
                 logger.info("\(target.label): sharing the connection on the control socket \(path)")
                 return server
@@ -117,14 +126,15 @@ public final class ControlServer: Sendable {
     /// or from now when there is none), or the server stopped, or its socket file was removed
     /// or replaced (as `rm -r` of the directory says: stop).
     public func waitUntilIdle(for idle: Duration) async {
-        state.withLock { $0.lastActivity = .now }
+        state.withLock { $0.lastActivity = time.now }
         let inode = Self.inode(path)
         while !Task.isCancelled {
             let (stopped, quietSince) = state.withLock { ($0.stopped, $0.clients.isEmpty ? $0.lastActivity : nil) }
             if stopped || Self.inode(path) != inode { return }
-            if let quietSince, ContinuousClock.now - quietSince >= idle { return }
-            let left = quietSince.map { idle - (ContinuousClock.now - $0) } ?? .seconds(1)
-            try? await Task.sleep(for: min(max(left, .milliseconds(50)), .seconds(1)))
+            let now = time.now
+            if let quietSince, now - quietSince >= idle { return }
+            let left = quietSince.map { idle - (now - $0) } ?? .seconds(1)
+            try? await clock.sleep(for: min(max(left, .milliseconds(50)), .seconds(1)))
         }
     }
 
@@ -193,7 +203,7 @@ public final class ControlServer: Sendable {
         stream.close()
         state.withLock { state in
             state.clients[id] = nil
-            state.lastActivity = .now
+            state.lastActivity = time.now
         }
     }
 

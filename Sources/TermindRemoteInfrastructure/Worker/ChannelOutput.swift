@@ -89,6 +89,9 @@ final class ChannelOutput: Sendable {
     /// Whether the worker should leave the channel unread until the reader catches up.
     var isPaused: Bool { state.withLock { $0.paused } }
 
+    /// Whether a reader waits in `next()` now.
+    var hasWaitingReader: Bool { state.withLock { $0.waiter != nil } }
+
     /// Ends the output once what is buffered has been read: normally, or with `error`.
     /// Later calls are ignored.
     func finish(throwing error: (any Error)? = nil) {

@@ -210,7 +210,7 @@ extension WorkerLoop {
                 case .done(let count):
                     progress = true
                     budget -= count
-                    lastInbound = .now
+                    lastInbound = clock.now
                     let bytes = readsOwnBuffer(channel)
                         ? Array(UnsafeBufferPointer(rebasing: channel.readBuffer[0..<count]))
                         : Array(readBuffer[0..<count])

@@ -61,7 +61,7 @@ extension WorkerLoop {
         let step = WorkerOperation.Step("a keepalive") { [unowned transport] in transport.probe() }
         let operation = WorkerOperation("a keepalive", steps: [step]) { [unowned self] outcome in
             probe = nil
-            if case .success = outcome { lastInbound = .now }
+            if case .success = outcome { lastInbound = clock.now }
         }
         probe = operation
         operations.append(operation)

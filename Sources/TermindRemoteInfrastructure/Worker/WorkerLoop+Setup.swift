@@ -168,9 +168,9 @@ extension WorkerLoop {
     /// Authentication is done: from now on the loop pumps the session and sends keepalives.
     func establish() {
         guard let transport else { return }
-        lastInbound = .now
+        lastInbound = clock.now
         // The first keepalive one interval after authentication, as ssh's ServerAliveInterval.
-        if keepaliveInterval > 0 { keepaliveDue = .now.advanced(by: .seconds(keepaliveInterval)) }
+        if keepaliveInterval > 0 { keepaliveDue = lastInbound.advanced(by: .seconds(keepaliveInterval)) }
         established = true
         logger.debug("\(label): authenticated")
     }

@@ -83,7 +83,7 @@ extension WorkerLoop {
                 tunnel.toLocal = Array(readBuffer[0..<count])
                 tunnel.toLocalOffset = 0
                 tunnel.meter?.received(count)
-                lastInbound = .now
+                lastInbound = clock.now
                 progress = true
                 continue
             case .wouldBlock:

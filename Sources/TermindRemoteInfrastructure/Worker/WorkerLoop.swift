@@ -50,6 +50,9 @@ final class WorkerLoop {
     var signalPatience: Duration = .seconds(2)
     let logger: any Logger
     var label: String { worker.label }
+    /// The time its keepalives, silence limit and operation timeouts are counted in (a test's
+    /// clock drives them without waiting).
+    let clock: ClockReader
 
     /// The session while connecting, for the blocking steps of `WorkerLoop+Setup`.
     var session: SSH2Session?
@@ -76,7 +79,7 @@ final class WorkerLoop {
     var badUseSince: ContinuousClock.Instant?
     var sawBadUse = false
     /// The last time anything arrived from the server, for keepalive-based dead-peer detection.
-    var lastInbound = ContinuousClock.now
+    var lastInbound: ContinuousClock.Instant
     var keepaliveDue: ContinuousClock.Instant?
     /// Whether a channel or tunnel was read in the current pass.
     var didRead = false
@@ -91,11 +94,16 @@ final class WorkerLoop {
     /// The keepalive sent while no channel is open, until the server answers it.
     var probe: WorkerOperation?
 
-    init(worker: ConnectionWorker, ioTimeout: Duration, keepalive: Keepalive, logger: any Logger) {
+    init(
+        worker: ConnectionWorker, ioTimeout: Duration, keepalive: Keepalive, logger: any Logger,
+        clock: any Clock<Duration> = ContinuousClock()
+    ) {
         self.worker = worker
         self.ioTimeout = ioTimeout
         self.keepalive = keepalive
         self.logger = logger
+        self.clock = ClockReader(clock)
+        lastInbound = self.clock.now
     }
 
     /// A new identifier for a channel or tunnel.
@@ -151,7 +159,7 @@ final class WorkerLoop {
             passes += 1
         } while busy && !outboundBlocked && passes < 16
 
-        let now = ContinuousClock.now
+        let now = clock.now
         if sawBadUse {
             let since = badUseSince ?? now
             badUseSince = since
@@ -234,7 +242,7 @@ final class WorkerLoop {
     func runOperations() throws -> Bool {
         var progress = false
         while let operation = operations.first {
-            switch operation.advance() {
+            switch operation.advance(at: clock.now) {
             case .wouldBlock(let blocking):
                 noteWouldBlock(blocking, resumption: .operation)
                 return progress
@@ -410,7 +418,7 @@ final class WorkerLoop {
         }
         let ready = poll(&descriptors, nfds_t(descriptors.count), timeout)
         if ready > 0, let socketIndex, descriptors[socketIndex].revents & Int16(POLLIN) != 0 {
-            lastInbound = .now
+            lastInbound = clock.now
         }
         if ready > 0, let socketIndex, events & Int16(POLLIN) == 0,
            Int32(descriptors[socketIndex].revents) & (Self.peerHangUp | POLLHUP | POLLERR) != 0 {

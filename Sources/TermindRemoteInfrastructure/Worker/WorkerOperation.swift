@@ -59,8 +59,8 @@ final class WorkerOperation {
 
     /// Runs steps until one would block, all are done, or one fails. A best-effort step's
     /// failure is skipped unless it ends the connection.
-    func advance() -> Progress {
-        if started == nil { started = .now }
+    func advance(at now: ContinuousClock.Instant) -> Progress {
+        if started == nil { started = now }
         while index < steps.count {
             let step = steps[index]
             switch step.call() {

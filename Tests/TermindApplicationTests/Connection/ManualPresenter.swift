@@ -10,6 +10,10 @@ actor ManualPresenter: InteractionPresenter {
     private(set) var presented: [Interaction] = []
     private(set) var cancelled: [UUID] = []
     private var waiting: [UUID: CheckedContinuation<InteractionAnswer, any Error>] = [:]
+    /// The most presentations waiting for an answer at once.
+    private(set) var mostAtOnce = 0
+    /// The presentations that have returned (answered or cancelled), in order.
+    private(set) var returned: [UUID] = []
     let honoursCancellation: Bool
 
     init(honoursCancellation: Bool = true) {
@@ -17,7 +21,8 @@ actor ManualPresenter: InteractionPresenter {
     }
 
     nonisolated func present(_ interaction: Interaction) async throws -> InteractionAnswer {
-        try await withTaskCancellationHandler {
+        defer { Task { await self.noteReturned(interaction.id) } }
+        return try await withTaskCancellationHandler {
             try await self.hold(interaction)
         } onCancel: {
             Task { await self.noteCancelled(interaction.id) }
@@ -26,8 +31,13 @@ actor ManualPresenter: InteractionPresenter {
 
     private func hold(_ interaction: Interaction) async throws -> InteractionAnswer {
         presented.append(interaction)
-        return try await withCheckedThrowingContinuation { waiting[interaction.id] = $0 }
+        return try await withCheckedThrowingContinuation {
+            waiting[interaction.id] = $0
+            mostAtOnce = max(mostAtOnce, waiting.count)
+        }
     }
+
+    private func noteReturned(_ id: UUID) { returned.append(id) }
 
     private func noteCancelled(_ id: UUID) {
         cancelled.append(id)

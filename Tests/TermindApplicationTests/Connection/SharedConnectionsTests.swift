@@ -1,6 +1,7 @@
 import Synchronization
 import TermindApplication
 import TermindTestDoubles
+import TermindTestSupport
 import XCTest
 
 /// `SharedConnections`: one connection per label, counted by its holders and closed with the
@@ -9,7 +10,7 @@ import XCTest
 final class SharedConnectionsTests: XCTestCase {
     /// Opens `InertConnection`s, counting them; `gate` holds each opening until opened.
     private final class Opener: Sendable {
-        private let state = Mutex<(opened: [InertConnection], generations: [AttemptGeneration])>(([], []))
+        private let state = Mutex<(opened: [InertConnection], generations: [AttemptGeneration], ended: Int)>(([], [], 0))
         let gate: AsyncStream<Void>?
         private let release: AsyncStream<Void>.Continuation?
 
@@ -26,11 +27,14 @@ final class SharedConnectionsTests: XCTestCase {
 
         var opened: [InertConnection] { state.withLock { $0.opened } }
         var generations: [AttemptGeneration] { state.withLock { $0.generations } }
+        /// How many openings returned or threw.
+        var ended: Int { state.withLock { $0.ended } }
         func letOneOpen() { release?.yield() }
 
         var open: SharedConnections.Open {
             { [self] generation in
                 state.withLock { $0.generations.append(generation) }
+                defer { state.withLock { $0.ended += 1 } }
                 if let gate {
                     for await _ in gate { break }
                 }
@@ -118,7 +122,7 @@ final class SharedConnectionsTests: XCTestCase {
                 return try await group.reduce(into: []) { $0.append($1) }
             }
         }
-        try await Task.sleep(for: .milliseconds(100))
+        await eventually("the opening started") { opener.generations.count == 1 }
         opener.letOneOpen()
         let held = try await leases.value
         XCTAssertEqual(held.count, 5)
@@ -168,16 +172,15 @@ final class SharedConnectionsTests: XCTestCase {
         let shared = SharedConnections { generation in retired.withLock { $0.append(generation) } }
         let opener = Opener(gated: true)
         let asker = Task { try await shared.acquire("web", open: opener.open) }
-        try await Task.sleep(for: .milliseconds(100))
+        await eventually("the opening started") { opener.generations.count == 1 }
         asker.cancel()
         do {
             _ = try await asker.value
             XCTFail("a cancelled asker gets no connection")
         } catch is CancellationError {}
-        try await Task.sleep(for: .milliseconds(50))
-        XCTAssertEqual(retired.withLock { $0 }, opener.generations, "the abandoned opening's interactions are withdrawn")
+        await eventually("the abandoned opening's interactions are withdrawn") { retired.withLock { $0 } == opener.generations }
         opener.letOneOpen()
-        try await Task.sleep(for: .milliseconds(50))
+        await eventually("the abandoned opening ended") { opener.ended == 1 }
         let live = await shared.isLive("web")
         XCTAssertFalse(live)
     }

@@ -246,7 +246,7 @@ final class MemoryFileSystem: RemoteFileSystem {
 
     func makeDirectory(_ path: String, permissions: UInt32) async throws {
         try check(path)
-        if let delay = faults.makeDirectoryDelay { try await Task.sleep(for: delay) }
+        try await slow(faults.makeDirectoryDelay)
         try state.withLock { state in
             guard state.nodes[path] == nil else { throw error(.alreadyExists, path, "already exists") }
             guard case .directory? = state.nodes[RemotePath.parent(of: path)] else {
@@ -457,6 +457,11 @@ final class MemoryFileSystem: RemoteFileSystem {
 
     // MARK: - Reads and writes
 
+    /// A slow server, where a test's faults ask for one: the delay is the fault under test.
+    private func slow(_ delay: Duration?) async throws {
+        if let delay { try await Task.sleep(for: delay) }
+    }
+
     fileprivate func read(_ path: String, at offset: UInt64, count: Int) async throws -> [UInt8] {
         try check(path)
         let delay = state.withLock { state in
@@ -465,7 +470,7 @@ final class MemoryFileSystem: RemoteFileSystem {
             return state.faults.readDelay?(offset)
         }
         defer { state.withLock { $0.counters.readsInFlight -= 1 } }
-        if let delay { try await Task.sleep(for: delay) }
+        try await slow(delay)
         return try state.withLock { state in
             guard state.connected else { throw lost(path) }
             if state.faults.failReadAt == offset { throw error(.failure, path, "I/O error") }
@@ -496,7 +501,7 @@ final class MemoryFileSystem: RemoteFileSystem {
         }
         defer { state.withLock { $0.counters.writesInFlight -= 1 } }
         if gated { await waitAtGate() }
-        if let delay { try await Task.sleep(for: delay) }
+        try await slow(delay)
         try Task.checkCancellation()
         try state.withLock { state in
             guard state.connected else { throw lost(path) }

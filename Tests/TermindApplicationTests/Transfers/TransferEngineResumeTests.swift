@@ -405,8 +405,8 @@ final class TransferEngineResumeTests: XCTestCase {
             conflicts: .apply(.overwrite), waitForWriters: true)
         let second = TransferEngine(store: store)
         async let secondReport = second.run(waiting)
-        try await Task.sleep(for: .milliseconds(50))
-        let claimed = await store.isClaimed(destination)
+        // The second reaches the claim and waits: the first keeps it all the while.
+        let claimed = await holdsThroughout(.milliseconds(50)) { await store.isClaimed(destination) }
         XCTAssertTrue(claimed)
         local.openGate()
 

@@ -1,6 +1,7 @@
 import Synchronization
 import TermindApplication
 import TermindDomain
+import TermindTestSupport
 import XCTest
 
 /// The partial record is saved beside the transfer, never in its way: a save that takes its
@@ -51,9 +52,7 @@ private final class HeldRecordStore: PartialTransferStore {
             return true
         }
         if isFirst {
-            let deadline = ContinuousClock.now + .seconds(5)
-            while !releaseWhen(), ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(2)) }
-            let released = releaseWhen()
+            let released = await pollUntil(timeout: .seconds(5)) { releaseWhen() }
             first.withLock { $0?.released = released }
         }
         try await inner.save(record)

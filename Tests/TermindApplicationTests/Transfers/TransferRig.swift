@@ -56,7 +56,7 @@ final class ScriptedResolver: ConflictResolver {
             state.asked.append(conflict)
         }
         defer { state.withLock { $0.concurrent -= 1 } }
-        try await Task.sleep(for: delay)
+        try await Task.sleep(for: delay)  // a person slow to answer: questions overlap only if the queue lets them
         return state.withLock { state in
             state.answers.isEmpty ? ConflictAnswer(.fail) : state.answers.removeFirst()
         }

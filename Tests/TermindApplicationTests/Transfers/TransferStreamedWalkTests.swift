@@ -25,12 +25,9 @@ final class TransferStreamedWalkTests: XCTestCase {
 
         /// Waits up to `limit` for `signal()`; whether it came. Throws when cancelled first.
         func waitForSignal(limit: Duration) async throws -> Bool {
-            let deadline = ContinuousClock.now + limit
-            while ContinuousClock.now < deadline {
-                if state.withLock({ $0.signalled }) { return true }
-                try await Task.sleep(for: .milliseconds(5))
-            }
-            return false
+            let signalled = await pollUntil(timeout: limit) { state.withLock { $0.signalled } || Task.isCancelled }
+            try Task.checkCancellation()
+            return signalled
         }
     }
 
@@ -84,13 +81,14 @@ final class TransferStreamedWalkTests: XCTestCase {
             sources: [TransferEndpoint(site(server), "/tree")], destination: TransferEndpoint(site(local), "/dl"),
             recursive: true))
         await local.gateReached()
-        // Time for a walk that would not wait to list far more.
-        try await Task.sleep(for: .milliseconds(300))
-
-        let planned = events.all.compactMap { event -> Int? in
-            if case .planned(_, let files, _) = event { return files } else { return nil }
+        let planned = {
+            events.all.compactMap { event -> Int? in
+                if case .planned(_, let files, _) = event { return files } else { return nil }
+            }
         }
-        let plannedNotStarted = (planned.last ?? 0) - events.starts.count
+        // The walk reaches its bound; one that would not wait there lists on past it at once.
+        await eventually("the walk reached its bound") { (planned().last ?? 0) - events.starts.count >= walkAhead }
+        let plannedNotStarted = (planned().last ?? 0) - events.starts.count
         XCTAssertEqual(events.starts.count, 1)
         XCTAssertGreaterThanOrEqual(plannedNotStarted, walkAhead, "the walk went on until the bound")
         XCTAssertLessThan(plannedNotStarted, walkAhead + filesEach, "planned ahead past the bound and one listing")

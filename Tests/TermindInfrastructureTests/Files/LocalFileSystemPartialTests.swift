@@ -134,7 +134,8 @@ final class LocalFileSystemPartialTests: XCTestCase {
         let fileSystem = fileSystem
         let target = path(".f.termind-partial")
         let waiting = Task { try await fileSystem.openPartial(target, wait: true) }
-        try await Task.sleep(for: .milliseconds(200))
+        // Two of its tries at the lock (LocalFileLock.retryEvery): nothing says it is waiting.
+        try await Task.sleep(for: .milliseconds(100))
         waiting.cancel()
         let result = await waiting.result
         XCTAssertThrowsError(try result.get()) { XCTAssertTrue($0 is CancellationError, "\($0)") }
@@ -146,6 +147,7 @@ final class LocalFileSystemPartialTests: XCTestCase {
         let fileSystem = fileSystem
         let target = path(".f.termind-partial")
         let waiting = Task { try await fileSystem.openPartial(target, wait: true) }
+        // Two of its tries at the lock (LocalFileLock.retryEvery): nothing says it is waiting.
         try await Task.sleep(for: .milliseconds(100))
         XCTAssertEqual(rename(target, path("f")), 0)
         try await first.close()

@@ -229,7 +229,7 @@ final class PartialTransferFilesTests: XCTestCase {
             fd = os.open(sys.argv[1], os.O_RDWR)
             fcntl.lockf(fd, fcntl.LOCK_EX | fcntl.LOCK_NB, 1, \(offset), 0)
             print("held", flush=True)
-            time.sleep(30)
+            time.sleep(30)  # held until the test stops it; 30 s bounds an orphan
             """, store.directory + "/claims.lock"])
         defer { holder.stop() }
         _ = try holder.waitForLine { $0 == "held" }

@@ -20,8 +20,8 @@ final class VaultWriteWatchTests: XCTestCase {
         let reading = Task { for await _ in watch.writes { seen.withLock { $0 += 1 } } }
         defer { reading.cancel() }
 
-        try await Task.sleep(for: .milliseconds(1_500))
-        XCTAssertEqual(seen.withLock { $0 }, 0, "nobody wrote")
+        let quiet = await holdsThroughout(.milliseconds(1_500)) { seen.withLock { $0 } == 0 }
+        XCTAssertTrue(quiet, "nobody wrote")
 
         // Another connection (another termind) adds a Host.
         let writer = home.services()

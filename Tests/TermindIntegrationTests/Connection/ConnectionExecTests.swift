@@ -125,7 +125,7 @@ final class ConnectionExecTests: XCTestCase {
                 case .stdout(let bytes):
                     count += bytes.count
                     // A slow reader: the worker must stop reading rather than buffer it all.
-                    if count < 4_000_000 { try await Task.sleep(for: .microseconds(200)) }
+                    if count < 4_000_000 { try await Task.sleep(for: .microseconds(200)) }  // the slowness is the behaviour
                 case .stderr(let bytes): stderr += bytes
                 case .exit: exit = element
                 }

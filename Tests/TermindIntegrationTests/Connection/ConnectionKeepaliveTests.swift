@@ -31,7 +31,7 @@ final class ConnectionKeepaliveTests: XCTestCase {
         let listening = try await within(.seconds(30)) {
             let connection = try await LibSSH2Connector(agentSocketPath: nil).connect(plan, using: connectionContext())
             let quiet = try await connection.execute("sleep 30")  // an open channel: libssh2's keepalives go out
-            try await Task.sleep(for: .milliseconds(3_500))
+            try await Task.sleep(for: .milliseconds(3_500))  // a real server's keepalive answers pile up: the time is the behaviour
             defer { Task { await quiet.close(); await connection.close() } }
             return try await connection.forward(try ForwardRule(.remote, parsing: "127.0.0.1:\(port):127.0.0.1:9"))
         }

@@ -10,7 +10,7 @@ func within<T: Sendable>(_ limit: Duration, _ body: @escaping @Sendable () async
     try await withThrowingTaskGroup(of: T?.self) { group in
         group.addTask { try await body() }
         group.addTask {
-            try await Task.sleep(for: limit)
+            try await Task.sleep(for: limit)  // the limit itself
             return nil
         }
         defer { group.cancelAll() }

@@ -30,17 +30,11 @@ final class ExecCloseSignalTests: XCTestCase {
             XCTAssertTrue(Self.isRunning(shell))
             // "started" is echoed before the shell forks and execs the sleep: on a loaded machine
             // the sleep shows up a moment later.
-            let echoed = ContinuousClock.now
-            while Self.sleeping(seconds).isEmpty && echoed.duration(to: .now) < .seconds(5) {
-                try await Task.sleep(for: .milliseconds(20))
-            }
+            _ = await pollUntil(timeout: .seconds(5)) { !Self.sleeping(seconds).isEmpty }
             XCTAssertFalse(Self.sleeping(seconds).isEmpty, "the command's sleep is running")
 
             await process.close()
-            let closed = ContinuousClock.now
-            while (Self.isRunning(shell) || !Self.sleeping(seconds).isEmpty) && closed.duration(to: .now) < .seconds(10) {
-                try await Task.sleep(for: .milliseconds(50))
-            }
+            _ = await pollUntil(timeout: .seconds(10)) { !Self.isRunning(shell) && Self.sleeping(seconds).isEmpty }
             XCTAssertFalse(Self.isRunning(shell), "the remote shell outlived the close; sshd: \(server.log())")
             XCTAssertEqual(Self.sleeping(seconds), [], "its sleep outlived the close")
             // The connection goes on: the signal's answer, never waited for, breaks nothing.

@@ -64,7 +64,7 @@ final class FreezableProxy: @unchecked Sendable {
             let (frozen, stopped) = state.withLock { ($0.frozen, $0.stopped) }
             if stopped { return }
             if frozen {
-                usleep(50_000)
+                usleep(50_000)  // a frozen network passes nothing: the stall is the behaviour under test
                 continue
             }
             var descriptors = [pollfd(fd: client, events: Int16(POLLIN), revents: 0), pollfd(fd: server, events: Int16(POLLIN), revents: 0)]

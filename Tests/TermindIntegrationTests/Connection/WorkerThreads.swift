@@ -1,4 +1,5 @@
 import Foundation
+import TermindTestSupport
 
 /// Counts this process's connection worker threads by name (`/proc/self/task/*/comm`), so a
 /// test can see that the workers it started have ended.
@@ -19,10 +20,7 @@ enum WorkerThreads {
 
     /// Waits up to `timeout` until at most `limit` worker threads are left; returns the count.
     static func waitUntil(atMost limit: Int, timeout: Duration = .seconds(5)) async -> Int {
-        let deadline = ContinuousClock.now.advanced(by: timeout)
-        while count() > limit, ContinuousClock.now < deadline {
-            try? await Task.sleep(for: .milliseconds(20))
-        }
+        _ = await pollUntil(timeout: timeout) { count() <= limit }
         return count()
     }
 }

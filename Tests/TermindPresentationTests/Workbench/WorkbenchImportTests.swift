@@ -1,6 +1,7 @@
 import Foundation
 import TermindApplication
 import TermindDomain
+import TermindTestSupport
 import XCTest
 @testable import TermindPresentation
 
@@ -141,8 +142,8 @@ final class WorkbenchImportTests: WorkbenchTestCase {
 
         XCTAssertTrue(screenText.contains("the Identity 'deploy-id_ed25519' needs its Key 'id_ed25519'"), screenText)
         XCTAssertTrue(screenText.contains("Hosts — 2 new of 4"), "the checklist stays:\n\(screenText)")
-        try await Task.sleep(for: .milliseconds(50))
-        XCTAssertEqual(services.committedSelections, [])
+        let nothingWritten = await holdsThroughout(.milliseconds(50)) { services.committedSelections.isEmpty }
+        XCTAssertTrue(nothingWritten, "\(services.committedSelections)")
 
         press(.up)
         press(.up)
@@ -159,8 +160,8 @@ final class WorkbenchImportTests: WorkbenchTestCase {
         press(.escape)
 
         XCTAssertFalse(screenText.contains("Import from"), screenText)
-        try await Task.sleep(for: .milliseconds(50))
-        XCTAssertEqual(services.committedSelections, [])
+        let nothingWritten = await holdsThroughout(.milliseconds(50)) { services.committedSelections.isEmpty }
+        XCTAssertTrue(nothingWritten, "\(services.committedSelections)")
     }
 
     func testQuickOpenOffersTheImportScreen() async throws {

@@ -194,8 +194,17 @@ final class InMemoryWorkbenchServices: WorkbenchServices {
 
     /// The Vault's change counter as another process would move it; nil: never polled.
     let vaultCounter = Mutex<Int?>(nil)
+    /// How many times the workbench read the counter.
+    let vaultCounterReads = Mutex(0)
 
-    func vaultChangeCounter() async -> Int? { vaultCounter.withLock { $0 } }
+    func vaultChangeCounter() async -> Int? {
+        vaultCounterReads.withLock { $0 += 1 }
+        return vaultCounter.withLock { $0 }
+    }
+
+    /// The workbench's timers' clock: the Vault's poll moves only when a test advances it.
+    let testClock = TestClock()
+    var clock: any Clock<Duration> { testClock }
 
     /// Whether the Vault's writes are watched (the test signals each with `signalWrite`); off:
     /// the counter is polled. Each watch gets a stream of its own, as inotify gives each its own.

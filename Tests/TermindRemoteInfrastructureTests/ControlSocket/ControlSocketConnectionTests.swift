@@ -38,7 +38,7 @@ final class ControlSocketConnectionTests: XCTestCase {
                 let client = accept(listener, nil, nil)
                 guard client >= 0 else { return }
                 clients.append(client)
-                Thread.sleep(forTimeInterval: delay)
+                Thread.sleep(forTimeInterval: delay)  // a slow holder is the behaviour under test
                 _ = frames.identity.withUnsafeBytes { write(client, $0.baseAddress, $0.count) }
                 if answers { _ = frames.opened.withUnsafeBytes { write(client, $0.baseAddress, $0.count) } }
             }

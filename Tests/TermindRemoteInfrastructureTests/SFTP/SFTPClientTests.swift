@@ -2,6 +2,7 @@
 import Synchronization
 import TermindApplication
 import TermindDomain
+import TermindTestSupport
 import XCTest
 
 /// `SFTPClient` against a scripted server on an in-memory channel: the handshake, pipelining
@@ -53,10 +54,7 @@ final class SFTPClientTests: XCTestCase {
             Task {
                 do { gate.resume(.success(try await body())) } catch { gate.resume(.failure(error)) }
             }
-            Task {
-                try? await Task.sleep(for: .seconds(10))
-                gate.resume(nil)
-            }
+            onExpiry(of: .seconds(10)) { gate.resume(nil) }
         }
         switch outcome {
         case nil:
@@ -646,8 +644,7 @@ final class SFTPClientTests: XCTestCase {
         let later = await fileSystemError { try await client.stat("/d") }
         XCTAssertEqual(later?.kind, .protocolViolation)
         XCTAssertEqual(later?.path, "/d")
-        try await Task.sleep(for: .milliseconds(50))
-        XCTAssertTrue(channel.isClosed)
+        await eventually("the channel is closed") { channel.isClosed }
     }
 
     func testAReplyToNoRequestIsAProtocolViolation() async throws {

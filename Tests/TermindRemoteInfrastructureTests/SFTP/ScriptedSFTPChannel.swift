@@ -1,6 +1,7 @@
 @testable import TermindRemoteInfrastructure
 import Synchronization
 import TermindApplication
+import TermindTestSupport
 import XCTest
 
 /// An in-memory `RemoteProcess` standing in for an `sftp` subsystem channel: the test plays
@@ -89,8 +90,7 @@ final class ScriptedSFTPChannel: RemoteProcess {
 
     /// The next packet the client wrote (with its length), nil once the channel is closed.
     func nextPacket(within limit: Duration = .seconds(5)) async throws -> [UInt8] {
-        let timeout = Task { [weak self] in
-            try await Task.sleep(for: limit)
+        let timeout = onExpiry(of: limit) { [weak self] in
             let waiter = self?.state.withLock { state -> CheckedContinuation<[UInt8]?, Never>? in
                 defer { state.waiter = nil }
                 return state.waiter

@@ -1,5 +1,6 @@
 @testable import TermindRemoteInfrastructure
 import Foundation
+import TermindApplication
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -31,6 +32,8 @@ final class FakeTransport: WorkerTransport {
     private(set) var disconnected = false
     /// When a probe (the keepalive) was first tried, and whether the server answers them.
     private(set) var probesSent: [ContinuousClock.Instant] = []
+    /// The loop's clock, which `probesSent` is read from.
+    var clock = ClockReader(ContinuousClock())
     var answersProbes = true
     private var probeWaiting = false
 
@@ -78,7 +81,7 @@ final class FakeTransport: WorkerTransport {
 
     func probe() -> SSH2Result<Void> {
         calls.append("probe")
-        if !probeWaiting { probesSent.append(.now) }
+        if !probeWaiting { probesSent.append(clock.now) }
         guard answersProbes else {
             probeWaiting = true
             return .wouldBlock(.inbound)

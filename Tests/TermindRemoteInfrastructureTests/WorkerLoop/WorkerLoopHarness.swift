@@ -1,21 +1,25 @@
 @testable import TermindRemoteInfrastructure
 import TermindApplication
 import TermindDomain
+import TermindTestSupport
 import XCTest
 
 /// A `WorkerLoop` established over a `FakeTransport`, run pass by pass on the test's thread:
 /// requests go straight to the loop, and each `pump` is one turn of its work without the
-/// `poll`.
+/// `poll`. Its time is a `TestClock`: the loop's timers (keepalives, the silence limit, operation
+/// timeouts, a signal's patience) move only when the test advances it (`advance`, `run(for:)`).
 final class WorkerLoopHarness {
     let transport: FakeTransport
     let loop: WorkerLoop
+    let clock = TestClock()
     private let worker: ConnectionWorker
 
     init(keepaliveInterval: Int = 0, keepaliveCountMax: Int = 3, ioTimeout: Duration = .seconds(5)) throws {
         worker = try ConnectionWorker(label: "fake")
         transport = try FakeTransport()
         loop = WorkerLoop(worker: worker, ioTimeout: ioTimeout, keepalive: try Keepalive(interval: keepaliveInterval, countMax: keepaliveCountMax),
-                          logger: NullLogger())
+                          logger: NullLogger(), clock: clock)
+        transport.clock = loop.clock
         loop.adopt(transport: transport)
         loop.establish()
     }
@@ -26,6 +30,25 @@ final class WorkerLoopHarness {
         var timeout: Int32 = -1
         for _ in 0..<turns { timeout = try loop.pump() }
         return timeout
+    }
+
+    /// Now on the loop's clock.
+    var now: ContinuousClock.Instant { loop.clock.now }
+
+    /// Moves the loop's clock on by `duration` (what its `poll` would have slept).
+    func advance(by duration: Duration) { clock.advance(by: duration) }
+
+    /// Runs the loop as its thread would for `span` of its clock: a turn, then as long as the
+    /// turn's `poll` timeout asks, but at most `step` (the thread also wakes for the socket and
+    /// its mailbox). `turn` sees each timeout. Throws what a turn throws (the connection lost).
+    func run(for span: Duration, step: Duration = .milliseconds(50), turn: (Int32) throws -> Void = { _ in }) throws {
+        let end = now.advanced(by: span)
+        while now < end {
+            let timeout = try pump()
+            try turn(timeout)
+            let asked: Duration = timeout < 0 ? step : .milliseconds(max(Int(timeout), 1))
+            advance(by: min(asked, step, now.duration(to: end)))
+        }
     }
 
     /// Makes a request of the loop and pumps until it is answered (at most `turns` turns).

@@ -30,11 +30,14 @@ final class TransferProgressReporter: Sendable {
     private let json: Bool
     private let terminal: Bool
     private let state = Mutex(State())
+    /// The time its rate limits count in.
+    private let clock: ClockReader
 
-    init(context: CommandContext, json: Bool, terminal: Bool) {
+    init(context: CommandContext, json: Bool, terminal: Bool, clock: any Clock<Duration> = ContinuousClock()) {
         self.context = context
         self.json = json
         self.terminal = terminal
+        self.clock = ClockReader(clock)
     }
 
     func record(_ event: TransferEvent) {
@@ -45,7 +48,7 @@ final class TransferProgressReporter: Sendable {
             case .started(let id, let start):
                 let name = RemotePath.name(of: start.destination.path)
                 let progress = TransferProgress(bytesDone: start.resumingFrom, totalBytes: start.totalBytes, bytesSent: 0, elapsed: .zero)
-                state.running[id] = Running(name: name, file: start.destination.description, progress: progress, lastJSON: .now)
+                state.running[id] = Running(name: name, file: start.destination.description, progress: progress, lastJSON: clock.now)
                 state.shown = id
                 emit(["event": "started", "file": start.destination.description, "source": start.source.description,
                       "total": start.totalBytes, "resumingFrom": start.resumingFrom])
@@ -61,7 +64,7 @@ final class TransferProgressReporter: Sendable {
                 guard var running = state.running[id] else { return }
                 running.progress = progress
                 state.shown = id
-                let now = ContinuousClock.now
+                let now = clock.now
                 if json, running.lastJSON.duration(to: now) >= .milliseconds(250) {
                     running.lastJSON = now
                     emit(["event": "progress", "file": running.file, "bytesDone": progress.bytesDone,
