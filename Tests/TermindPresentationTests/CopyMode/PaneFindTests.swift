@@ -102,7 +102,9 @@ final class PaneFindTests: XCTestCase {
         XCTAssertEqual(find("字", in: surface).matches.first?.start, TextPosition(line: line, column: 2))
     }
 
-    func testAFindOverAFullScrollbackOfTenThousand150ColumnRowsIsQuick() {
+    /// Finds over a full scrollback; how long each takes is printed, and measured by
+    /// `termind-bench find` (benchmarks never fail a test).
+    func testAFindOverAFullScrollbackOfTenThousand150ColumnRowsFindsEveryMatch() {
         let surface = VTermSurface(rows: 50, columns: 150)
         for number in 1...10_050 {
             surface.write("\(number) " + String(repeating: "lorem ipsum dolor sit amet ", count: 6).prefix(140) + "\r\n")
@@ -127,8 +129,5 @@ final class PaneFindTests: XCTestCase {
         }
         let report = timings.sorted { $0.key < $1.key }.map { "\($0.key) \(milliseconds($0.value))" }
         print("find over 10,000 × 150 of scrollback: \(report.joined(separator: ", "))")
-        for (label, time) in timings {
-            XCTAssertLessThan(time, .milliseconds(500), "\(label) took \(time)")
-        }
     }
 }

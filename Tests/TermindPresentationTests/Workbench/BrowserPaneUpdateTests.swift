@@ -353,18 +353,15 @@ final class BrowserPaneUpdateTests: XCTestCase {
         _ = generation
     }
 
-    func testSortingAndFilteringTenThousandRowsTakesWellUnderAFrame() async throws {
+    /// How long it takes is `termind-bench browser`'s to say (benchmarks never fail a test).
+    func testSortingAndFilteringTenThousandRowsKeepsEveryRowInOrder() async throws {
         let many = (0..<10_000).map { Self.file(String(format: "/home/alice/f%05d-", ($0 * 7919) % 10_000) + ($0 % 3 == 0 ? "log" : "txt"), size: UInt64($0)) }
         var listing = BrowserListing(entries: many)
-        let clock = ContinuousClock()
-        let elapsed = clock.measure {
-            listing.setSort(BrowserSort(key: .size))
-            listing.setFilter("log")
-            listing.setFilter("")
-        }
+        listing.setSort(BrowserSort(key: .size))
+        listing.setFilter("log")
+        XCTAssertEqual(listing.count, 3_334, "every third name ends in log")
+        listing.setFilter("")
         XCTAssertEqual(listing.count, 10_000)
-        // A frame is 16 ms; debug builds are several times slower than release.
-        XCTAssertLessThan(elapsed, .milliseconds(250), "sorting and filtering 10,000 rows took \(elapsed)")
     }
 
     func testACopyOfASelectionBecomesATransferRequestIntoTheOtherBrowsersDirectory() {

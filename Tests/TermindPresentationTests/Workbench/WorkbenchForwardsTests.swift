@@ -39,6 +39,8 @@ final class WorkbenchForwardsTests: WorkbenchTestCase {
         try await startWithForwards()
         services.vaultCounter.withLock { $0 = 0 }
         workbench.watchVault()  // the counter exists now
+        // It has read the counter as it was, and waits for the next poll (the test's clock).
+        await eventually("the watch waits for its poll") { self.services.testClock.sleeperCount == 1 }
         let connection = try await openFromNavigator("web")
         await eventually("the enabled rules listen", showing: screenReport) { connection.forwarding.listening.count == 2 }
         return connection
@@ -47,6 +49,7 @@ final class WorkbenchForwardsTests: WorkbenchTestCase {
     func testAHostRemovedByAnotherProcessClosesItsForwards() async throws {
         let connection = try await webListeningWithTheVaultWatched()
         await services.changeHostsElsewhere([WorkbenchFixture.host("db-primary", hostname: "10.0.0.2")])
+        services.testClock.advance(by: Workbench.vaultPollInterval)
         await eventually("both listeners closed", showing: screenReport) { connection.forwarding.stopped.count == 2 }
         XCTAssertTrue(workbench.forwardRuns.sessions.isEmpty)
     }
@@ -59,6 +62,7 @@ final class WorkbenchForwardsTests: WorkbenchTestCase {
         var changed = try await services.hosts()
         changed[0].forwards = [HostForward(rule: web), HostForward(rule: admin, enabled: false), HostForward(rule: added)]
         await services.changeHostsElsewhere(changed)
+        services.testClock.advance(by: Workbench.vaultPollInterval)
 
         await eventually("the new rule listens", showing: screenReport) { connection.forwarding.asked.last == added }
         let socksListener = try XCTUnwrap(connection.forwarding.listening.first { $0.rule == socks })

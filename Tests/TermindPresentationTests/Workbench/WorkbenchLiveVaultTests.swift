@@ -11,7 +11,7 @@ import XCTest
 final class WorkbenchLiveVaultTests: WorkbenchTestCase {
     func testAHostRemovedElsewhereEndsItsPanesSessionAndANewOneShows() async throws {
         try await start()
-        await workbench.vaultWatch?.value  // the start's watch found no counter and ended
+        await workbench.vault.watch?.value  // the start's watch found no counter and ended
         services.vaultCounter.withLock { $0 = 0 }
         workbench.watchVault()  // the counter exists now
         let clock = services.testClock
@@ -32,7 +32,7 @@ final class WorkbenchLiveVaultTests: WorkbenchTestCase {
 
     func testWithWritesWatchedTheVaultIsReadOnlyAfterAWriteNeverByPolling() async throws {
         try await start()
-        await workbench.vaultWatch?.value  // the start's watch found no counter and ended
+        await workbench.vault.watch?.value  // the start's watch found no counter and ended
         services.vaultCounter.withLock { $0 = 0 }
         services.vaultCounterReads.withLock { $0 = 0 }
         services.watchesWrites.withLock { $0 = true }
@@ -52,7 +52,7 @@ final class WorkbenchLiveVaultTests: WorkbenchTestCase {
     func testWithoutACounterNothingIsPolled() async throws {
         try await start()
         // The counter is nil: the watch ends after its one read, and nothing waits for a poll.
-        await workbench.vaultWatch?.value
+        await workbench.vault.watch?.value
         XCTAssertEqual(services.testClock.sleeperCount, 0)
         await services.changeHostsElsewhere([WorkbenchFixture.host("other")])
         services.testClock.advance(by: Workbench.vaultPollInterval * 3)
