@@ -20,7 +20,7 @@ extension BrowserPane {
         ("n F6", "rename"),
         ("d Delete F8", "delete (asks; directories with what they hold)"),
         ("p", "permissions, in octal"),
-        ("c", "copy to the browser beside"),
+        ("c", "copy to another browser (asks which when there are several)"),
         ("e", "edit the file in $EDITOR"),
         ("f", "follow the directory of the shell beside (OSC 7), or stop"),
         ("?", "this list"),

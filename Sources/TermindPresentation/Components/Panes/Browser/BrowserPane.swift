@@ -307,7 +307,7 @@ final class BrowserPane: PaneComponent {
     func open() -> [PaneEffect] {
         guard let entry = current else { return [] }
         guard entry.isDirectory || entry.kind == .symlink else {
-            return [.message("\(entry.shownName) is a file: e edits it, c copies it to the browser beside")]
+            return [.message("\(entry.shownName) is a file: e edits it, c copies it to another browser")]
         }
         return list(entry.path, move: .visit)
     }
