@@ -17,10 +17,10 @@ extension Workbench {
         switch panes[current.id] {
         case let terminal as TerminalPane where terminal.hostLabel != nil:
             let label = terminal.hostLabel!
-            openBrowserPane(
-                Pane(kind: .browser, hostID: current.hostID), side: .remote(hostLabel: label),
-                startPath: terminal.surface.workingDirectory)
-            (panes[workspace.focusedPaneID] as? BrowserPane)?.followedPane = current.id
+            let directory = terminal.surface.workingDirectory
+            openBrowserPane(Pane(kind: .browser, hostID: current.hostID), side: .remote(hostLabel: label), startPath: directory)
+            // It follows the shell from the start (`f` stops it).
+            (panes[workspace.focusedPaneID] as? BrowserPane)?.follow(current.id, at: directory)
         case let browser as BrowserPane where browser.side != .local:
             openBrowserPane(.localBrowser(), side: .local, startPath: nil)
         case is BrowserPane:
@@ -52,8 +52,9 @@ extension Workbench {
         deliver(.connect, to: id)
     }
 
-    /// After output reached terminal pane `id`: a browser following it sees a new working
-    /// directory (each browser ignores one it has seen).
+    /// After output reached terminal pane `id` (its OSC 7 read with it), or when a browser
+    /// starts following it: a browser following it sees a new working directory at once
+    /// (each browser ignores one it has seen).
     func followWorkingDirectory(of id: PaneID) {
         guard let terminal = panes[id] as? TerminalPane, let directory = terminal.surface.workingDirectory else { return }
         for case let browser as BrowserPane in panes.values
