@@ -47,7 +47,9 @@ final class BrowserCopyEndToEndTests: CopyTestCase {
         session.keys("/")
         session.type("up")
         session.keys("Enter", "c")
-        XCTAssertTrue(session.waitForScreen(where: { $0.contains("up.txt") && $0.components(separatedBy: "up.txt").count >= 3 }),
+        XCTAssertTrue(session.waitForScreen(containing: "copying up.txt from local:\(local.path) to web:\(remote.path)"), session.screen())
+        // Listed on both sides: two rows naming it, besides the status bar's line.
+        XCTAssertTrue(session.waitForScreen(where: { $0.split(separator: "\n").filter { $0.contains("up.txt") && !$0.contains("copying") }.count >= 2 }),
                       "listed on both sides: \(session.screen())")
         XCTAssertEqual(contents(remote.appending("up.txt").path), "going up\n")
         session.keys("Escape")  // ends the filter (and, alone, is not Alt with the next key)

@@ -52,6 +52,8 @@ extension Workbench {
                 Task { [services] in await services.recordDirectoryVisit(hostLabel: label, path: path) }
             case .copySelection(let copy):
                 copySelection(copy, from: id)
+            case .followShell(let terminal):
+                followWorkingDirectory(of: terminal)
             case .editRemoteFile(let host, let path):
                 run(.editFile(FileEdit(pane: id, side: .remote(hostLabel: host), path: path)))
             case .editLocalFile(let path):

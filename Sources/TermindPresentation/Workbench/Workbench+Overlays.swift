@@ -106,6 +106,10 @@ extension Workbench {
             send(picker)
         case .searchHistory:
             searchHistory()
+        case .submitCopy(let copy, let source):
+            submitCopy(copy, from: source)
+        case .cancelCopy:
+            message = "nothing copied"
         case .insertCommand(let entry, let target):
             guard let pane = panes[target] as? TerminalPane, pane.status == .connected else {
                 message = "the pane has no live shell to put the command in"

@@ -340,17 +340,37 @@ final class BrowserPaneUpdateTests: XCTestCase {
         XCTAssertEqual(pane.current?.name, "src", "a click below the rows moves nothing")
     }
 
-    func testFollowingTheShellListsEachNewDirectoryOnceAndOnlyWhenOn() async throws {
-        let (pane, generation) = try showing(sample)
-        XCTAssertEqual(pane.update(.followDirectory("/srv")), [], "not following")
-        _ = press(pane, .character("f"))
+    func testABrowserFollowingAShellListsEachNewDirectoryAtOnceAndFStopsAndRestartsIt() async throws {
+        let (pane, _) = try showing(sample)
+        XCTAssertEqual(pane.update(.followDirectory("/srv")), [], "not opened beside a terminal: nothing followed")
+        XCTAssertEqual(press(pane, .character("f")), [])
         XCTAssertEqual(pane.notice?.isFailure, true, "a browser opened without a terminal has nothing to follow")
-        pane.followedPane = PaneID()
-        _ = press(pane, .character("f"))
-        XCTAssertTrue(pane.isFollowing)
-        XCTAssertEqual(try listRequest(pane.update(.followDirectory("/srv"))).path, "/srv")
+
+        let shell = PaneID()
+        pane.follow(shell, at: "/home/alice")
+        XCTAssertTrue(pane.isFollowing, "on from the start beside a terminal")
+        XCTAssertEqual(pane.update(.followDirectory("/home/alice")), [], "where it already is")
+        XCTAssertEqual(try listRequest(pane.update(.followDirectory("/srv"))).path, "/srv", "the shell's cd is followed at once")
         XCTAssertEqual(pane.update(.followDirectory("/srv")), [], "the same directory again asks nothing")
-        _ = generation
+
+        XCTAssertEqual(press(pane, .character("f")), [], "f stops it")
+        XCTAssertFalse(pane.isFollowing)
+        XCTAssertEqual(pane.update(.followDirectory("/srv/sub")), [], "not following: the shell moves alone")
+
+        XCTAssertEqual(press(pane, .character("f")), [.followShell(shell)], "f again asks for the shell's directory now, not at its next cd")
+        XCTAssertTrue(pane.isFollowing)
+        XCTAssertEqual(try listRequest(pane.update(.followDirectory("/srv/sub"))).path, "/srv/sub")
+    }
+
+    func testADirectoryTheShellReportsWhileTheBrowserConnectsIsListedOnceItIsOpen() async throws {
+        let pane = BrowserPane(paneID: PaneID(), side: .remote(hostLabel: "web"), size: size, startPath: "/home/alice")
+        pane.follow(PaneID(), at: "/home/alice")
+        let generation = try XCTUnwrap(pane.update(.connect).lazy.compactMap { effect -> AttemptGeneration? in
+            if case .openFileSystem(_, let generation) = effect { generation } else { nil }
+        }.first)
+        XCTAssertEqual(pane.update(.followDirectory("/home/alice/src")), [], "nothing to list on yet")
+        XCTAssertEqual(try listRequest(pane.update(.fileSystemOpened(generation, home: "/home/alice"))).path, "/home/alice/src",
+                       "the shell's newest directory, not the one it was opened at")
     }
 
     /// How long it takes is `termind-bench browser`'s to say (benchmarks never fail a test).

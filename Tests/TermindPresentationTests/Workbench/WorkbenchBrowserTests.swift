@@ -85,7 +85,7 @@ final class WorkbenchBrowserTests: WorkbenchTestCase {
         await eventually("the listing shows it gone", showing: screenReport) { !screenText.contains("src/") }
     }
 
-    func testFOnABrowserBesideATerminalFollowsItsShellsDirectory() async throws {
+    func testABrowserBesideATerminalFollowsItsShellAtOnceUntilFStopsIt() async throws {
         try await start(size: wide)
         services.serveFiles(tree())
         let connection = try await openFromNavigator("web")
@@ -93,16 +93,25 @@ final class WorkbenchBrowserTests: WorkbenchTestCase {
         await eventually("the pane knows the directory", showing: screenReport) { screenText.contains("· /home/alice") }
         prefixed(.character("b"))
         await waitForScreen(containing: "notes.txt")
+        let browser = try XCTUnwrap(workbench.focusedPane as? BrowserPane)
+        XCTAssertTrue(browser.isFollowing, "on from the start beside a terminal")
 
-        // Not following yet: the shell moves, the browser stays.
+        // Each OSC 7 moves it, no key pressed.
         connection.shell.print("\u{1B}]7;file://web/home/alice/src\u{07}")
-        await eventually("the terminal's title shows the new directory", showing: screenReport) { screenText.contains("· /home/alice/src") }
-        XCTAssertTrue(screenText.contains("notes.txt"), screenText)
+        await eventually("the browser is where the shell went", showing: screenReport) { browser.path == "/home/alice/src" }
+        await waitForScreen(containing: "main.swift")
 
+        // f stops it: the shell moves alone.
         press(.character("f"))
-        await waitForScreen(containing: "following the shell's directory")
+        await waitForScreen(containing: "no longer following the shell's directory")
         connection.shell.print("\u{1B}]7;file://web/home/alice/src/lib\u{07}")
-        await waitForScreen(containing: "web:/home/alice/src/lib")
+        await eventually("the terminal's title shows the new directory", showing: screenReport) { screenText.contains("· /home/alice/src/lib") }
+        XCTAssertNil(browser.pending, "no listing asked for")
+        XCTAssertEqual(browser.path, "/home/alice/src")
+
+        // f again: at once where the shell is now, without waiting for its next report.
+        press(.character("f"))
+        await eventually("the browser caught up with the shell", showing: screenReport) { browser.path == "/home/alice/src/lib" }
         await eventually("SFTP History has the followed directory", showing: "\(services.directoryVisits)") {
             services.directoryVisits.last?.path == "/home/alice/src/lib"
         }

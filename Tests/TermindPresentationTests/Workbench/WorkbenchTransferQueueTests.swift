@@ -90,7 +90,7 @@ final class WorkbenchTransferQueueTests: XCTestCase {
         await eventually("the interrupted transfer is listed", showing: screenText) { screenText.contains("interrupted") }
         let screen = screenText
         XCTAssertTrue(screen.contains("Transfers: 0 running, 0 waiting"), screen)
-        XCTAssertTrue(screen.contains("web:/srv/big.iso → /home/me/big.iso"), screen)
+        XCTAssertTrue(screen.contains("web:/srv/big.iso → local:/home/me/big.iso"), screen)
         XCTAssertTrue(screen.contains("50.0 MB / 200.0 MB"), screen)
         XCTAssertTrue(screen.contains("r resumes it from its verified prefix"), screen)
         XCTAssertTrue(screen.contains(" 0 transfers"), "interrupted ones are not counted:\n\(screen)")
@@ -155,9 +155,26 @@ final class WorkbenchTransferQueueTests: XCTestCase {
 
         let line = TransferQueueView.line(item, width: 140)
 
-        XCTAssertTrue(line.hasPrefix(" running     ↓ web:/srv/big.iso → /home/me/big.iso"), line)
+        XCTAssertTrue(line.hasPrefix(" running     ↓ web:/srv/big.iso → local:/home/me/big.iso"), line)
         XCTAssertTrue(line.hasSuffix("50.0 MB / 200.0 MB   25.0%  25.0 MB/s  0:06"), line)
         item.state = .paused
         XCTAssertFalse(TransferQueueView.line(item, width: 140).contains("MB/s"))
+    }
+
+    func testAQueueLineNamesBothEndsWithTheirHostsEvenWhenTheRoomIsShort() {
+        let item = TransferQueueItem(
+            id: .transfer(TransferID(batch: TransferBatchID(1), index: 0)),
+            source: TransferAddress(location: "srv", path: "/home/tb/projects/deploy/releases/2026-12-07/report.pdf"),
+            destination: TransferAddress(location: "srv2", path: "/srv/incoming/from-srv/archive/2026/report.pdf"), state: .waiting)
+
+        XCTAssertEqual(TransferQueueView.ends(item, width: 200),
+                       "srv:/home/tb/projects/deploy/releases/2026-12-07/report.pdf → srv2:/srv/incoming/from-srv/archive/2026/report.pdf")
+        let short = TransferQueueView.ends(item, width: 60)
+        XCTAssertLessThanOrEqual(CharacterWidth.columns(of: short), 60, short)
+        let halves = short.components(separatedBy: " → ")
+        XCTAssertEqual(halves.count, 2, short)
+        XCTAssertTrue(halves[0].hasPrefix("srv:/") && halves[0].hasSuffix("report.pdf"), "the source keeps its Host and name: \(short)")
+        XCTAssertTrue(halves[1].hasPrefix("srv2:/") && halves[1].hasSuffix("report.pdf"), "the destination too: \(short)")
+        XCTAssertTrue(TransferQueueView.line(item, width: 100).contains(" ⇄ srv:/"), TransferQueueView.line(item, width: 100))
     }
 }

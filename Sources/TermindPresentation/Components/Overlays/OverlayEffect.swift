@@ -27,6 +27,9 @@ enum OverlayEffect {
     case sendSnippet(SnippetPicker)
     case searchHistory
     case insertCommand(CommandHistoryEntry, into: PaneID)
+    /// The copy picker chose: the copy (its destination set) from `source` (`srv:/home/me`).
+    case submitCopy(BrowserCopy, from: String)
+    case cancelCopy
     // Screens
     case commitImport(ImportSelection, of: ImportPreview, screen: ImportScreen.ID)
     case controlTransfer(TransferQueueOverlay.Command)

@@ -42,7 +42,7 @@ enum TransferQueueView {
         buffer.put(" " + TransferQueueOverlay.hints + close, column: inside.column, row: inside.endRow - 1, style: WorkbenchTheme.dim.with(background: WorkbenchTheme.dialog.background), clip: inside)
     }
 
-    /// `running    ↓ web:/srv/big.iso → /home/me/big.iso   48.0 MB / 200.0 MB  24.0%  31.2 MB/s  0:04`
+    /// `running    ↓ web:/srv/big.iso → local:/home/me/big.iso   48.0 MB / 200.0 MB  24.0%  31.2 MB/s  0:04`
     static func line(_ item: TransferQueueItem, width: Int) -> String {
         let state = item.state.word.padding(toLength: 11, withPad: " ", startingAt: 0)
         var bytes = byteText(item.bytesDone)
@@ -53,12 +53,50 @@ enum TransferQueueView {
         var figures = bytes
         if let rate = item.bytesPerSecond, item.state == .running { figures += "  " + byteText(UInt64(rate)) + "/s" }
         if let left = item.timeLeft { figures += "  " + durationText(left) }
-        let file = "\(item.source) → \(item.destination)"
         let fixed = 1 + 11 + 2 + 2 + CharacterWidth.columns(of: figures) + 2
         let room = max(10, width - fixed)
-        let name = TextWrap.truncated(file, to: room)
+        let name = ends(item, width: room)
         let padded = name + String(repeating: " ", count: max(0, room - CharacterWidth.columns(of: name)))
         return " \(state) \(item.direction.symbol) \(padded)  \(figures)"
+    }
+
+    /// `srv:/home/me/a.txt → srv2:/srv/in/a.txt`: both ends with their side, this machine's as
+    /// `local:` (as a browser's path bar names it). When the room is short each end loses the
+    /// middle of its path, so the row still says where the file comes from and where it goes.
+    static func ends(_ item: TransferQueueItem, width: Int) -> String {
+        let source = "\(item.source.location):\(item.source.path)"
+        let destination = "\(item.destination.location):\(item.destination.path)"
+        let arrow = " → "
+        let whole = source + arrow + destination
+        guard CharacterWidth.columns(of: whole) > width else { return whole }
+        let room = max(2, width - CharacterWidth.columns(of: arrow))
+        let sourceRoom = min(CharacterWidth.columns(of: source), max(1, room / 2))
+        let shortSource = elided(source, to: sourceRoom)
+        let shortDestination = elided(destination, to: max(1, room - CharacterWidth.columns(of: shortSource)))
+        return TextWrap.truncated(shortSource + arrow + shortDestination, to: width)
+    }
+
+    /// `text` in `width` columns with its middle left out (`srv:/home/…/releases/a.txt`): the
+    /// start (the side) and the end (the file's name) are what tell two rows apart.
+    static func elided(_ text: String, to width: Int) -> String {
+        guard CharacterWidth.columns(of: text) > width else { return text }
+        guard width > 2 else { return TextWrap.truncated(text, to: width) }
+        let headRoom = (width - 1) / 3
+        var head = "", used = 0
+        for character in text {
+            let columns = CharacterWidth.columns(of: character)
+            if used + columns > headRoom { break }
+            head.append(character)
+            used += columns
+        }
+        var tail = "", tailUsed = 0
+        for character in text.reversed() {
+            let columns = CharacterWidth.columns(of: character)
+            if used + 1 + tailUsed + columns > width { break }
+            tail.insert(character, at: tail.startIndex)
+            tailUsed += columns
+        }
+        return head + "…" + tail
     }
 
     /// Why a failed or skipped transfer stopped, or what a cancel left.

@@ -45,6 +45,9 @@ enum PaneEffect: Equatable {
     /// Have the Host's metrics sampled for a metrics pane: on a connection a pane of the Host
     /// has, else on one opened for the metrics pane (its questions tagged with `generation`).
     case watchMetrics(hostLabel: String, generation: AttemptGeneration)
+    /// A browser started following terminal pane `id`: give it the directory that pane's shell
+    /// last reported, now (as `.followDirectory`).
+    case followShell(PaneID)
     /// A command the shell reported, for its Host's command history.
     case recordCommand(CommandHistoryEntry)
 }

@@ -17,10 +17,10 @@ extension Workbench {
         switch panes[current.id] {
         case let terminal as TerminalPane where terminal.hostLabel != nil:
             let label = terminal.hostLabel!
-            openBrowserPane(
-                Pane(kind: .browser, hostID: current.hostID), side: .remote(hostLabel: label),
-                startPath: terminal.surface.workingDirectory)
-            (panes[workspace.focusedPaneID] as? BrowserPane)?.followedPane = current.id
+            let directory = terminal.surface.workingDirectory
+            openBrowserPane(Pane(kind: .browser, hostID: current.hostID), side: .remote(hostLabel: label), startPath: directory)
+            // It follows the shell from the start (`f` stops it).
+            (panes[workspace.focusedPaneID] as? BrowserPane)?.follow(current.id, at: directory)
         case let browser as BrowserPane where browser.side != .local:
             openBrowserPane(.localBrowser(), side: .local, startPath: nil)
         case is BrowserPane:
@@ -52,8 +52,9 @@ extension Workbench {
         deliver(.connect, to: id)
     }
 
-    /// After output reached terminal pane `id`: a browser following it sees a new working
-    /// directory (each browser ignores one it has seen).
+    /// After output reached terminal pane `id` (its OSC 7 read with it), or when a browser
+    /// starts following it: a browser following it sees a new working directory at once
+    /// (each browser ignores one it has seen).
     func followWorkingDirectory(of id: PaneID) {
         guard let terminal = panes[id] as? TerminalPane, let directory = terminal.surface.workingDirectory else { return }
         for case let browser as BrowserPane in panes.values
@@ -223,19 +224,39 @@ extension Workbench {
 
     // MARK: - Copies
 
-    /// A browser's selection to the browser beside it (one on another side first), as one
-    /// Batch of the transfer queue.
+    /// A browser's selection to another browser of the shown Workspace, as one Batch of the
+    /// transfer queue: into the only other browser at once, or where the person chooses in the
+    /// `CopyTargetPicker` when there are several. Either way the status bar names both ends.
     func copySelection(_ copy: BrowserCopy, from id: PaneID) {
-        var copy = copy
-        if copy.destinationDirectory == nil {
-            let others = workspace.panes.compactMap { panes[$0.id] as? BrowserPane }.filter { $0.paneID != id && $0.path != nil }
-            guard let other = others.first(where: { $0.side.hostLabel != copy.sourceHost }) ?? others.first else {
-                message = "copy to where? open a browser beside this one first (C-\\ b)"
-                return
-            }
-            copy.destinationHost = other.side.hostLabel
-            copy.destinationDirectory = other.path
+        let browser = panes[id] as? BrowserPane
+        let source = (browser?.side ?? BrowserSide(hostLabel: copy.sourceHost)).name + ":" + (browser?.path ?? "")
+        if copy.destinationDirectory != nil {
+            submitCopy(copy, from: source)
+            return
         }
-        if let request = copy.transferRequest { run(.submitTransfer(request)) }
+        switch CopyTargetPicker.Choice(copyTargets(besides: id)) {
+        case .nowhere:
+            message = "copy to where? open a browser beside this one first (C-\\ b)"
+        case .only(let target):
+            submitCopy(copy.into(target.side, directory: target.directory), from: source)
+        case .ask(let targets):
+            overlays[CopyTargetPicker.self] = CopyTargetPicker(copy: copy, source: source, targets: targets)
+        }
+    }
+
+    /// The browsers of the shown Workspace a copy from pane `id` can go into (each with a
+    /// directory shown), in pane order and numbered as the status bar numbers panes.
+    func copyTargets(besides id: PaneID) -> [CopyTargetPicker.Target] {
+        workspace.panes.enumerated().compactMap { index, pane in
+            guard pane.id != id, let browser = panes[pane.id] as? BrowserPane, let path = browser.path else { return nil }
+            return CopyTargetPicker.Target(pane: pane.id, number: index + 1, side: browser.side, directory: path)
+        }
+    }
+
+    /// Queues `copy` (its destination known) and says where it goes.
+    func submitCopy(_ copy: BrowserCopy, from source: String) {
+        guard let request = copy.transferRequest else { return }
+        message = copy.confirmation(from: source)
+        run(.submitTransfer(request))
     }
 }

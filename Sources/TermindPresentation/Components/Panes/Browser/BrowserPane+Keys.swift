@@ -20,9 +20,9 @@ extension BrowserPane {
         ("n F6", "rename"),
         ("d Delete F8", "delete (asks; directories with what they hold)"),
         ("p", "permissions, in octal"),
-        ("c", "copy to the browser beside"),
+        ("c", "copy to another browser (asks which when there are several)"),
         ("e", "edit the file in $EDITOR"),
-        ("f", "follow the directory of the shell beside (OSC 7), or stop"),
+        ("f", "stop following the shell beside (OSC 7), or follow it again"),
         ("?", "this list"),
     ]
 
@@ -94,7 +94,7 @@ extension BrowserPane {
             guard let host = side.hostLabel else { return [.editLocalFile(path: entry.path)] }
             return [.editRemoteFile(host: host, path: entry.path)]
         case (_, "?"): toggleKeys()
-        case (_, "f"): toggleFollowing()
+        case (_, "f"): return toggleFollowing()
         default: break
         }
         return []

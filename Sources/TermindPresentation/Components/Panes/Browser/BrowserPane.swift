@@ -62,11 +62,14 @@ final class BrowserPane: PaneComponent {
     /// The full list of keys instead of the listing (`?`).
     private(set) var showsKeys = false
     /// The terminal pane whose shell's directory this browser can follow (the one it was
-    /// opened beside), and whether it does (`f`).
+    /// opened beside), and whether it does: from the start when opened beside one, until `f`.
     var followedPane: PaneID?
     private(set) var isFollowing = false
     /// The followed shell's directory last seen, so each change is followed once.
     private(set) var lastFollowed: String?
+    /// A directory the shell reported while the file system was not open yet: listed as soon
+    /// as it is (dropping it would leave the browser behind until the next `cd`).
+    private(set) var pendingFollow: String?
     /// The entry to put the cursor on when the next listing arrives (a new directory, a renamed
     /// entry, the directory just left for its parent).
     private var cursorTarget: String?
@@ -133,6 +136,11 @@ final class BrowserPane: PaneComponent {
             guard attempt == generation else { return [] }
             status = .connected
             self.home = home
+            if isFollowing, let directory = pendingFollow {
+                pendingFollow = nil
+                lastFollowed = directory
+                return list(directory, move: path == nil ? .stay : .visit)
+            }
             // A reconnect lists again where the pane was.
             return list(path ?? startPath.map { RemotePath.join(home, $0) } ?? home, move: .stay)
         case .browserReply(let attempt, let reply):
@@ -150,8 +158,12 @@ final class BrowserPane: PaneComponent {
             return [.disconnect]
         case .followDirectory(let directory):
             guard isFollowing, directory != lastFollowed else { return [] }
+            guard status == .connected else {
+                pendingFollow = directory
+                return []
+            }
             lastFollowed = directory
-            guard status == .connected, directory != path else { return [] }
+            guard directory != path else { return [] }
             return list(directory, move: .visit)
         case .mouse(let mouse, let row, _):
             // The wheel moves the cursor; a click on a row puts it there (row 2 is the first).
@@ -307,7 +319,7 @@ final class BrowserPane: PaneComponent {
     func open() -> [PaneEffect] {
         guard let entry = current else { return [] }
         guard entry.isDirectory || entry.kind == .symlink else {
-            return [.message("\(entry.shownName) is a file: e edits it, c copies it to the browser beside")]
+            return [.message("\(entry.shownName) is a file: e edits it, c copies it to another browser")]
         }
         return list(entry.path, move: .visit)
     }
@@ -382,15 +394,28 @@ final class BrowserPane: PaneComponent {
 
     func clearMarks() { marked = [] }
 
-    /// Starts or stops following the shell beside (`f`).
-    func toggleFollowing() {
-        guard followedPane != nil else {
+    /// Follows the shell of terminal pane `pane`, which is in `directory` (if it said): a
+    /// browser opened beside a terminal does from the start.
+    func follow(_ pane: PaneID, at directory: String?) {
+        followedPane = pane
+        isFollowing = true
+        lastFollowed = directory
+        pendingFollow = nil
+    }
+
+    /// Stops or starts following the shell beside (`f`). Starting asks for the shell's
+    /// directory at once: it may have moved while the browser was not following, and waiting
+    /// for its next report would leave the browser behind until the next `cd`.
+    func toggleFollowing() -> [PaneEffect] {
+        guard let followedPane else {
             say("this browser was not opened beside a terminal: nothing to follow", failure: true)
-            return
+            return []
         }
         isFollowing.toggle()
         lastFollowed = nil
-        say(isFollowing ? "following the shell's directory" : "no longer following the shell's directory")
+        pendingFollow = nil
+        say(isFollowing ? "following the shell's directory (f stops)" : "no longer following the shell's directory (f follows again)")
+        return isFollowing ? [.followShell(followedPane)] : []
     }
 
     func toggleKeys() { showsKeys.toggle() }

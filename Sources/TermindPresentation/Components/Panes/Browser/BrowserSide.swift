@@ -4,6 +4,11 @@ enum BrowserSide: Equatable, Sendable {
     case remote(hostLabel: String)
     case local
 
+    /// A Host's side, or this machine's for nil.
+    init(hostLabel: String?) {
+        self = hostLabel.map { .remote(hostLabel: $0) } ?? .local
+    }
+
     /// The Host label of a remote side; nil for this machine.
     var hostLabel: String? {
         if case .remote(let label) = self { return label }
