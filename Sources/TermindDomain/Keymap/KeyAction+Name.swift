@@ -24,6 +24,8 @@ extension KeyAction {
         case previousWorkspace = "previous-workspace"
         case selectWorkspace = "select-workspace"
         case movePaneToWorkspace = "move-pane-to-workspace"
+        case renameWorkspace = "rename-workspace"
+        case renamePane = "rename-pane"
         case toggleNavigator = "toggle-navigator"
         case quickOpen = "quick-open"
         case showHelp = "show-help"
@@ -116,6 +118,8 @@ extension KeyAction {
         case .previousWorkspace: self = .previousWorkspace
         case .selectWorkspace: self = .selectWorkspace(number ?? 1)
         case .movePaneToWorkspace: self = .movePaneToWorkspace(number)
+        case .renameWorkspace: self = .renameWorkspace
+        case .renamePane: self = .renamePane
         case .toggleNavigator: self = .toggleNavigator
         case .quickOpen: self = .quickOpen
         case .showHelp: self = .showHelp

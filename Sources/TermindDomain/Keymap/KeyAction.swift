@@ -18,6 +18,10 @@ public enum KeyAction: Sendable, Hashable {
     case selectWorkspace(Int)
     /// Move the focused pane to the Workspace at this position, or ask which when nil.
     case movePaneToWorkspace(Int?)
+    /// Name the shown Workspace (asks the name; a blank one gives back its automatic name).
+    case renameWorkspace
+    /// Name the focused pane (asks the name; a blank one gives back its Host's label).
+    case renamePane
     case toggleNavigator
     case quickOpen
     case showHelp
@@ -84,6 +88,8 @@ public enum KeyAction: Sendable, Hashable {
         case .previousWorkspace: .previousWorkspace
         case .selectWorkspace: .selectWorkspace
         case .movePaneToWorkspace: .movePaneToWorkspace
+        case .renameWorkspace: .renameWorkspace
+        case .renamePane: .renamePane
         case .toggleNavigator: .toggleNavigator
         case .quickOpen: .quickOpen
         case .showHelp: .showHelp
@@ -140,6 +146,8 @@ public enum KeyAction: Sendable, Hashable {
         case .selectWorkspace(let position): "Show Workspace \(position)"
         case .movePaneToWorkspace(let position?): "Move the pane to Workspace \(position)"
         case .movePaneToWorkspace(nil): "Move the pane to another Workspace (asks which)"
+        case .renameWorkspace: "Rename the Workspace (an empty name gives back the automatic one)"
+        case .renamePane: "Rename the pane (an empty name gives back its Host's name)"
         case .toggleNavigator: "Show or hide the navigator"
         case .quickOpen: "Quick open: find a Host, Workspace or Template by name"
         case .showHelp: "Show every key binding"

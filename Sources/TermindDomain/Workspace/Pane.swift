@@ -1,18 +1,24 @@
 import Foundation
 
-/// One leaf of a Workspace: its stable id, what it shows and the Host it shows it for. The live
-/// Session behind it is never stored here; the TUI keeps it keyed by `id`.
+/// One leaf of a Workspace: its stable id, what it shows, the Host it shows it for and the name
+/// the person gave it. The live Session behind it is never stored here; the TUI keeps it keyed
+/// by `id`.
 public struct Pane: Sendable, Hashable, Codable, Identifiable {
     public let id: PaneID
     public var kind: PaneKind
     /// The Vault Host the pane connects to. Always nil for an empty pane and a local browser;
     /// nil for a terminal or browser opened on an ad-hoc target that is not in the Vault.
     public var hostID: UUID?
+    /// The name the person gave the pane (`rename-pane`); nil shows its automatic name, the
+    /// Host's label. Saved with Templates and Recent Workspaces; files from before names decode
+    /// as nil.
+    public var name: String?
 
-    public init(id: PaneID = PaneID(), kind: PaneKind, hostID: UUID?) {
+    public init(id: PaneID = PaneID(), kind: PaneKind, hostID: UUID?, name: String? = nil) {
         self.id = id
         self.kind = kind
         self.hostID = kind == .empty || kind == .localBrowser ? nil : hostID
+        self.name = name
     }
 
     /// An SSH terminal on `hostID`.

@@ -1,8 +1,8 @@
 import Foundation
 
-/// A Workspace and a saved Template carry the same tree: saving keeps each pane's kind, Host and
-/// every fraction; restoring gives every pane a fresh id and turns a pane whose Host no longer
-/// exists into an empty pane, so the layout never collapses.
+/// A Workspace and a saved Template carry the same tree: saving keeps each pane's kind, Host,
+/// name and every fraction; restoring gives every pane a fresh id and turns a pane whose Host no
+/// longer exists into an empty pane (with its name), so the layout never collapses.
 extension Workspace {
     /// The layout to save as a Template.
     public var templateLayout: TemplateLayout { TemplateLayout(root) }
@@ -24,13 +24,14 @@ extension PaneTree {
     /// The tree of a saved layout with fresh pane ids; see `Workspace.init(name:restoring:existingHostIDs:)`.
     public init(restoring layout: TemplateLayout, existingHostIDs: Set<UUID>) {
         switch layout {
-        case .pane(let kind, let hostID):
+        case .pane(let kind, let hostID, let name):
+            let name = name.flatMap(Workspace.givenName)
             if kind == .localBrowser {
-                self = .pane(.localBrowser())
+                self = .pane(Pane(kind: .localBrowser, hostID: nil, name: name))
             } else if kind != .empty, let hostID, existingHostIDs.contains(hostID) {
-                self = .pane(Pane(kind: kind, hostID: hostID))
+                self = .pane(Pane(kind: kind, hostID: hostID, name: name))
             } else {
-                self = .pane(.empty())
+                self = .pane(Pane(kind: .empty, hostID: nil, name: name))
             }
         case .split(let axis, let fraction, let first, let second):
             self = .split(
@@ -43,11 +44,12 @@ extension PaneTree {
 }
 
 extension TemplateLayout {
-    /// The saved form of a split tree: each pane's kind and Host, each split's axis and fraction.
+    /// The saved form of a split tree: each pane's kind, Host and name, each split's axis and
+    /// fraction.
     public init(_ tree: PaneTree) {
         switch tree {
         case .pane(let pane):
-            self = .pane(kind: pane.kind, hostID: pane.hostID)
+            self = .pane(kind: pane.kind, hostID: pane.hostID, name: pane.name)
         case .split(let split):
             self = .split(
                 axis: split.axis, fraction: split.fraction,

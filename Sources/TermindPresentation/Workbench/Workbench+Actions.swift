@@ -54,6 +54,10 @@ extension Workbench {
         case .movePaneToWorkspace(nil):
             statusQuestion = .moveTarget
             message = "move the pane to which Workspace? press 1-9 (\(workspaces.count + 1) makes a new one)"
+        case .renameWorkspace:
+            openRenameWorkspacePrompt()
+        case .renamePane:
+            openRenamePanePrompt()
         case .toggleNavigator:
             toggleNavigator()
         case .quickOpen:

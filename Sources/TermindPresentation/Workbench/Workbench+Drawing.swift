@@ -58,7 +58,8 @@ extension Workbench {
         for frame in layout.frames {
             guard let pane = panes[frame.paneID] else { continue }
             let context = PaneDrawContext(
-                number: (ids.firstIndex(of: frame.paneID) ?? 0) + 1, isFocused: frame.paneID == focused && focus == .panes,
+                number: (ids.firstIndex(of: frame.paneID) ?? 0) + 1, name: workspace.pane(frame.paneID)?.name,
+                isFocused: frame.paneID == focused && focus == .panes,
                 isZoomed: workspace.isZoomed, isBroadcasting: broadcast.contains(frame.paneID) && pane.isLive,
                 reconnectKeys: reconnect, reconnectAllKeys: reconnectAll, closeKeys: close, quickOpenKeys: quickOpenKeys)
             if let paneCursor = pane.draw(into: &buffer, in: frame.rect, context: context) { cursor = paneCursor }
@@ -85,6 +86,7 @@ extension Workbench {
         let index = panes.firstIndex { $0.id == workspace.focusedPaneID } ?? 0
         let focused = focusedPane
         var pane = "pane \(index + 1)/\(panes.count)"
+        if let name = workspace.focusedPane.name { pane += " · \(TerminalSafeText(name).text)" }
         if let label = focused?.hostLabel { pane += " · \(label)" }
         if let hint = focused?.statusHint { pane += " · \(hint)" }
         let receiving = broadcastCount

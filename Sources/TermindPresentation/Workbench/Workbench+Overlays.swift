@@ -94,6 +94,10 @@ extension Workbench {
             broadcast(toTag: tag)
         case .renameRecent(let index, let name):
             renameRecent(index, to: name)
+        case .renameWorkspace(let id, let name):
+            renameWorkspace(id, to: name)
+        case .renamePane(let id, let name):
+            renamePane(id, to: name)
         case .openVaultForm(let subject):
             openVaultForm(subject)
         case .saveVaultForm(let form):
@@ -173,7 +177,8 @@ extension Workbench {
         get { overlays[SnippetPicker.self] }
         set { overlays[SnippetPicker.self] = newValue }
     }
-    /// The prompt asking a Template's name, a broadcast's tag or a Recent Workspace's name.
+    /// The prompt asking a Template's name, a broadcast's tag, or a new name for a Recent
+    /// Workspace, the shown Workspace or a pane.
     var namePrompt: NamePrompt? {
         get { overlays[NamePrompt.self] }
         set { overlays[NamePrompt.self] = newValue }

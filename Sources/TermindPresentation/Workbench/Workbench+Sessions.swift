@@ -37,7 +37,8 @@ extension Workbench {
             }
         }
         var current = workspace
-        current.replacePane(Pane(id: paneID, kind: template.kind, hostID: template.hostID))
+        // A name the person gave the pane stays with it when it opens a Host.
+        current.replacePane(Pane(id: paneID, kind: template.kind, hostID: template.hostID, name: current.pane(paneID)?.name))
         current.focus(paneID)
         if current.name.isEmpty { current.name = label }
         workspace = current

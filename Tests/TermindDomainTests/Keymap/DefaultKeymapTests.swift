@@ -44,6 +44,7 @@ final class DefaultKeymapTests: XCTestCase {
             (.afterPrefix(Key("c")), .newWorkspace),
             (.afterPrefix(Key("n")), .nextWorkspace),
             (.afterPrefix(Key("p")), .previousWorkspace),
+            (.afterPrefix(Key(",")), .renameWorkspace),
             (.afterPrefix(Key("o")), .focusNext),
             (.afterPrefix(Key("[")), .copyMode),
             (.afterPrefix(Key("/")), .find),

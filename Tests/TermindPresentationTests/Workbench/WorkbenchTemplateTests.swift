@@ -75,7 +75,7 @@ final class WorkbenchTemplateTests: WorkbenchTestCase {
         await waitForScreen(containing: "saved Template pair (2 panes)")
         let saved = try XCTUnwrap(templateServices.saved.last)
         XCTAssertEqual(saved.label.rawValue, "pair")
-        guard case .split(let axis, let fraction, .pane(.terminal, web.id), .pane(.terminal, web.id)) = saved.layout else {
+        guard case .split(let axis, let fraction, .pane(.terminal, web.id, nil), .pane(.terminal, web.id, nil)) = saved.layout else {
             return XCTFail("layout: \(saved.layout)")
         }
         XCTAssertEqual(axis, .horizontal)

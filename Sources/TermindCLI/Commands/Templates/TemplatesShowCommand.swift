@@ -10,6 +10,9 @@ struct TemplatesShowCommand: ShowRecordCommand {
     }
 
     func text(of view: TemplateView) -> String {
-        view.panes.enumerated().map { "pane \($0.offset + 1): \($0.element.kind)\($0.element.host.map { " on \($0)" } ?? "")\n" }.joined()
+        view.panes.enumerated().map { index, pane in
+            let name = pane.name.map { ", named \(TerminalSafeText($0).text)" } ?? ""
+            return "pane \(index + 1): \(pane.kind)\(pane.host.map { " on \($0)" } ?? "")\(name)\n"
+        }.joined()
     }
 }

@@ -1,7 +1,7 @@
 import TermindDomain
 
-/// Draws a name prompt: a box over the screen's middle with the field, what was refused, and
-/// the keys. A namespace of drawing.
+/// Draws a name prompt: a box over the screen's middle with the field (the name it opened with
+/// shown selected until the first key), what was refused, and the keys. A namespace of drawing.
 enum NamePromptView {
     static func draw(_ prompt: NamePrompt, panes: Int, tags: [String], in area: CellRect, into buffer: inout CellBuffer) -> ScreenCursor {
         let title: String, label: String, keys: String
@@ -18,13 +18,23 @@ enum NamePromptView {
             title = "Rename the Recent Workspace"
             label = " Name: "
             keys = " Enter renames · Esc cancels"
+        case .renameWorkspace(_, let automatic):
+            title = "Rename this Workspace"
+            label = " Name: "
+            keys = " Enter renames · empty: back to \(automatic.isEmpty ? "no name" : TerminalSafeText(automatic).text) · Esc cancels"
+        case .renamePane(_, let automatic):
+            title = "Rename this pane"
+            label = " Name: "
+            keys = " Enter renames · empty: back to \(automatic.map { TerminalSafeText($0).text } ?? "no name") · Esc cancels"
         }
         let box = CellBuffer.centered(columns: 70, rows: 7, in: area)
         let inside = buffer.drawBox(box, style: WorkbenchTheme.dialog, borderStyle: WorkbenchTheme.dialogBorder, title: title)
         guard inside.rows >= 3, inside.columns > 4 else { return .hidden }
         let field = CellRect(column: inside.column, row: inside.row, columns: inside.columns, rows: 1)
         buffer.fill(field, style: WorkbenchTheme.field)
-        let end = buffer.put(label + TerminalSafeText(prompt.name).text, column: inside.column, row: inside.row, style: WorkbenchTheme.field, clip: field)
+        let start = buffer.put(label, column: inside.column, row: inside.row, style: WorkbenchTheme.field, clip: field)
+        let nameStyle = prompt.isNameSelected ? WorkbenchTheme.selection : WorkbenchTheme.field
+        let end = buffer.put(TerminalSafeText(prompt.name).text, column: start, row: inside.row, style: nameStyle, clip: field)
         var dim = WorkbenchTheme.dialog
         dim.foreground = .indexed(244)
         if let problem = prompt.problem {

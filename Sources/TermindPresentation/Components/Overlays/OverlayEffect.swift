@@ -1,3 +1,4 @@
+import Foundation
 import TermindApplication
 import TermindDomain
 
@@ -20,6 +21,8 @@ enum OverlayEffect {
     case saveTemplate(named: String)
     case broadcast(toTag: String)
     case renameRecent(Int, to: String)
+    case renameWorkspace(UUID, to: String)
+    case renamePane(PaneID, to: String)
     case openVaultForm(VaultForm.Subject)
     case saveVaultForm(VaultForm)
     case askRemoval(VaultRemoval.Kind, label: String)

@@ -28,7 +28,7 @@ extension Workbench {
         default:
             // An empty pane becomes a browser of this machine's files.
             var changed = workspace
-            let pane = Pane.localBrowser(id: current.id)
+            let pane = Pane(id: current.id, kind: .localBrowser, hostID: nil, name: current.name)
             changed.replacePane(pane)
             workspace = changed
             startBrowser(pane.id, side: .local, startPath: nil)

@@ -76,7 +76,7 @@ struct BrowserPaneView {
         }
         let right = markers.map { "[\($0)]" }.joined(separator: " ")
         let rightWidth = right.isEmpty ? 0 : CharacterWidth.columns(of: right) + 1
-        let title = " \(context.number) \(pane.side.hostLabel ?? "this machine") · files"
+        let title = " \(context.number) \(context.name.map { TerminalSafeText($0).text } ?? pane.side.hostLabel ?? "this machine") · files"
         buffer.put(TextWrap.truncated(title, to: max(0, line.columns - rightWidth - 1)), column: line.column, row: line.row, style: style, clip: line)
         if !right.isEmpty, rightWidth < line.columns {
             buffer.put(right, column: line.endColumn - rightWidth, row: line.row, style: style, clip: line)

@@ -51,7 +51,7 @@ struct MetricsPaneView {
         }
         let rightText = right.joined(separator: " ") + " "
         let rightWidth = CharacterWidth.columns(of: rightText)
-        let title = " \(context.number) \(pane.host) · metrics"
+        let title = " \(context.number) \(context.name.map { TerminalSafeText($0).text } ?? pane.host) · metrics"
         buffer.put(TextWrap.truncated(title, to: max(0, line.columns - rightWidth - 1)), column: line.column, row: line.row, style: style, clip: line)
         if rightWidth < line.columns - CharacterWidth.columns(of: title) {
             buffer.put(rightText, column: line.endColumn - rightWidth, row: line.row, style: style, clip: line)

@@ -1,7 +1,7 @@
 import TermindDomain
 
-/// Draws a terminal pane in its rect: a title line (number, Host, the remote's title and
-/// working directory, bell, scroll position; emphasised on the focused pane), then the remote
+/// Draws a terminal pane in its rect: a title line (number, its name or Host, the remote's title
+/// and working directory, bell, scroll position; emphasised on the focused pane), then the remote
 /// screen, or what the pane has to say instead: how to pick a Host, that it is connecting, how
 /// the Session ended and how to reconnect, or why it could not connect. A plain value built for
 /// each frame; it only reads the pane.
@@ -109,7 +109,7 @@ struct TerminalPaneView {
         }
         let right = markers.map { "[\($0)]" }.joined(separator: " ")
         let rightWidth = right.isEmpty ? 0 : CharacterWidth.columns(of: right) + 1
-        var title = " \(number) \(pane.hostLabel ?? "empty")"
+        var title = " \(number) \(context.name.map { TerminalSafeText($0).text } ?? pane.hostLabel ?? "empty")"
         // The remote program chose these (OSC 0/2 and 7): shown escaped, never sent to the
         // outer terminal's own title.
         if !pane.surface.title.isEmpty { title += " · \(TerminalSafeText(pane.surface.title).text)" }
