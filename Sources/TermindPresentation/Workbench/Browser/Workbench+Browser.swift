@@ -121,6 +121,7 @@ extension Workbench {
         link.watchTask = Task { [weak self, weak link] in
             guard let failure = await connection.connection.waitUntilEnded(), !Task.isCancelled else { return }
             guard let self, let link, link.serves(generation) else { return }
+            self.logger.notice("pane \(id): connection lost: \(failure.description)")
             self.deliverToBrowser(.connectionLost(generation, failure.detail), to: id, generation: generation)
             self.sharedConnectionLost(by: id, lease: connection.lease, detail: failure.detail)
         }
