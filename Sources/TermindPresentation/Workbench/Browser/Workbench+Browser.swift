@@ -237,6 +237,9 @@ extension Workbench {
             copy.destinationHost = other.side.hostLabel
             copy.destinationDirectory = other.path
         }
-        if let request = copy.transferRequest { run(.submitTransfer(request)) }
+        guard let request = copy.transferRequest else { return }
+        run(.submitTransfer(request))
+        // Queued: the marks that chose what to copy are done with.
+        if transfers != nil { (panes[id] as? BrowserPane)?.unmark(copy.sources) }
     }
 }

@@ -382,6 +382,9 @@ final class BrowserPane: PaneComponent {
 
     func clearMarks() { marked = [] }
 
+    /// Drops the marks of `paths` (a copy of them was queued).
+    func unmark(_ paths: [String]) { marked.subtract(paths) }
+
     /// Starts or stops following the shell beside (`f`).
     func toggleFollowing() {
         guard followedPane != nil else {
