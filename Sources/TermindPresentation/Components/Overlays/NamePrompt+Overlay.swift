@@ -26,17 +26,23 @@ extension NamePrompt: Overlay {
             }
         case .backspace:
             if !name.isEmpty { name.removeLast() }
+        case .left, .right, .home, .end:
+            break  // the name stays, now to edit
         case .character("u") where press.modifiers == .control:
             name = ""
         default:
             guard let character = press.typedCharacter else { return .handled }
+            if isPrefillSelected { name = "" }
             name.append(character)
         }
+        isPrefillSelected = false
         problem = nil
         return .handled
     }
 
     mutating func handlePaste(_ bytes: [UInt8], context: OverlayContext) -> OverlayOutcome {
+        if isPrefillSelected { name = "" }
+        isPrefillSelected = false
         name += Workbench.firstLine(of: bytes)
         return .handled
     }

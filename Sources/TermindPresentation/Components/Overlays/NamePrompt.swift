@@ -14,4 +14,13 @@ struct NamePrompt {
     var problem: String?
     /// True while the Vault write is under way (keys wait).
     var isSaving = false
+    /// True while the prefilled name is selected, as a text field selects it: the first
+    /// character typed (or pasted) replaces it; Backspace or an arrow keeps it to edit.
+    var isPrefillSelected: Bool
+
+    init(purpose: Purpose, name: String) {
+        self.purpose = purpose
+        self.name = name
+        isPrefillSelected = !name.isEmpty
+    }
 }

@@ -24,7 +24,10 @@ enum NamePromptView {
         guard inside.rows >= 3, inside.columns > 4 else { return .hidden }
         let field = CellRect(column: inside.column, row: inside.row, columns: inside.columns, rows: 1)
         buffer.fill(field, style: WorkbenchTheme.field)
-        let end = buffer.put(label + TerminalSafeText(prompt.name).text, column: inside.column, row: inside.row, style: WorkbenchTheme.field, clip: field)
+        var end = buffer.put(label, column: inside.column, row: inside.row, style: WorkbenchTheme.field, clip: field)
+        // A selected prefill shows selected: typing replaces it.
+        let nameStyle = prompt.isPrefillSelected ? WorkbenchTheme.selection : WorkbenchTheme.field
+        end = buffer.put(TerminalSafeText(prompt.name).text, column: end, row: inside.row, style: nameStyle, clip: field)
         var dim = WorkbenchTheme.dialog
         dim.foreground = .indexed(244)
         if let problem = prompt.problem {
