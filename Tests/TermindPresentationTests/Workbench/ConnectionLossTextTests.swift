@@ -59,6 +59,15 @@ final class ConnectionLossTextTests: XCTestCase {
         XCTAssertTrue(lines.allSatisfy { CharacterWidth.columns(of: $0) <= 18 }, "\(lines)")
     }
 
+    func testInAVeryNarrowPaneTheHintTakesTheRowsItNeeds() {
+        let hint = "Enter or C-\\ r reconnects, C-\\ R reconnects all, C-\\ x closes."
+        let lines = ConnectionLossText.lines(
+            explanation: "The connection to demo was lost (the server closed it).", hint: hint, width: 13, maxRows: 4, availableRows: 20)
+        XCTAssertEqual(lines.dropFirst().joined(separator: " "), hint, "\(lines)")
+        XCTAssertEqual(lines.first, "The…", "one line of explanation above it")
+        XCTAssertTrue(lines.allSatisfy { CharacterWidth.columns(of: $0) <= 13 }, "\(lines)")
+    }
+
     func testWhenOnlyTheHintFitsItIsAllThatShows() {
         let lines = ConnectionLossText.lines(
             explanation: "The connection to srv was lost.", hint: "C-\\ r reconnects.", width: 20, maxRows: 1)

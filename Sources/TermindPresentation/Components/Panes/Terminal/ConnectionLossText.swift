@@ -47,16 +47,19 @@ enum ConnectionLossText {
 
     /// The lines of a notice that says `explanation` then `hint` in at most `maxRows` lines of
     /// `width` columns, word-wrapped. When both do not fit, the hint keeps its lines and the
-    /// explanation gets what is left (its last line ending in "…"), so what to do always shows.
-    /// A key with the prefix ("C-\\ r") is never broken across lines.
-    static func lines(explanation: String, hint: String, width: Int, maxRows: Int) -> [String] {
-        guard width > 0, maxRows > 0 else { return [] }
+    /// explanation gets what is left (its last line ending in "…"), so what to do always shows;
+    /// a hint longer than `maxRows` (a narrow pane) takes up to `availableRows`, with a line of
+    /// explanation above it when there is room. A key with the prefix ("C-\\ r") is never
+    /// broken across lines.
+    static func lines(explanation: String, hint: String, width: Int, maxRows: Int, availableRows: Int? = nil) -> [String] {
         func wrap(_ text: String) -> [String] {
             TextWrap.lines(text.replacing("\\ ", with: "\\\u{A0}"), width: width).map { $0.replacing("\u{A0}", with: " ") }
         }
+        guard width > 0, maxRows > 0 else { return [] }
+        let hintLines = wrap(hint)
+        let maxRows = max(maxRows, min(availableRows ?? maxRows, hintLines.count + 1))
         let together = wrap(explanation + " " + hint)
         if together.count <= maxRows { return together }
-        let hintLines = wrap(hint)
         guard hintLines.count < maxRows else { return Array(hintLines.prefix(maxRows)) }
         let room = maxRows - hintLines.count
         var said = wrap(explanation)

@@ -186,10 +186,12 @@ struct TerminalPaneView {
     }
 
     /// A notice over the pane's last rows (what ended the Session, then how to reconnect),
-    /// wrapped to at most four lines; the hint keeps its lines when both do not fit.
+    /// wrapped to at most four lines (more in a narrow pane, for the whole hint); the hint keeps
+    /// its lines when both do not fit.
     private func drawNotice(_ text: String, hint: String, in content: CellRect, into buffer: inout CellBuffer) {
         let lines = ConnectionLossText.lines(
-            explanation: text, hint: hint, width: max(1, content.columns - 2), maxRows: min(4, content.rows))
+            explanation: text, hint: hint, width: max(1, content.columns - 2), maxRows: min(4, content.rows),
+            availableRows: content.rows)
         for (offset, line) in lines.enumerated() {
             let row = content.endRow - lines.count + offset
             let rowRect = CellRect(column: content.column, row: row, columns: content.columns, rows: 1)
