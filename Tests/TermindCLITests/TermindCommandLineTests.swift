@@ -1,4 +1,5 @@
 import TermindApplication
+import TermindDomain
 import XCTest
 
 @testable import TermindCLI
@@ -62,6 +63,16 @@ final class TermindCommandLineTests: XCTestCase {
         XCTAssertEqual(
             result.err,
             "termind: unknown command 'hlep' (did you mean 'help'?)\nUsage: termind <command> [options]\nRun 'termind help' for more.\n")
+    }
+
+    func testEveryMissingRecordMessageNamesAListCommandThatExists() {
+        for kind in VaultRecordKind.allCases {
+            let group = TermindCommand.subcommands.first { $0.definition.name == kind.command }
+            XCTAssertNotNil(group, "'termind \(kind.command)' for \(kind.plural)")
+            XCTAssertTrue(group?.subcommands.contains { $0.definition.name == "list" } == true, "'termind \(kind.command) list'")
+        }
+        XCTAssertEqual(VaultRuleViolation.missingRecord(kind: .template, label: "nope").description,
+                       "no Template labelled 'nope'; 'termind templates list' shows them")
     }
 
     func testHelpForAnUnknownCommandIsAUsageError() async {

@@ -48,6 +48,13 @@ final class CompletionEndToEndTests: XCTestCase {
         XCTAssertEqual(try bashCompletions(home, ["ssh", "s"]), ["srv"])
     }
 
+    func testBashCompletesTheHostLabelOfHostsShowEditAndRm() throws {
+        let home = try homeWithHostSrv()
+        XCTAssertEqual(try bashCompletions(home, ["hosts", "show", "s"]), ["srv"])
+        XCTAssertEqual(try bashCompletions(home, ["hosts", "edit", "d"]), ["db"])
+        XCTAssertEqual(try bashCompletions(home, ["hosts", "rm", ""]), ["db", "srv"])
+    }
+
     func testBashCompletesOptionValuesCommandsAndOptionsFromTheDeclarations() throws {
         let home = try homeWithHostSrv()
         XCTAssertEqual(try bashCompletions(home, ["cp", "--on-conflict", "k"]), ["keep-both"])
@@ -141,6 +148,9 @@ final class CompletionEndToEndTests: XCTestCase {
         _ = waitUntil(timeout: 15, every: 0.1) { !session.screen().trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }
         session.send(setup + "; echo load''ed")
         XCTAssertTrue(session.waitForScreen(containing: "loaded"), session.screen())
+        session.send("termind hosts show s\t", enter: false)
+        XCTAssertTrue(session.waitForScreen(containing: "termind hosts show srv"), session.screen())
+        session.keys("C-u")
         session.send("termind cp sr\t", enter: false)
         XCTAssertTrue(session.waitForScreen(containing: "termind cp srv:"), session.screen())
         session.send("/tmp/x ./ --on-conflict ke\t", enter: false)

@@ -23,6 +23,23 @@ final class ManPageEndToEndTests: XCTestCase {
         let rendered = try home.bash("MANWIDTH=80 man -l '\(file)' 2>/dev/null", timeout: 60).stdout
         XCTAssertTrue(rendered.contains("TERMIND(1)"), rendered)
         XCTAssertTrue(rendered.contains("termind cp [PATH...] [options]"), rendered)
+        XCTAssertTrue(rendered.contains("WORKBENCH KEYS"), rendered)
+        XCTAssertTrue(rendered.contains("C-\\ %"), "the keys render as typed: \(rendered)")
+    }
+
+    func testPageListsTheWorkbenchKeysOfTheDefaultKeymap() throws {
+        let page = try manPage(VaultHome())
+        let section = try XCTUnwrap(page.range(of: ".SH WORKBENCH KEYS\n").map { page[$0.upperBound...] })
+        let keys = String(section[..<section.range(of: ".SH ")!.lowerBound])
+        for (binding, words) in [
+            ("C\\-\\e %", "Split the pane side by side"), ("C\\-\\e ?", ""), ("C\\-\\e r", ""), ("C\\-\\e 1", ""),
+            ("C\\-\\e Left", ""), ("C\\-\\e h", ""),
+        ] {
+            XCTAssertTrue(keys.contains(".B \"\(binding)"), "\(binding) in\n\(keys)")
+            XCTAssertTrue(words.isEmpty || keys.contains(words), words)
+        }
+        let bindings = keys.split(separator: "\n").filter { $0.hasPrefix(".B ") }
+        XCTAssertFalse(bindings.contains { $0.hasPrefix(".B \"M\\-") || $0.contains(", M\\-") }, "no direct bindings: \(bindings)")
     }
 
     func testPageNamesEveryVisibleCommandEveryExitCodeAndTheEnvironment() throws {

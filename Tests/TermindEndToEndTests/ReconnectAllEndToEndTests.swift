@@ -22,15 +22,21 @@ final class ReconnectAllEndToEndTests: XCTestCase {
 
         XCTAssertEqual(server.dropConnections(), 2)
         XCTAssertTrue(
-            session.waitForScreen(where: { $0.contains("Connection lost") && $0.contains("connection to web was lost") }),
+            session.waitForScreen(where: {
+                $0.contains("The connection to web was lost (the server closed it).") && $0.contains("browser's connection to web was lost")
+            }),
             session.screen())
-        XCTAssertTrue(session.screen().contains("C-\\ R: reconnect all"), "the lost panes offer it: \(session.screen())")
+        XCTAssertTrue(session.screen().contains("C-\\ R reconnects all"), "the lost shell pane offers it: \(session.screen())")
+        XCTAssertTrue(session.screen().contains("C-\\ x closes."), "the hint is whole: \(session.screen())")
+        for jargon in ["code -", "transport read", "exec"] {
+            XCTAssertFalse(session.screen().contains(jargon), "libssh2's detail is for the log: \(session.screen())")
+        }
         XCTAssertTrue(holdsThroughout(2) { Self.count("Accepted publickey", in: server.log()) == 2 }, "something reconnected by itself: \(server.log())")
-        XCTAssertTrue(session.screen().contains("Connection lost"), session.screen())
+        XCTAssertTrue(session.screen().contains("The connection to web was lost"), session.screen())
 
         session.keys("C-\\", "R")
         XCTAssertTrue(
-            session.waitForScreen(where: { !$0.contains("Connection lost") && !$0.contains("was lost") && $0.contains("~$") }),
+            session.waitForScreen(where: { !$0.contains("was lost") && $0.contains("~$") }),
             session.screen())
         XCTAssertTrue(waitUntil(timeout: 15) { Self.count("Accepted publickey", in: server.log()) == 4 }, server.log())
     }

@@ -63,7 +63,7 @@ final class WorkbenchEndToEndTests: XCTestCase {
         XCTAssertGreaterThan(rightLine.range(of: "right-56")!.lowerBound.utf16Offset(in: rightLine), 80)
 
         // Back to the left pane; it still takes keys.
-        session.keys("M-Left")
+        session.keys("C-\\", "Left")
         session.send("echo again-left")
         XCTAssertTrue(session.waitForScreen(containing: "again-left"), session.screen())
 

@@ -133,11 +133,11 @@ final class WorkbenchForwardsEndToEndTests: XCTestCase {
         // The connection's own sshd processes die; the listening one stays for the reconnect.
         let killed = try server.killEstablishedSessions()
         XCTAssertFalse(killed.isEmpty, "the session's sshd processes were found")
-        XCTAssertTrue(session.waitForScreen(containing: "Connection lost", timeout: 30), session.screen())
+        XCTAssertTrue(session.waitForScreen(containing: "was lost", timeout: 30), session.screen())
         XCTAssertTrue(waitUntil(timeout: 10) { (try? TCPSocket.connect(port: port)) == nil }, "the lost connection's listener is gone")
 
         session.keys("C-\\", "r")
-        XCTAssertTrue(session.waitForScreen(where: { $0.contains("~$") && !$0.contains("Connection lost") }, timeout: 30), session.screen())
+        XCTAssertTrue(session.waitForScreen(where: { $0.contains("~$") && !$0.contains("was lost") }, timeout: 30), session.screen())
         XCTAssertTrue(forwardAnswers(on: port), "the forward listens again after the reconnect: \(session.screen())")
         session.keys("C-\\", "F")
         XCTAssertTrue(session.waitForScreen(containing: "Forwards: 1 listening"), session.screen())

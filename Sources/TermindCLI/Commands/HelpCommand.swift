@@ -1,3 +1,6 @@
+import TermindDomain
+import TermindResources
+
 /// `termind help [COMMAND...]`: the same text as `COMMAND --help`; `termind help --man` prints
 /// the man page, `termind.1`, and `--markdown` the command reference of `docs/usage.md`.
 public struct HelpCommand: Command {
@@ -24,7 +27,9 @@ public struct HelpCommand: Command {
 
     public func run(_ context: CommandContext) async throws -> Int32 {
         if man {
-            context.out(ManPage(root: context.root, version: TermindVersion.current).text)
+            // The workbench's keys, from the keymap the help overlay (C-\ ?) lists.
+            let keys = Keymap.load(defaults: try TermindResources.defaultKeymap(), user: nil).keymap.helpRows()
+            context.out(ManPage(root: context.root, version: TermindVersion.current, keys: keys).text)
             return 0
         }
         if markdown {

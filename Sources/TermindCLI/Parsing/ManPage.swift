@@ -1,11 +1,15 @@
 import TermindApplication
+import TermindDomain
 
 /// `termind.1`, the man page, in roff from the same declarations as `--help` and the
 /// completions: every visible command with its arguments and options, the exit codes of
-/// `ExitCode`, and the files and environment Termind reads (`XDGPaths`).
+/// `ExitCode`, the workbench's keys (the default keymap's help rows, as `C-\ ?` lists them), and
+/// the files and environment Termind reads (`XDGPaths`).
 struct ManPage {
     let root: any Command.Type
     let version: String
+    /// The default keymap's bindings, one row per action.
+    var keys: [KeymapHelpRow] = []
 
     var text: String {
         let formatter = HelpFormatter(root: root)
@@ -42,6 +46,15 @@ struct ManPage {
             }
         }
         visit([root], [])
+        if !keys.isEmpty {
+            page += ".SH WORKBENCH KEYS\n" + Self.paragraph("""
+                The workbench's default bindings (C-\\ ? lists the ones in force). Your own go in \
+                $XDG_CONFIG_HOME/termind/keymap, layered over these.
+                """)
+            for row in keys {
+                page += ".TP\n.B \(Self.quotedArgument(row.keys))\n" + Self.paragraph(row.description)
+            }
+        }
         page += ".SH EXIT STATUS\n"
         for code in ExitCode.allCases {
             page += ".TP\n.B \(code.rawValue)\n" + Self.paragraph(code.meaning)

@@ -50,7 +50,8 @@ protocol ShowRecordCommand: Command {
 }
 
 extension ShowRecordCommand {
-    static var argument: ArgumentDefinition { .init("LABEL", help: "The \(kind.singular)'s label") }
+    /// A Host's label completes to the Vault's labels, as `connect`'s does.
+    static var argument: ArgumentDefinition { .init("LABEL", kind == .host ? .host : .text, help: "The \(kind.singular)'s label") }
 
     static var definition: CommandDefinition {
         CommandDefinition(
@@ -91,7 +92,7 @@ extension RemoveRecordCommand {
 
     static var definition: CommandDefinition {
         CommandDefinition(
-            name: "rm", abstract: abstract, arguments: [.init("LABEL", help: "The \(kind.singular)'s label")],
+            name: "rm", abstract: abstract, arguments: [.init("LABEL", kind == .host ? .host : .text, help: "The \(kind.singular)'s label")],
             options: forceHelp.map { [.flag("force", help: $0)] } ?? [])
     }
 

@@ -30,7 +30,7 @@ public enum VaultRecordKind: String, Sendable, CaseIterable, Codable {
         case .key: "keys"
         case .snippet: "snippets"
         case .knownHost: "known-hosts"
-        case .template: "workspaces"
+        case .template: "templates"
         }
     }
 }

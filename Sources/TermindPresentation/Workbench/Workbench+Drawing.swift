@@ -112,6 +112,7 @@ extension Workbench {
             pane: pane, message: message,
             awaitingPrefix: dispatcher.isAwaitingKey ? keymap.prefix.description : nil,
             pendingInteractions: interactionState.pending, activeTransfers: services.activeTransferCount,
+            resumableTransfers: transfers?.resumableCount ?? 0,
             helpKeys: keys(for: .showHelp), metrics: focusedHostMetrics)
     }
 }

@@ -172,6 +172,8 @@ extension Workbench {
             } catch {
                 let detail = (error as? SSHFailure)?.detail ?? String(describing: error)
                 guard let self, link.serves(generation) else { return }
+                // The pane says it in words; libssh2's detail (codes, the channel) is for the log.
+                self.logger.notice("pane \(id): connection lost: \((error as? SSHFailure)?.description ?? detail)")
                 let lease = link.lease
                 self.deliverFromSession(.connectionLost(generation, detail), to: id, generation: generation)
                 self.sharedConnectionLost(by: id, lease: lease, detail: detail)

@@ -110,8 +110,8 @@ extension Workbench {
             send(picker)
         case .searchHistory:
             searchHistory()
-        case .submitCopy(let copy, let source):
-            submitCopy(copy, from: source)
+        case .submitCopy(let copy, let source, let pane):
+            submitCopy(copy, from: source, pane: pane)
         case .cancelCopy:
             message = "nothing copied"
         case .insertCommand(let entry, let target):

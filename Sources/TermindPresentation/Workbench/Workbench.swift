@@ -70,6 +70,8 @@ public final class Workbench {
     public var onChange: () -> Void = {}
     /// Set when the person quit (or a signal asked to): the process's exit status.
     public internal(set) var exitStatus: Int32?
+    /// Where what the panes say in words is kept in full (a lost connection's libssh2 detail).
+    public var logger: any Logger = NullLogger()
 
     /// - Parameters:
     ///   - keymap: the bindings in force (the defaults with the person's file over them).

@@ -101,6 +101,19 @@ final class TransferQueueStateTests: XCTestCase {
         XCTAssertEqual(state.items.map(\.state.word), ["running", "running"])
     }
 
+    func testInterruptedAndPausedTransfersAreCountedAsWaitingForThePerson() {
+        var state = TransferQueueState()
+        XCTAssertEqual(state.resumableCount, 0)
+        state.listInterrupted([PartialTransferRecord(
+            source: remote("/s/old"), sourceSize: 100, sourceModified: nil, destination: local("/d/old"), partialPath: "/d/.old.termind-partial",
+            verifiedBytes: 40, sha256: "", savedAt: .init(timeIntervalSince1970: 0))])
+        XCTAssertEqual(state.activeCount, 0)
+        XCTAssertEqual(state.resumableCount, 1, "the interrupted one waits")
+        state.apply(finished(id(1, 0), "c", .paused(TransferPause(partial: PartialFile(address: local("/d/.c.termind-partial"), bytesKept: 7)))))
+        state.apply(finished(id(1, 1), "a", .completed(TransferCompletion(bytes: 5, sha256: nil, bytesSent: 5, resumedFrom: 0))))
+        XCTAssertEqual(state.resumableCount, 2, "and the paused one; not the done one")
+    }
+
     func testClearFinishedKeepsWhatCanStillBeResumed() {
         var state = TransferQueueState()
         state.apply(finished(id(1, 0), "a", .completed(TransferCompletion(bytes: 5, sha256: nil, bytesSent: 5, resumedFrom: 0))))

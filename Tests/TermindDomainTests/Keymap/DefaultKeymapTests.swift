@@ -59,21 +59,19 @@ final class DefaultKeymapTests: XCTestCase {
         }
     }
 
-    func testDirectBindingsAreOnlyAltArrowsAndAltDigits() throws {
+    func testNothingIsBoundWithoutThePrefixSoAltArrowsAndAltDigitsReachThePane() throws {
         let direct = try keymap().bindings.keys.compactMap { trigger -> Key? in
             if case .direct(let key) = trigger { return key }
             return nil
         }
-        let arrows: [Key.Code] = [.left, .right, .up, .down]
-        let digits: [Key.Code] = (1...9).map { .character(Character(String($0))) }
-        XCTAssertEqual(Set(direct), Set((arrows + digits).map { Key($0, modifiers: .alt) }))
+        XCTAssertEqual(direct, [], "readline and irssi use M-1…9 and M-arrows")
     }
 
-    func testAltDigitsShowThatWorkspace() throws {
+    func testThePrefixThenADigitShowsThatWorkspace() throws {
         let keymap = try keymap()
         for number in 1...9 {
             let digit = Key.Code.character(Character(String(number)))
-            XCTAssertEqual(keymap.action(for: .direct(Key(digit, modifiers: .alt))), .selectWorkspace(number))
+            XCTAssertNil(keymap.action(for: .direct(Key(digit, modifiers: .alt))))
             XCTAssertEqual(keymap.action(for: .afterPrefix(Key(digit))), .selectWorkspace(number))
         }
     }
@@ -92,7 +90,7 @@ final class DefaultKeymapTests: XCTestCase {
         XCTAssertEqual(listedKeys.count, keymap.bindings.count, "every binding listed once")
         XCTAssertEqual(rows.first, KeymapHelpRow(
             keys: "C-\\ %", action: .splitHorizontal, description: "Split the pane side by side; the new pane opens on the right"))
-        XCTAssertEqual(rows.first { $0.action == .focus(.left) }?.keys, "M-Left, C-\\ Left")
+        XCTAssertEqual(rows.first { $0.action == .focus(.left) }?.keys, "C-\\ Left")
         XCTAssertEqual(rows.first { $0.action == .sendPrefix }?.keys, "C-\\ C-\\")
         XCTAssertEqual(rows.first { $0.action == .scrollMode }?.keys, "C-\\ PageUp")
         XCTAssertEqual(rows.first { $0.action == .copyMode }?.keys, "C-\\ [")

@@ -22,10 +22,14 @@ final class KeyDispatcherTests: XCTestCase {
         XCTAssertEqual(dispatcher.handle(prefix), .awaitingKey, "a third press starts over")
     }
 
-    func testDirectBindingsNeedNoPrefix() throws {
-        var dispatcher = try self.dispatcher
+    func testADirectBindingOfTheUsersNeedsNoPrefixAndTheDefaultsLeaveAltKeysToThePane() throws {
+        var defaults = try self.dispatcher
+        XCTAssertEqual(defaults.handle(Key(.left, modifiers: .alt)), .passThrough, "readline's")
+        XCTAssertEqual(defaults.handle(Key(.character("3"), modifiers: .alt)), .passThrough, "irssi's")
+        let layered = try Keymap.load(
+            defaults: DefaultKeymapTests.defaultText(), user: ("bind M-Left focus-left\n", "/home/me/.config/termind/keymap")).checked()
+        var dispatcher = KeyDispatcher(keymap: layered)
         XCTAssertEqual(dispatcher.handle(Key(.left, modifiers: .alt)), .perform(.focus(.left)))
-        XCTAssertEqual(dispatcher.handle(Key(.character("3"), modifiers: .alt)), .perform(.selectWorkspace(3)))
     }
 
     func testEverythingElseGoesToThePane() throws {

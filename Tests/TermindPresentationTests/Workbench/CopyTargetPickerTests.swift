@@ -29,7 +29,7 @@ final class CopyTargetPickerTests: XCTestCase {
         XCTAssertEqual(try key(&picker, .down).next, .stays, "the last stays chosen")
         let enter = try key(&picker, .enter)
         XCTAssertEqual(enter.next, .closes)
-        guard case .submitCopy(let chosen, let source)? = enter.effects.first else { return XCTFail("\(enter.effects)") }
+        guard case .submitCopy(let chosen, let source, _)? = enter.effects.first else { return XCTFail("\(enter.effects)") }
         XCTAssertEqual(source, "srv:/home/tb")
         XCTAssertEqual(chosen.transferRequest, TransferRequest(
             source: .host("srv"), paths: ["/home/tb/report.pdf"], destination: .host("srv2"), directory: "/srv/drop"))
@@ -44,7 +44,7 @@ final class CopyTargetPickerTests: XCTestCase {
         var picker = CopyTargetPicker(copy: copy, source: "srv:/home/tb", targets: [local, srv2])
         XCTAssertEqual(try key(&picker, .character("7")).next, .stays, "no browser is pane 7")
         let three = try key(&picker, .character("3"))
-        guard case .submitCopy(let chosen, _)? = three.effects.first else { return XCTFail("\(three.effects)") }
+        guard case .submitCopy(let chosen, _, _)? = three.effects.first else { return XCTFail("\(three.effects)") }
         XCTAssertEqual(chosen.destinationHost, "srv2")
         XCTAssertEqual(chosen.destinationDirectory, "/srv/drop")
     }

@@ -31,6 +31,15 @@ final class StatusBarTests: XCTestCase {
         XCTAssertFalse(narrow.contains("/ 0"), narrow)
     }
 
+    func testAnInterruptedTransferWaitingInTheQueueIsCountedAsWaitingNotZero() {
+        var waiting = bar()
+        waiting.resumableTransfers = 1
+        XCTAssertTrue(drawn(waiting, width: 80).hasSuffix("1 transfer waiting  C-\\ ? help"), drawn(waiting, width: 80))
+        waiting.activeTransfers = 2
+        XCTAssertTrue(drawn(waiting, width: 80).hasSuffix("2 transfers, 1 waiting  C-\\ ? help"), drawn(waiting, width: 80))
+        XCTAssertTrue(drawn(waiting, width: 30).hasSuffix("3⇅"), drawn(waiting, width: 30))
+    }
+
     func testAMessageIsCutWithAnEllipsisNotMidWordGarbage() {
         let line = drawn(bar(message: "quit and close 3 Sessions? (y/n)"), width: 40)
         XCTAssertEqual(line, " 1:web  quit and close 3 S… 0 transfers")

@@ -97,6 +97,19 @@ final class TerminalPaneUpdateTests: XCTestCase {
         XCTAssertNotEqual(second, first)
     }
 
+    func testALostConnectionInANarrowPaneSaysItInWordsAndKeepsTheWholeHint() async throws {
+        let (pane, generation) = try connectedPane()
+        XCTAssertEqual(pane.update(.connectionLost(generation,
+            "reading stdout of command `exec sh -c 'cat /proc/stat'` with 127.0.0.1:21409 failed: transport read (code -43)")), [.disconnect])
+        var buffer = CellBuffer(width: 24, height: 12)
+        _ = pane.draw(into: &buffer, in: buffer.bounds, context: PaneDrawContext(
+            number: 1, isFocused: true, isZoomed: false, reconnectKeys: "C-\\ r", closeKeys: "C-\\ x"))
+        let notice = buffer.lines.suffix(4).map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+        XCTAssertTrue(notice.hasSuffix("Enter or C-\\ r reconnects, C-\\ x closes."), buffer.lines.joined(separator: "\n"))
+        XCTAssertTrue(notice.hasPrefix("The connection to web"), notice)
+        for jargon in ["code", "exec", "21409", "transport"] { XCTAssertFalse(notice.contains(jargon), notice) }
+    }
+
     func testAFailureToConnectShowsAndAReconnectWhileConnectingIsRefused() async throws {
         let (pane, generation) = try connectingPane()
         XCTAssertEqual(pane.update(.reconnect), [.message("already connecting")])

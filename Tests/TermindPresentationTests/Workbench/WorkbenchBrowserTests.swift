@@ -59,6 +59,27 @@ final class WorkbenchBrowserTests: WorkbenchTestCase {
                        [.terminal, .browser, .localBrowser], "both browsers come back from Recent Workspaces")
     }
 
+    func testACopyOnceQueuedClearsTheMarksOfWhatItCopied() async throws {
+        services = InMemoryWorkbenchServices(hosts: [WorkbenchFixture.host("web")])
+        let store = InMemoryPartialTransferStore()
+        services.queue.withLock { $0 = TransferQueue(sites: WorkbenchTransferQueueTests.UnreachableSites(), store: store, listing: store) }
+        workbench = Workbench(services: services, keymap: try WorkbenchFixture.defaultKeymap(), size: wide)
+        await workbench.start(connecting: nil)
+        services.serveFiles(tree())
+        _ = try await openFromNavigator("web")
+        prefixed(.character("b"))
+        await waitForScreen(containing: "notes.txt")
+        prefixed(.character("b"))
+        await waitForScreen(containing: "this machine · files")
+        await eventually("the local side lists", showing: screenReport) { screenText.components(separatedBy: "notes.txt").count == 3 }
+
+        press(.character(" "))
+        await waitForScreen(containing: "1 marked")
+        press(.character("c"))
+        await eventually("the copy was queued", showing: screenReport) { !screenText.contains("1 marked") }
+        XCTAssertFalse(screenText.contains("marked"), screenReport)
+    }
+
     func testABrowserWithoutAnOSC7DirectoryStartsAtHomeAndARefusedDeleteShowsTheServersReason() async throws {
         try await start(size: wide)
         let files = tree()

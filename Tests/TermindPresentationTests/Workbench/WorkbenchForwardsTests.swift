@@ -176,7 +176,7 @@ final class WorkbenchForwardsTests: WorkbenchTestCase {
         let connection = try await openFromNavigator("web")
         await eventually("the enabled rules listen", showing: screenReport) { connection.forwarding.listening.count == 2 }
         connection.drop()
-        await waitForScreen(containing: "Connection lost")
+        await waitForScreen(containing: "was lost")
         prefixed(.character("F"))
         await eventually("the rules wait for a session", showing: screenReport) {
             line(showing: "L 127.0.0.1:8080").contains("no session")

@@ -107,6 +107,8 @@ final class WorkbenchHistoryTests: WorkbenchTestCase {
         await waitForScreen(containing: "Command history on web")
         type("depl")
         await waitForScreen(containing: "deploy --env prod")
+        XCTAssertTrue(screenText.contains("deploy --env prod ⏎ --force"), "the line break is a marker: \(screenReport)")
+        XCTAssertFalse(screenText.contains("\\012") || screenText.contains("\\n"), screenReport)
         XCTAssertFalse(screenText.contains("deploy-db"), "only the pane's Host at first: \(screenReport)")
         XCTAssertTrue(screenText.contains("1.2s") && screenText.contains("2h") && screenText.contains("/srv/app"), screenReport)
 
@@ -120,6 +122,11 @@ final class WorkbenchHistoryTests: WorkbenchTestCase {
         await eventually("the command reached the shell", showing: web.shell.written) { web.shell.written.contains("--force") }
         XCTAssertEqual(web.shell.written, program + "deploy --env prod --force", "a newline would run it: spaces instead")
         XCTAssertFalse(screenText.contains("Command history"), screenReport)
+    }
+
+    func testAMultiLineCommandShowsEachLineBreakAsAMarkerAndControlsStayEscaped() {
+        XCTAssertEqual(HistoryOverlay.shown("for x in 1 2\ndo echo $x\ndone"), "for x in 1 2 ⏎ do echo $x ⏎ done")
+        XCTAssertEqual(HistoryOverlay.shown("echo \u{1B}[31m"), "echo \\033[31m")
     }
 
     func testTheChosenCommandIsBracketedWhenTheProgramAskedForBracketedPaste() async throws {

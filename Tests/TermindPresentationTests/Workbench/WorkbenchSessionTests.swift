@@ -148,8 +148,10 @@ final class WorkbenchSessionTests: WorkbenchTestCase {
         prefixed(.character("%"))
         await eventually("the second shell is open", showing: screenReport) { services.connections.count == 2 && services.connections[1].openedSize != nil }
         services.connections[1].shell.drop()
-        await waitForScreen(containing: "Connection lost: the connection")
-        XCTAssertTrue(screenText.contains("was reset. Enter or C-\\ r:"), screenText)
+        await waitForScreen(containing: "The connection to web was lost")
+        XCTAssertTrue(screenText.contains("(the server closed it). Enter or"), screenText)
+        XCTAssertTrue(screenText.contains("C-\\ r reconnects, C-\\ x closes."), screenText)
+        XCTAssertFalse(screenText.contains("was reset"), "the detail is for the log: \(screenText)")
         XCTAssertTrue(screen[1].contains("[lost]"), screen[1])
 
         first.shell.print("still here")
@@ -168,7 +170,7 @@ final class WorkbenchSessionTests: WorkbenchTestCase {
         first.shell.print("$ vi notes\r\n\u{1B}[?1049h\u{1B}[?1h\u{1B}[?1002h\u{1B}[Hvi's text")
         await waitForScreen(containing: "vi's text")
         first.shell.drop()
-        await waitForScreen(containing: "Connection lost")
+        await waitForScreen(containing: "was lost")
         press(.enter)
         await eventually("a new attempt connected", showing: screenReport) { services.connections.count == 2 && services.connections[1].openedSize != nil }
         let second = services.connections[1].shell

@@ -82,6 +82,26 @@ final class WorkbenchTemplateTests: WorkbenchTestCase {
         XCTAssertEqual(fraction, 0.5, accuracy: 0.01)
     }
 
+    func testThePrefilledNameIsSelectedSoTypingReplacesItAndEndKeepsItToEdit() async throws {
+        try await startWithTemplates([], hosts: [WorkbenchFixture.host("srv")])
+        try await openFromNavigator("srv")
+        prefixed(.character("S"))
+        await waitForScreen(containing: "Save this Workspace as a Template")
+        XCTAssertTrue(screenText.contains("srv"), "prefilled with the Workspace's name: \(screenReport)")
+        type("lab4")
+        press(.enter)
+        await waitForScreen(containing: "saved Template lab4")
+        XCTAssertEqual(templateServices.saved.last?.label.rawValue, "lab4", "not srvlab4")
+
+        prefixed(.character("S"))
+        await waitForScreen(containing: "Save this Workspace as a Template")
+        press(.end)
+        type("2")
+        press(.enter)
+        await waitForScreen(containing: "saved Template srv2")
+        XCTAssertEqual(templateServices.saved.last?.label.rawValue, "srv2", "End keeps the name to edit")
+    }
+
     func testQuickOpenOpensATemplateAndAPaneWhoseHostIsGoneOpensEmpty() async throws {
         let web = WorkbenchFixture.host("web")
         let layout = TemplateLayout.split(

@@ -242,6 +242,10 @@ final class InMemoryWorkbenchServices: WorkbenchServices {
     func recentWorkspaces() async -> [Workspace] { state.withLock { $0.recent } }
     func saveRecentWorkspaces(_ workspaces: [Workspace]) async { state.withLock { $0.saved = workspaces } }
     var activeTransferCount: Int { 0 }
+    /// The transfer queue the workbench gets, when a test sets one before the workbench is made.
+    let queue = Mutex<TransferQueue?>(nil)
+
+    func transferQueue(interactions: InteractionQueue, shared: SharedConnections) -> TransferQueue? { queue.withLock { $0 } }
 
     /// What the samplers write to their channel: only the run's boundary, as the real script holds it.
     static let samplerScript = "boundary=\(MetricsSampler.boundaryPlaceholder)\n"

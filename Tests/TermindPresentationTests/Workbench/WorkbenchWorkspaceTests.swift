@@ -57,6 +57,8 @@ final class WorkbenchWorkspaceTests: WorkbenchTestCase {
         XCTAssertEqual(screen[0], " 1 web   2 empty")
         XCTAssertTrue(screen[29].hasPrefix(" 2:empty "), screen[29])
         press(.character("1"), .alt)
+        XCTAssertTrue(screen[29].hasPrefix(" 2:empty "), "M-1 is the pane's (readline's), not the workbench's: \(screen[29])")
+        prefixed(.character("1"))
         XCTAssertTrue(screen[29].hasPrefix(" 1:web "), screen[29])
         prefixed(.character("n"))
         XCTAssertTrue(screen[29].hasPrefix(" 2:empty "), screen[29])

@@ -43,6 +43,9 @@ public final class TransferQueue: Sendable {
     /// Running and waiting transfers (the status bar's count).
     public var activeCount: Int { board.state.activeCount }
 
+    /// Interrupted, paused and resumable transfers, waiting for the person (the status bar's).
+    public var resumableCount: Int { board.state.resumableCount }
+
     /// Sets who is told of each change; called from whichever task changed it.
     public func onChange(_ body: @escaping @Sendable () -> Void) {
         board.onChange(body)

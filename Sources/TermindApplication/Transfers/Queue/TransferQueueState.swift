@@ -24,6 +24,9 @@ public struct TransferQueueState: Sendable, Equatable {
     public var waitingCount: Int { transfers.count { $0.state == .waiting } }
     /// What the status bar counts: running and waiting.
     public var activeCount: Int { runningCount + waitingCount }
+    /// Transfers that wait for the person to resume them (interrupted by an earlier run,
+    /// paused, failed with a partial kept): the status bar counts them too, as waiting.
+    public var resumableCount: Int { items.count { $0.canResume } }
 
     public func item(_ id: TransferQueueItem.ID) -> TransferQueueItem? {
         if case .interrupted = id { return interrupted.first { $0.id == id } }

@@ -5,7 +5,7 @@ import TermindDomain
 struct HostsEditCommand: Command {
     static let definition = CommandDefinition(
         name: "edit", abstract: "Change a Host; options not given stay as they are",
-        arguments: [.init("LABEL", help: "The Host's label")],
+        arguments: [.init("LABEL", .host, help: "The Host's label")],
         options: [
             .option("label", valueName: "NEW", help: "Rename the Host"),
             .option("hostname", valueName: "NAME", help: "DNS name or IP address"),

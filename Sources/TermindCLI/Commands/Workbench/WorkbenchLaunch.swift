@@ -49,6 +49,7 @@ enum WorkbenchLaunch {
             services: services, keymap: keymap.keymap, keymapProblems: keymap.problems, size: terminal.size,
             environment: environment)
         workbench.shellIntegration = shellIntegration
+        workbench.logger = services.logger
         // Other termind processes may use the workbench's connections (the control socket).
         let sockets = WorkbenchControlSockets(sharing: sharing, shared: workbench.sharedConnections)
         let serving = Task.detached { await sockets.run() }

@@ -12,6 +12,8 @@ struct StatusBar {
     var awaitingPrefix: String?
     var pendingInteractions: Int
     var activeTransfers: Int
+    /// Transfers waiting for the person to resume them (interrupted, paused).
+    var resumableTransfers: Int = 0
     /// "C-\ ?", the keys that open the help overlay.
     var helpKeys: String?
     /// The focused pane's Host's metrics ("cpu 12% mem 45% load 0.52"); the first thing a narrow
@@ -55,13 +57,21 @@ struct StatusBar {
         }
     }
 
+    /// "2 transfers", "2 transfers, 1 waiting", "1 transfer waiting" (only ones that wait for
+    /// the person to resume them), "0 transfers".
+    var transfersText: String {
+        func count(_ number: Int) -> String { "\(number) transfer\(number == 1 ? "" : "s")" }
+        guard resumableTransfers > 0 else { return count(activeTransfers) }
+        return activeTransfers > 0 ? count(activeTransfers) + ", \(resumableTransfers) waiting" : count(resumableTransfers) + " waiting"
+    }
+
     /// The waiting interactions and the transfers-and-help part, in their longest forms that
     /// fit in `width` columns together (the waiting count is kept longest).
     private func rightParts(fitting width: Int) -> (waiting: String, right: String) {
-        let transfers = "\(activeTransfers) transfer\(activeTransfers == 1 ? "" : "s")"
-        var rights = [transfers + (helpKeys.map { "  \($0) help" } ?? "") + " ", transfers + " ", "\(activeTransfers)⇅ "]
+        let transfers = transfersText
+        var rights = [transfers + (helpKeys.map { "  \($0) help" } ?? "") + " ", transfers + " ", "\(activeTransfers + resumableTransfers)⇅ "]
         if let metrics { rights.insert(contentsOf: rights.prefix(2).map { metrics + "  " + $0 }, at: 0) }
-        if activeTransfers == 0 { rights.append("") }
+        if activeTransfers == 0, resumableTransfers == 0 { rights.append("") }
         var waitings = [""]
         if pendingInteractions > 0 {
             let count = pendingInteractions

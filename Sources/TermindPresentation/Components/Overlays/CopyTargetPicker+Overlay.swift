@@ -12,7 +12,7 @@ extension CopyTargetPicker: Overlay {
             return .closes(.cancelCopy)
         case (.enter, _):
             guard let copy = chosenCopy else { return .close }
-            return .closes(.submitCopy(copy, from: source))
+            return .closes(.submitCopy(copy, from: source, pane: sourcePane))
         case (.up, _), (_, "k"):
             move(by: -1)
         case (.down, _), (_, "j"), (.tab, _):
@@ -23,7 +23,7 @@ extension CopyTargetPicker: Overlay {
             move(by: targets.count)
         case (_, let character?):
             if let digit = character.wholeNumberValue, select(number: digit), let copy = chosenCopy {
-                return .closes(.submitCopy(copy, from: source))
+                return .closes(.submitCopy(copy, from: source, pane: sourcePane))
             }
         default:
             break

@@ -39,10 +39,13 @@ struct CopyTargetPicker {
     /// Where it comes from (`srv:/home/me`), for the title.
     let source: String
     let targets: [Target]
+    /// The browser the copy comes from, whose marks are done with once it is queued.
+    let sourcePane: PaneID?
     private(set) var selection = 0
 
-    init(copy: BrowserCopy, source: String, targets: [Target]) {
+    init(copy: BrowserCopy, source: String, targets: [Target], sourcePane: PaneID? = nil) {
         self.copy = copy
+        self.sourcePane = sourcePane
         self.source = source
         self.targets = targets
     }

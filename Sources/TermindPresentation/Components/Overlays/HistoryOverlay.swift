@@ -53,6 +53,14 @@ struct HistoryOverlay {
         return Array(text.utf8)
     }
 
+    /// A command as its row shows it: on one line, each line break a visible `⏎` (not an
+    /// escape the person would read as typed text), the rest made safe as the shell sent it.
+    static func shown(_ command: String) -> String {
+        command.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { TerminalSafeText(String($0)).text }
+            .joined(separator: " ⏎ ")
+    }
+
     /// `3s`, `12m`, `5h`, `2d` ago.
     static func age(of date: Date, now: Date) -> String {
         let seconds = max(0, Int(now.timeIntervalSince(date)))

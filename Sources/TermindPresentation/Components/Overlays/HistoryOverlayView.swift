@@ -41,7 +41,7 @@ enum HistoryOverlayView {
             if !state.onlyPaneHost { facts += pad(labels[entry.hostID] ?? "-", 14) }
             facts += pad(TerminalSafeText(entry.workingDirectory ?? "-").text, 22)
             var column = buffer.put(" " + facts, column: inside.column, row: row, style: isSelected ? style : dimmed, clip: line)
-            column = buffer.put(TerminalSafeText(entry.command).text, column: column, row: row, style: style, clip: line)
+            column = buffer.put(HistoryOverlay.shown(entry.command), column: column, row: row, style: style, clip: line)
         }
         let toggle = state.paneHost == nil ? "" : " · Tab: \(state.onlyPaneHost ? "every Host" : "this Host only")"
         buffer.put(

@@ -31,7 +31,7 @@ enum OverlayEffect {
     case searchHistory
     case insertCommand(CommandHistoryEntry, into: PaneID)
     /// The copy picker chose: the copy (its destination set) from `source` (`srv:/home/me`).
-    case submitCopy(BrowserCopy, from: String)
+    case submitCopy(BrowserCopy, from: String, pane: PaneID?)
     case cancelCopy
     // Screens
     case commitImport(ImportSelection, of: ImportPreview, screen: ImportScreen.ID)

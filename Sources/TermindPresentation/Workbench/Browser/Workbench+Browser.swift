@@ -122,6 +122,7 @@ extension Workbench {
         link.watchTask = Task { [weak self, weak link] in
             guard let failure = await connection.connection.waitUntilEnded(), !Task.isCancelled else { return }
             guard let self, let link, link.serves(generation) else { return }
+            self.logger.notice("pane \(id): connection lost: \(failure.description)")
             self.deliverToBrowser(.connectionLost(generation, failure.detail), to: id, generation: generation)
             self.sharedConnectionLost(by: id, lease: connection.lease, detail: failure.detail)
         }
@@ -231,16 +232,16 @@ extension Workbench {
         let browser = panes[id] as? BrowserPane
         let source = (browser?.side ?? BrowserSide(hostLabel: copy.sourceHost)).name + ":" + (browser?.path ?? "")
         if copy.destinationDirectory != nil {
-            submitCopy(copy, from: source)
+            submitCopy(copy, from: source, pane: id)
             return
         }
         switch CopyTargetPicker.Choice(copyTargets(besides: id)) {
         case .nowhere:
             message = "copy to where? open a browser beside this one first (C-\\ b)"
         case .only(let target):
-            submitCopy(copy.into(target.side, directory: target.directory), from: source)
+            submitCopy(copy.into(target.side, directory: target.directory), from: source, pane: id)
         case .ask(let targets):
-            overlays[CopyTargetPicker.self] = CopyTargetPicker(copy: copy, source: source, targets: targets)
+            overlays[CopyTargetPicker.self] = CopyTargetPicker(copy: copy, source: source, targets: targets, sourcePane: id)
         }
     }
 
@@ -253,10 +254,12 @@ extension Workbench {
         }
     }
 
-    /// Queues `copy` (its destination known) and says where it goes.
-    func submitCopy(_ copy: BrowserCopy, from source: String) {
+    /// Queues `copy` (its destination known) and says where it goes; the marks in browser
+    /// `pane` that chose what to copy are done with.
+    func submitCopy(_ copy: BrowserCopy, from source: String, pane: PaneID?) {
         guard let request = copy.transferRequest else { return }
         message = copy.confirmation(from: source)
         run(.submitTransfer(request))
+        if transfers != nil, let pane { (panes[pane] as? BrowserPane)?.unmark(copy.sources) }
     }
 }

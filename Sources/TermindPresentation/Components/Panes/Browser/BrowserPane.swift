@@ -394,6 +394,9 @@ final class BrowserPane: PaneComponent {
 
     func clearMarks() { marked = [] }
 
+    /// Drops the marks of `paths` (a copy of them was queued).
+    func unmark(_ paths: [String]) { marked.subtract(paths) }
+
     /// Follows the shell of terminal pane `pane`, which is in `directory` (if it said): a
     /// browser opened beside a terminal does from the start.
     func follow(_ pane: PaneID, at directory: String?) {

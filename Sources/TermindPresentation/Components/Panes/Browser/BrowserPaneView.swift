@@ -36,9 +36,16 @@ struct BrowserPaneView {
         case .connecting:
             line(" Opening \(pane.side.name)'s files…", row: content.row, in: content, style: WorkbenchTheme.dim, into: &buffer)
         case .failed(let detail), .dropped(let detail), .hostKeyChanged(let detail), .ended(let detail):
-            let title = pane.status == .dropped(detail) ? "The browser's connection to \(pane.side.name) was lost" : "Could not open \(pane.side.name)'s files"
-            var lines = [(title, WorkbenchTheme.failure), ("", WorkbenchTheme.text)]
-            lines += TextWrap.lines(detail, width: max(1, content.columns - 2)).map { ($0, WorkbenchTheme.text) }
+            let width = max(1, content.columns - 2)
+            var lines: [(String, CellStyle)]
+            if pane.status == .dropped(detail) {
+                // In words; libssh2's detail is for the log.
+                let sentence = ConnectionLossText.sentence(subject: "The browser's connection to \(pane.side.name)", detail: detail)
+                lines = TextWrap.lines(sentence, width: width).map { ($0, WorkbenchTheme.failure) }
+            } else {
+                lines = [("Could not open \(pane.side.name)'s files", WorkbenchTheme.failure), ("", WorkbenchTheme.text)]
+                lines += TextWrap.lines(detail, width: width).map { ($0, WorkbenchTheme.text) }
+            }
             let all = pane.status.isLost ? context.reconnectAllKeys.map { " · \($0): reconnect all" } ?? "" : ""
             lines += [("", WorkbenchTheme.text), ("Enter: reconnect" + all + (context.closeKeys.map { " · \($0): close the pane" } ?? ""), WorkbenchTheme.dim)]
             for (offset, (text, style)) in lines.enumerated() where offset < content.rows {

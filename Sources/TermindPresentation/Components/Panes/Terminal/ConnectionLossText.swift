@@ -1,27 +1,72 @@
-/// The words a pane shows for why its connection ended, made from the failure's detail: the
-/// library's return codes left out (they mean nothing to the person and stay in the log),
-/// durations rounded to whole seconds, the libssh2 operation names said in words, and the
-/// advice to reconnect dropped (the pane adds its own, with the keys). A plain value.
+/// What a pane says when its connection was lost, in the person's words: one sentence of what
+/// happened, named by the pane's own Host ("The connection to srv was lost (the server closed
+/// it)."), then the keys that act on it. The failure's detail (libssh2's operation, codes, the
+/// channel and command it came from, which may be another pane's) only decides the cause said
+/// in brackets; the detail itself goes to the log. A plain value.
 enum ConnectionLossText {
-    static func words(for detail: String) -> String {
-        var text = detail
-        text.replace(try! Regex(#"\s*\(code -?[0-9]+\)"#), with: "")
-        text.replace(try! Regex(#"([0-9]+\.[0-9]+) s\b"#)) { match in
-            let value = Double(String(match.output[1].substring ?? "")) ?? 0
-            return "\(Int(value.rounded())) s"
+    /// Why the connection went, as far as the detail tells.
+    enum Cause: Equatable, CaseIterable {
+        case closedByServer, timedOut, networkUnreachable, authentication, unknown
+
+        /// The words in brackets after "was lost"; nil when the detail tells nothing.
+        var words: String? {
+            switch self {
+            case .closedByServer: "the server closed it"
+            case .timedOut: "the server stopped answering"
+            case .networkUnreachable: "the network is unreachable"
+            case .authentication: "the server no longer accepts the credentials"
+            case .unknown: nil
+            }
         }
-        for (jargon, words) in [
-            ("transport read", "reading from the server"),
-            ("transport write", "sending to the server"),
-            ("socket recv", "reading from the server"),
-            ("socket send", "sending to the server"),
-        ] {
-            text.replace(jargon, with: words)
+    }
+
+    /// The cause a failure's detail tells: an authentication or network failure by its words,
+    /// silence (keepalives, a timeout) next, then a socket the server closed or reset.
+    static func cause(of detail: String) -> Cause {
+        let text = detail.lowercased()
+        func says(_ words: String...) -> Bool { words.contains { text.contains($0) } }
+        if says("authentication", "credentials", "permission denied", "publickey") { return .authentication }
+        if says("unreachable", "no route to host", "network is down") { return .networkUnreachable }
+        if says("keepalive", "timed out", "timeout", "did not answer in time") { return .timedOut }
+        if says("transport read", "socket recv", "socket disconnect", "disconnected", "closed", "reset",
+                "went away", "has ended", "end of file", "eof") {
+            return .closedByServer
         }
-        text.replace(try! Regex(#"[\s.;,]*\breconnect\s*[.]*\s*$"#), with: "")
-        while let last = text.last, last == "." || last == " " || last == ";" || last == "," {
-            text.removeLast()
+        return .unknown
+    }
+
+    /// "The connection to srv was lost (the server closed it)."
+    static func sentence(hostLabel: String?, detail: String) -> String {
+        sentence(subject: hostLabel.map { "The connection to \($0)" } ?? "The connection", detail: detail)
+    }
+
+    /// "`subject` was lost (the server closed it)."
+    static func sentence(subject: String, detail: String) -> String {
+        subject + " was lost" + (cause(of: detail).words.map { " (\($0))" } ?? "") + "."
+    }
+
+    /// The lines of a notice that says `explanation` then `hint` in at most `maxRows` lines of
+    /// `width` columns, word-wrapped. When both do not fit, the hint keeps its lines and the
+    /// explanation gets what is left (its last line ending in "…"), so what to do always shows;
+    /// a hint longer than `maxRows` (a narrow pane) takes up to `availableRows`, with a line of
+    /// explanation above it when there is room. A key with the prefix ("C-\\ r") is never
+    /// broken across lines.
+    static func lines(explanation: String, hint: String, width: Int, maxRows: Int, availableRows: Int? = nil) -> [String] {
+        func wrap(_ text: String) -> [String] {
+            TextWrap.lines(text.replacing("\\ ", with: "\\\u{A0}"), width: width).map { $0.replacing("\u{A0}", with: " ") }
         }
-        return text
+        guard width > 0, maxRows > 0 else { return [] }
+        let hintLines = wrap(hint)
+        let maxRows = max(maxRows, min(availableRows ?? maxRows, hintLines.count + 1))
+        let together = wrap(explanation + " " + hint)
+        if together.count <= maxRows { return together }
+        guard hintLines.count < maxRows else { return Array(hintLines.prefix(maxRows)) }
+        let room = maxRows - hintLines.count
+        var said = wrap(explanation)
+        if said.count > room {
+            said = Array(said.prefix(room))
+            said[room - 1] = TextWrap.truncated(said[room - 1] + "…", to: width)
+        }
+        return said + hintLines
     }
 }

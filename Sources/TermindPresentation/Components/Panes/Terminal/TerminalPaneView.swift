@@ -43,9 +43,9 @@ struct TerminalPaneView {
                 let width = min(content.columns, CharacterWidth.columns(of: line))
                 buffer.put(line, column: content.column + (content.columns - width) / 2, row: row, style: WorkbenchTheme.notice, clip: content)
             }
-            if case .ended(let detail) = pane.status { drawNotice("Session ended: \(detail). \(retryHint)", in: content, into: &buffer) }
+            if case .ended(let detail) = pane.status { drawNotice("Session ended: \(detail).", hint: retryHint, in: content, into: &buffer) }
             if case .dropped(let detail) = pane.status {
-                drawNotice("Connection lost: \(ConnectionLossText.words(for: detail)). \(retryHint)", in: content, into: &buffer)
+                drawNotice(ConnectionLossText.sentence(hostLabel: pane.hostLabel, detail: detail), hint: lostHint, in: content, into: &buffer)
             }
         }
     }
@@ -135,6 +135,14 @@ struct TerminalPaneView {
         return hint
     }
 
+    /// What to do about a lost connection, as a sentence: "Enter or C-\\ r reconnects, C-\\ x closes."
+    private var lostHint: String {
+        var actions = ["Enter" + (reconnectKeys.map { " or \($0)" } ?? "") + " reconnects"]
+        if let all = context.reconnectAllKeys { actions.append("\(all) reconnects all") }
+        if let closeKeys { actions.append("\(closeKeys) closes") }
+        return actions.joined(separator: ", ") + "."
+    }
+
     private func wrapped(_ text: String, _ content: CellRect) -> [(String, CellStyle)] {
         TextWrap.lines(text, width: max(1, content.columns - 2)).map { ($0, WorkbenchTheme.text) }
     }
@@ -177,10 +185,13 @@ struct TerminalPaneView {
         }
     }
 
-    /// A notice over the pane's last rows (the Session's end and how to reconnect), wrapped to
-    /// at most three lines.
-    private func drawNotice(_ text: String, in content: CellRect, into buffer: inout CellBuffer) {
-        let lines = TextWrap.lines(text, width: max(1, content.columns - 2)).prefix(min(3, content.rows))
+    /// A notice over the pane's last rows (what ended the Session, then how to reconnect),
+    /// wrapped to at most four lines (more in a narrow pane, for the whole hint); the hint keeps
+    /// its lines when both do not fit.
+    private func drawNotice(_ text: String, hint: String, in content: CellRect, into buffer: inout CellBuffer) {
+        let lines = ConnectionLossText.lines(
+            explanation: text, hint: hint, width: max(1, content.columns - 2), maxRows: min(4, content.rows),
+            availableRows: content.rows)
         for (offset, line) in lines.enumerated() {
             let row = content.endRow - lines.count + offset
             let rowRect = CellRect(column: content.column, row: row, columns: content.columns, rows: 1)
