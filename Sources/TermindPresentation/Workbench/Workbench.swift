@@ -70,8 +70,6 @@ public final class Workbench {
     public var onChange: () -> Void = {}
     /// Set when the person quit (or a signal asked to): the process's exit status.
     public internal(set) var exitStatus: Int32?
-    /// Where what the panes say in words is kept in full (a lost connection's libssh2 detail).
-    public var logger: any Logger = NullLogger()
 
     /// - Parameters:
     ///   - keymap: the bindings in force (the defaults with the person's file over them).
@@ -132,6 +130,11 @@ public final class Workbench {
     var insideTmux: Bool { setting.insideTmux }
     /// How a remote shell starts with Termind's shell integration (the command line sets it
     /// from its resources); nil starts plain shells (`--no-shell-integration`).
+    /// Where what the panes say in words is kept in full (a lost connection's libssh2 detail).
+    public var logger: any Logger {
+        get { setting.logger }
+        set { setting.logger = newValue }
+    }
     public var shellIntegration: ShellIntegration? {
         get { setting.shellIntegration }
         set { setting.shellIntegration = newValue }

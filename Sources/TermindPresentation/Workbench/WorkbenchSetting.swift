@@ -1,7 +1,7 @@
 import TermindApplication
 
 /// Where the workbench runs: the variables remote shells get, whether it is inside tmux, the
-/// shell integration, and who lends the terminal to an editor. Set at start; a value the
+/// shell integration, who lends the terminal to an editor, and the log. Set at start; a value the
 /// `Workbench` owns, on the TUI's main actor.
 struct WorkbenchSetting {
     /// Variables passed to each remote shell (LANG, so the remote encodes text as here).
@@ -13,4 +13,6 @@ struct WorkbenchSetting {
     var shellIntegration: ShellIntegration?
     /// Who lends the terminal to the person's editor (the loop); nil in tests without one.
     weak var screen: (any ScreenSuspension)?
+    /// Where what the panes say in words is kept in full (a lost connection's libssh2 detail).
+    var logger: any Logger = NullLogger()
 }
