@@ -116,12 +116,16 @@ final class ExecInputEndToEndTests: XCTestCase {
 
     func testTTYRunsTheCommandOnAPTYOfTheTerminalsSizeThatFollowsAResize() throws {
         let session = try TmuxSession(
-            command: ["bash", "-c", "\(try exec) -t -- 'stty size; read line; echo got-$line; stty size; exit 5'"],
+            // The command says when the resize has reached its PTY, so the test waits on that.
+            command: [
+                "bash", "-c",
+                "\(try exec) -t -- 'stty size; while [ \"$(stty size)\" = \"45 160\" ]; do sleep 0.05; done; echo resized; read line; echo got-$line; stty size; exit 5'",
+            ],
             environment: home.terminalEnvironment)
         defer { session.kill() }
         XCTAssertTrue(session.waitForScreen(containing: "45 160"), session.screen())
         _ = try ChildProcess.run("tmux", ["resize-window", "-t", session.name, "-x", "100", "-y", "30"])
-        usleep(300_000)  // the resize reaching the remote PTY shows nowhere until the command's next stty
+        XCTAssertTrue(session.waitForScreen(containing: "resized"), session.screen())
         session.send("typed")
         XCTAssertTrue(session.waitForScreen(containing: "got-typed"), session.screen())
         XCTAssertTrue(session.waitForScreen(containing: "30 100"), session.screen())

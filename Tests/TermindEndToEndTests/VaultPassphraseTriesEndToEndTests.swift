@@ -11,12 +11,13 @@ final class VaultPassphraseTriesEndToEndTests: XCTestCase {
         return home
     }
 
-    /// Types each answer once the prompt is on the screen for the next time (typing ahead of
-    /// a no-echo prompt is discarded by the terminal, as for any password prompt).
+    /// Types each answer once the prompt is on the screen for the next time and echo is off
+    /// (typing ahead of a no-echo prompt is discarded by the terminal, as for any password prompt).
     private func answer(_ session: TmuxSession, _ answers: [String]) {
         for (index, answer) in answers.enumerated() {
             _ = waitUntil(timeout: 20, every: 0.05) { session.screen().components(separatedBy: "Vault passphrase:").count - 1 >= index + 1 }
-            usleep(200_000)  // the prompt is drawn before echo goes off: typing earlier is discarded
+            // The prompt is drawn before echo goes off, and typing earlier is discarded.
+            _ = waitUntil(timeout: 20, every: 0.05) { !session.echoesInput }
             session.send(answer)
         }
     }

@@ -27,6 +27,16 @@ public final class TmuxSession: @unchecked Sendable {
         if enter { _ = try? ChildProcess.run("tmux", ["send-keys", "-t", name, "Enter"]) }
     }
 
+    /// Whether the pane's terminal echoes what is typed, as its termios say (`stty -F` on the
+    /// pane's tty): a password prompt turns echo off before it reads.
+    public var echoesInput: Bool {
+        guard let tty = try? ChildProcess.run("tmux", ["display-message", "-p", "-t", name, "#{pane_tty}"]), tty.status == 0,
+              let modes = try? ChildProcess.run("stty", ["-F", tty.stdout.trimmingCharacters(in: .whitespacesAndNewlines), "-a"]),
+              modes.status == 0
+        else { return true }
+        return !modes.stdout.split(whereSeparator: { $0 == " " || $0 == "\n" }).contains("-echo")
+    }
+
     /// Presses keys by tmux's names (`C-\\`, `Enter`, `Up`, `q`), one after another.
     public func keys(_ names: String...) {
         _ = try? ChildProcess.run("tmux", ["send-keys", "-t", name] + names)

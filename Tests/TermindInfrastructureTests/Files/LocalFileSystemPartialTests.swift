@@ -134,8 +134,7 @@ final class LocalFileSystemPartialTests: XCTestCase {
         let fileSystem = fileSystem
         let target = path(".f.termind-partial")
         let waiting = Task { try await fileSystem.openPartial(target, wait: true) }
-        // Two of its tries at the lock (LocalFileLock.retryEvery): nothing says it is waiting.
-        try await Task.sleep(for: .milliseconds(100))
+        await eventually("the waiting open holds the partial open, at its lock") { Self.descriptors(openOn: target) == 2 }
         waiting.cancel()
         let result = await waiting.result
         XCTAssertThrowsError(try result.get()) { XCTAssertTrue($0 is CancellationError, "\($0)") }
@@ -147,8 +146,7 @@ final class LocalFileSystemPartialTests: XCTestCase {
         let fileSystem = fileSystem
         let target = path(".f.termind-partial")
         let waiting = Task { try await fileSystem.openPartial(target, wait: true) }
-        // Two of its tries at the lock (LocalFileLock.retryEvery): nothing says it is waiting.
-        try await Task.sleep(for: .milliseconds(100))
+        await eventually("the waiting open holds the partial open, at its lock") { Self.descriptors(openOn: target) == 2 }
         XCTAssertEqual(rename(target, path("f")), 0)
         try await first.close()
         let result = await waiting.result
@@ -196,5 +194,18 @@ final class LocalFileSystemPartialTests: XCTestCase {
         XCTAssertNotNil(third)
         await third?.release()
         await other?.release()
+    }
+
+    /// How many of this process's descriptors are open on the file at `path` (by device and
+    /// inode, over `/proc/self/fd`): an open waiting for a lock holds one, which is how a test
+    /// sees it wait.
+    private static func descriptors(openOn path: String) -> Int {
+        var file = stat()
+        guard stat(path, &file) == 0 else { return 0 }
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+        return entries.compactMap { Int32($0) }.filter { descriptor in
+            var open = stat()
+            return fstat(descriptor, &open) == 0 && open.st_dev == file.st_dev && open.st_ino == file.st_ino
+        }.count
     }
 }
