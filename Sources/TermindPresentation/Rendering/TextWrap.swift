@@ -1,5 +1,6 @@
-/// Breaks text into lines of at most `width` columns at spaces (a word longer than a line is cut),
-/// keeping the text's own line breaks. For messages, dialogs and failure screens. Pure.
+/// Breaks text into lines of at most `width` columns at spaces (a word is broken only when it is
+/// longer than a line), keeping the text's own line breaks: the one word wrap of the TUI, for
+/// messages, dialogs and failure screens. Widths are display columns (`CharacterWidth`). Pure.
 enum TextWrap {
     static func lines(_ text: String, width: Int) -> [String] {
         guard width > 0 else { return [] }
@@ -27,6 +28,28 @@ enum TextWrap {
             }
             result.append(line)
         }
+        return result
+    }
+
+    /// Key hints (`↑↓ choose`, `Enter opens`, `Esc closes`) joined with " · " into lines of at
+    /// most `width` columns, broken between hints (a hint longer than a line is wrapped as text):
+    /// a dialog's keys stay whole at any width.
+    static func hints(_ hints: [String], width: Int) -> [String] {
+        guard width > 0 else { return [] }
+        var result: [String] = []
+        var line = ""
+        for hint in hints where !hint.isEmpty {
+            let joined = line.isEmpty ? hint : line + " · " + hint
+            if CharacterWidth.columns(of: joined) <= width {
+                line = joined
+                continue
+            }
+            if !line.isEmpty { result.append(line) }
+            var pieces = lines(hint, width: width)
+            line = pieces.removeLast()
+            result += pieces
+        }
+        if !line.isEmpty || result.isEmpty { result.append(line) }
         return result
     }
 

@@ -8,8 +8,10 @@ enum CopyTargetPickerView {
         let box = CellBuffer.centered(columns: 76, rows: picker.targets.count + 6, in: area)
         let inside = buffer.drawBox(box, style: WorkbenchTheme.dialog, borderStyle: WorkbenchTheme.dialogBorder, title: "Copy to which browser?")
         guard inside.rows >= 3, inside.columns > 10 else { return .hidden }
+        let from = "\(picker.copy.what) from "
         let what = " " + TextWrap.truncated(
-            "\(picker.copy.what) from \(TerminalSafeText(picker.source).text)", to: inside.columns - 2)
+            from + TextElision.path(TerminalSafeText(picker.source).text, to: max(12, inside.columns - 2 - CharacterWidth.columns(of: from))),
+            to: inside.columns - 2)
         buffer.put(what, column: inside.column, row: inside.row, style: WorkbenchTheme.dialog, clip: inside)
         let listRows = max(1, inside.rows - 3)
         let first = max(0, min(picker.selection - listRows + 1, picker.targets.count - listRows))
@@ -25,8 +27,10 @@ enum CopyTargetPickerView {
         return .hidden
     }
 
-    /// `pane 3  srv2:/home/me/in`.
+    /// `pane 3  srv2:/home/me/in`, the place elided in its middle when long (`srv2:/home/…/in`).
     static func line(_ target: CopyTargetPicker.Target, width: Int) -> String {
-        TextWrap.truncated("pane \(target.number)  " + TerminalSafeText(target.place).text, to: width)
+        let number = "pane \(target.number)  "
+        let room = width - CharacterWidth.columns(of: number)
+        return TextWrap.truncated(number + TextElision.path(TerminalSafeText(target.place).text, to: max(1, room)), to: width)
     }
 }

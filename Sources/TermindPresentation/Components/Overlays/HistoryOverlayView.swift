@@ -39,7 +39,7 @@ enum HistoryOverlayView {
             var facts = pad(status, 5) + pad(HistoryOverlay.duration(entry.duration), 8)
                 + pad(HistoryOverlay.age(of: entry.startedAt, now: now), 5)
             if !state.onlyPaneHost { facts += pad(labels[entry.hostID] ?? "-", 14) }
-            facts += pad(TerminalSafeText(entry.workingDirectory ?? "-").text, 22)
+            facts += pad(TextElision.path(TerminalSafeText(entry.workingDirectory ?? "-").text, to: 22), 22)
             var column = buffer.put(" " + facts, column: inside.column, row: row, style: isSelected ? style : dimmed, clip: line)
             column = buffer.put(HistoryOverlay.shown(entry.command), column: column, row: row, style: style, clip: line)
         }
@@ -52,7 +52,8 @@ enum HistoryOverlayView {
 
     /// `text` cut or padded to `width` columns, then a space.
     private static func pad(_ text: String, _ width: Int) -> String {
-        TextWrap.truncated(text, to: width).padding(toLength: width, withPad: " ", startingAt: 0) + " "
+        let cut = TextWrap.truncated(text, to: width)
+        return cut + String(repeating: " ", count: max(0, width - CharacterWidth.columns(of: cut))) + " "
     }
 
     private static var dimmed: CellStyle {

@@ -30,8 +30,12 @@ enum QuickOpenView {
             buffer.fill(line, style: style)
             let kind = candidate.kind.padding(toLength: 17, withPad: " ", startingAt: 0)
             var column = buffer.put("  " + kind, column: inside.column, row: row, style: isSelected ? style : dimmed, clip: line)
-            column = buffer.put(candidate.text + "  ", column: column, row: row, style: style, clip: line)
-            buffer.put(candidate.detail, column: column, row: row, style: isSelected ? style : dimmed, clip: line)
+            // The name whole when it can be, the detail (an address, a Workspace's panes) elided in its middle.
+            let room = line.endColumn - column
+            let name = TextWrap.truncated(candidate.text, to: max(1, room - 1))
+            column = buffer.put(name + "  ", column: column, row: row, style: style, clip: line)
+            buffer.put(TextElision.middle(candidate.detail, to: line.endColumn - column - 1), column: column, row: row,
+                       style: isSelected ? style : dimmed, clip: line)
         }
         buffer.put(" ↑↓ choose · Enter opens · Esc closes", column: inside.column, row: inside.endRow - 1, style: dimmed, clip: inside)
         return ScreenCursor(row: inside.row, column: min(end, inside.endColumn - 1))

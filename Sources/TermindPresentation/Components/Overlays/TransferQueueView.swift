@@ -62,7 +62,7 @@ enum TransferQueueView {
 
     /// `srv:/home/me/a.txt → srv2:/srv/in/a.txt`: both ends with their side, this machine's as
     /// `local:` (as a browser's path bar names it). When the room is short each end loses the
-    /// middle of its path, so the row still says where the file comes from and where it goes.
+    /// middle of its path (`TextElision.path`), so the row still says where the file comes from and where it goes.
     static func ends(_ item: TransferQueueItem, width: Int) -> String {
         let source = "\(item.source.location):\(item.source.path)"
         let destination = "\(item.destination.location):\(item.destination.path)"
@@ -71,32 +71,9 @@ enum TransferQueueView {
         guard CharacterWidth.columns(of: whole) > width else { return whole }
         let room = max(2, width - CharacterWidth.columns(of: arrow))
         let sourceRoom = min(CharacterWidth.columns(of: source), max(1, room / 2))
-        let shortSource = elided(source, to: sourceRoom)
-        let shortDestination = elided(destination, to: max(1, room - CharacterWidth.columns(of: shortSource)))
+        let shortSource = TextElision.path(source, to: sourceRoom)
+        let shortDestination = TextElision.path(destination, to: max(1, room - CharacterWidth.columns(of: shortSource)))
         return TextWrap.truncated(shortSource + arrow + shortDestination, to: width)
-    }
-
-    /// `text` in `width` columns with its middle left out (`srv:/home/…/releases/a.txt`): the
-    /// start (the side) and the end (the file's name) are what tell two rows apart.
-    static func elided(_ text: String, to width: Int) -> String {
-        guard CharacterWidth.columns(of: text) > width else { return text }
-        guard width > 2 else { return TextWrap.truncated(text, to: width) }
-        let headRoom = (width - 1) / 3
-        var head = "", used = 0
-        for character in text {
-            let columns = CharacterWidth.columns(of: character)
-            if used + columns > headRoom { break }
-            head.append(character)
-            used += columns
-        }
-        var tail = "", tailUsed = 0
-        for character in text.reversed() {
-            let columns = CharacterWidth.columns(of: character)
-            if used + 1 + tailUsed + columns > width { break }
-            tail.insert(character, at: tail.startIndex)
-            tailUsed += columns
-        }
-        return head + "…" + tail
     }
 
     /// Why a failed or skipped transfer stopped, or what a cancel left.

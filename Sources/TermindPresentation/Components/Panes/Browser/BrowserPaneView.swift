@@ -92,16 +92,19 @@ struct BrowserPaneView {
 
     private func drawListing(in content: CellRect, into buffer: inout CellBuffer) {
         let listing = pane.listing
-        // The path bar.
-        var facts = ["\(listing.count) of \(listing.entries.count)", listing.sort.label]
-        if !listing.filter.isEmpty { facts.insert("filter \"\(TerminalSafeText(listing.filter).text)\"", at: 0) }
-        if !pane.marked.isEmpty { facts.append("\(pane.marked.count) marked") }
-        if listing.showsHidden { facts.append("hidden shown") }
+        // The path bar: the place elided in its middle, the facts on the right. The count
+        // always stays; the other facts go (the least telling first) before the place gets
+        // less than `Self.placeRoom` columns.
         let place = "\(pane.side.name):\(TerminalSafeText(pane.pending?.path ?? pane.path ?? "").text)"
+        let facts = Self.facts(
+            count: "\(listing.count) of \(listing.entries.count)", sort: listing.sort.label,
+            filter: listing.filter.isEmpty ? nil : "filter \"\(TerminalSafeText(listing.filter).text)\"",
+            marked: pane.marked.isEmpty ? nil : "\(pane.marked.count) marked", hidden: listing.showsHidden,
+            room: content.columns - 3 - min(CharacterWidth.columns(of: place), Self.placeRoom))
         let factsText = facts.joined(separator: " · ")
-        let placeWidth = max(10, content.columns - CharacterWidth.columns(of: factsText) - 3)
-        line(" " + TextWrap.truncated(place, to: placeWidth), row: content.row, in: content, style: WorkbenchTheme.barEmphasis, into: &buffer)
-        let factsColumn = max(content.column + placeWidth + 2, content.endColumn - CharacterWidth.columns(of: factsText) - 1)
+        let placeWidth = max(1, content.columns - CharacterWidth.columns(of: factsText) - 3)
+        line(" " + TextElision.path(place, to: placeWidth), row: content.row, in: content, style: WorkbenchTheme.barEmphasis, into: &buffer)
+        let factsColumn = max(content.column + 1, content.endColumn - CharacterWidth.columns(of: factsText) - 1)
         buffer.put(factsText, column: factsColumn, row: content.row, style: WorkbenchTheme.bar, clip: content)
         guard content.rows > 2 else { return }
 
@@ -168,6 +171,26 @@ struct BrowserPaneView {
         for (offset, (keys, what)) in BrowserPane.keys.enumerated() where offset + 2 < content.rows {
             line("  " + Self.padded(keys, width) + what, row: content.row + 2 + offset, in: content, style: WorkbenchTheme.text, into: &buffer)
         }
+    }
+
+    /// The columns the path bar keeps for the place before it drops facts.
+    nonisolated static let placeRoom = 28
+
+    /// The path bar's facts in their order (filter, count, sort, marks, hidden), those that fit
+    /// in `room` columns: the hidden flag goes first, then the sort, the marks and the filter;
+    /// the count stays whatever the room.
+    nonisolated static func facts(count: String, sort: String, filter: String?, marked: String?, hidden: Bool, room: Int) -> [String] {
+        var shown: [(fact: String, keep: Int)] = []
+        if let filter { shown.append((filter, 3)) }
+        shown.append((count, 4))
+        shown.append((sort, 1))
+        if let marked { shown.append((marked, 2)) }
+        if hidden { shown.append(("hidden shown", 0)) }
+        func width() -> Int { CharacterWidth.columns(of: shown.map(\.fact).joined(separator: " · ")) }
+        for keep in 0..<4 where width() > room {
+            shown.removeAll { $0.keep == keep }
+        }
+        return shown.map(\.fact)
     }
 
     /// One row of text across `content`, cut to its width, on the style's background.

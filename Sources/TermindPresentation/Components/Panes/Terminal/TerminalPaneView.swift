@@ -113,9 +113,15 @@ struct TerminalPaneView {
         // The remote program chose these (OSC 0/2 and 7): shown escaped, never sent to the
         // outer terminal's own title.
         if !pane.surface.title.isEmpty { title += " · \(TerminalSafeText(pane.surface.title).text)" }
-        if let directory = pane.surface.workingDirectory { title += " · \(TerminalSafeText(directory).text)" }
-        if pane.commandRecorder?.isIntegrated == false { title += " · shell integration off" }
+        let integrationOff = pane.commandRecorder?.isIntegrated == false ? " · shell integration off" : ""
         let leftWidth = max(0, line.columns - rightWidth - 1)
+        if let directory = pane.surface.workingDirectory {
+            // The directory loses its middle before the title loses its end.
+            let room = leftWidth - CharacterWidth.columns(of: title + " · " + integrationOff)
+            let safe = TerminalSafeText(directory).text
+            title += " · " + (room >= 8 ? TextElision.path(safe, to: room) : safe)
+        }
+        title += integrationOff
         buffer.put(TextWrap.truncated(title, to: leftWidth), column: line.column, row: line.row, style: style, clip: line)
         if !right.isEmpty, rightWidth < line.columns {
             let markerStyle = pane.hasUnseenBell && !isFocused ? WorkbenchTheme.titleAlert : style

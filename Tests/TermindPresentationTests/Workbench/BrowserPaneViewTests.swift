@@ -1,0 +1,15 @@
+import XCTest
+@testable import TermindPresentation
+
+final class BrowserPaneViewTests: XCTestCase {
+    func testThePathBarsCountStaysWhenTheOtherFactsGo() {
+        let all = BrowserPaneView.facts(count: "5 of 5", sort: "name ↑", filter: "filter \"x\"", marked: "2 marked", hidden: true, room: 80)
+        XCTAssertEqual(all, ["filter \"x\"", "5 of 5", "name ↑", "2 marked", "hidden shown"])
+        XCTAssertEqual(
+            BrowserPaneView.facts(count: "5 of 5", sort: "name ↑", filter: "filter \"x\"", marked: "2 marked", hidden: true, room: 35),
+            ["filter \"x\"", "5 of 5", "2 marked"], "the hidden flag and the sort go first")
+        XCTAssertEqual(
+            BrowserPaneView.facts(count: "5 of 5", sort: "name ↑", filter: "filter \"x\"", marked: "2 marked", hidden: true, room: 3),
+            ["5 of 5"], "the count stays whatever the room")
+    }
+}
