@@ -41,7 +41,16 @@ final class StatusBarTests: XCTestCase {
     }
 
     func testAMessageIsCutWithAnEllipsisNotMidWordGarbage() {
-        let line = drawn(bar(message: "quit and close 3 Sessions? (y/n)"), width: 40)
-        XCTAssertEqual(line, " 1:web  quit and close 3 S… 0 transfers")
+        XCTAssertEqual(drawn(bar(message: "quit and close 3 Sessions? (y/n)"), width: 40), " 1:web  quit and close 3 Sessions? (y/n)",
+                       "the transfers give way to the question")
+        XCTAssertEqual(drawn(bar(message: "quit and close 3 Sessions? (y/n)"), width: 30), " 1:web  quit and close 3 Sess…")
+    }
+
+    func testAQuestionKeepsItsAnswerKeysAndTheRightPartShortensForIt() {
+        var question = bar(transfers: 1, message: "quit, close 2 Sessions and pause 1 transfer? (y/n)")
+        question.metrics = "cpu 1% mem 3% load 0.52"
+        let line = drawn(question, width: 80)
+        XCTAssertTrue(line.contains("quit, close 2 Sessions and pause 1 transfer? (y/n)"), line)
+        XCTAssertFalse(line.contains("cpu"), "the metrics went to make room: \(line)")
     }
 }

@@ -32,7 +32,10 @@ struct StatusBar {
 
         let workspaceLabel = " \(workspace) "
         let prefixLabel = awaitingPrefix.map { " \($0) … " } ?? ""
-        let leftNeeds = CharacterWidth.columns(of: workspaceLabel + prefixLabel) + Self.leftReserve
+        // A message or question keeps its room whole (its answer keys are at its end): the
+        // right part shortens for it.
+        let reserve = message.map { max(Self.leftReserve, CharacterWidth.columns(of: $0) + 2) } ?? Self.leftReserve
+        let leftNeeds = CharacterWidth.columns(of: workspaceLabel + prefixLabel) + reserve
         let (waiting, right) = rightParts(fitting: max(0, buffer.width - leftNeeds))
 
         let rightWidth = CharacterWidth.columns(of: right)
@@ -44,7 +47,7 @@ struct StatusBar {
             buffer.put(waiting, column: end, row: row, style: WorkbenchTheme.barWarning, clip: line)
         }
 
-        let left = CellRect(column: 0, row: row, columns: max(0, end - 1), rows: 1)
+        let left = CellRect(column: 0, row: row, columns: max(0, right.isEmpty && waiting.isEmpty ? end : end - 1), rows: 1)
         var column = buffer.put(TextWrap.truncated(workspaceLabel, to: left.columns), column: 0, row: row, style: WorkbenchTheme.barEmphasis, clip: left)
         if !prefixLabel.isEmpty {
             column = buffer.put(prefixLabel, column: column, row: row, style: WorkbenchTheme.selectedTab, clip: left)

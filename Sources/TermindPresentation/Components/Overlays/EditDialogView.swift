@@ -5,7 +5,7 @@ import TermindDomain
 /// of drawing.
 enum EditDialogView {
     static func draw(_ dialog: EditDialog, in area: CellRect, into buffer: inout CellBuffer) {
-        let width = min(100, max(40, area.columns - 4))
+        let width = min(100, area.columns - 4)
         var lines: [(String, CellStyle)] = dialog.lines.flatMap { line in
             line.isEmpty ? [("", text)] : TextWrap.lines(line, width: width - 4).map { ($0, text) }
         }
@@ -15,7 +15,7 @@ enum EditDialogView {
         case .upload:
             lines.append(("", text))
             lines.append(("", text))
-            lines.append(("←→ choose · Enter confirms · u uploads · k or Esc keeps the local copy", dim))
+            lines += TextWrap.hints(["←→ choose", "Enter confirms", "u uploads", "k or Esc keeps the local copy"], width: width - 4).map { ($0, dim) }
         case .report:
             lines.append(("Any key closes", dim))
         }

@@ -7,9 +7,10 @@ import TermindDomain
 enum InteractionDialogView {
     /// Draws and returns where the cursor goes (the end of the focused field).
     static func draw(_ dialog: InteractionDialog, in area: CellRect, into buffer: inout CellBuffer) -> ScreenCursor {
-        let width = min(84, max(40, area.columns - 4))
+        let width = min(84, area.columns - 4)
         let textWidth = width - 4
-        var lines: [(String, CellStyle)] = [("Asked by \(TerminalSafeText(dialog.origin).text)", dim), ("", text)]
+        var lines: [(String, CellStyle)] = TextWrap.lines("Asked by \(TerminalSafeText(dialog.origin).text)", width: textWidth).map { ($0, dim) }
+        lines.append(("", text))
         var fieldRows: [Int: Int] = [:]  // line index → field index
         var buttonLine: Int?
         switch dialog.interaction.request {
@@ -34,7 +35,7 @@ enum InteractionDialogView {
             buttonLine = lines.count
             lines.append(("", text))
             lines.append(("", text))
-            lines.append(("←→ choose · Enter confirms · o s r · Esc cancels this connection", dim))
+            lines += hints(["←→ choose", "Enter confirms", "o s r", "Esc cancels this connection"], width: textWidth)
         case .keyboardInteractive(let round):
             if !round.instruction.isEmpty {
                 let instruction = TerminalSafeText(round.instruction, lineBreaks: .kept).text
@@ -43,11 +44,11 @@ enum InteractionDialogView {
             }
             appendFields(dialog, to: &lines, fieldRows: &fieldRows, width: textWidth)
             lines.append(("", text))
-            lines.append((dialog.fields.count > 1 ? "Tab next field · Enter submits · Esc cancels this connection" : "Enter submits · Esc cancels this connection", dim))
+            lines += hints((dialog.fields.count > 1 ? ["Tab next field"] : []) + ["Enter submits", "Esc cancels this connection"], width: textWidth)
         case .passphrase, .password:
             appendFields(dialog, to: &lines, fieldRows: &fieldRows, width: textWidth)
             lines.append(("", text))
-            lines.append(("Enter submits · Esc cancels this connection", dim))
+            lines += hints(["Enter submits", "Esc cancels this connection"], width: textWidth)
         }
 
         let box = CellBuffer.centered(columns: width, rows: lines.count + 2, in: area, margin: 1)
@@ -99,6 +100,10 @@ enum InteractionDialogView {
             used += columns
         }
         return result
+    }
+
+    private static func hints(_ hints: [String], width: Int) -> [(String, CellStyle)] {
+        TextWrap.hints(hints, width: width).map { ($0, dim) }
     }
 
     private static var text: CellStyle { WorkbenchTheme.dialog }
