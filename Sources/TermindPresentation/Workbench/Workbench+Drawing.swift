@@ -91,7 +91,7 @@ extension Workbench {
         if let hint = focused?.statusHint { pane += " · \(hint)" }
         let receiving = broadcastCount
         if receiving > 0 { pane = "broadcast to \(receiving) pane\(receiving == 1 ? "" : "s") · " + pane }
-        if focus == .navigator { pane = "Navigator: type to filter, Enter opens, Tab back to the panes" }
+        if focus == .navigator { pane = "type to filter · Enter opens · Tab: panes" }
         var message = self.message
         if case .closePane? = statusQuestion {
             let label = focused?.hostLabel.map { " to \($0)" } ?? ""

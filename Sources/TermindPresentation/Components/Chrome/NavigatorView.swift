@@ -42,7 +42,7 @@ enum NavigatorView {
         } else {
             filterLine = !navigator.marked.isEmpty
                 ? " \(navigator.marked.count) marked: Enter opens them"
-                : hasFocus ? " F7 new · F6 edit · F8 delete" : " Navigator"
+                : hasFocus ? Self.recordKeys(width: rect.columns) : " Navigator"
             filterStyle = WorkbenchTheme.dim
         }
         buffer.fill(CellRect(column: rect.column, row: rect.row, columns: rect.columns, rows: 1), style: filterStyle)
@@ -66,7 +66,8 @@ enum NavigatorView {
             case .host(let host):
                 // A hostname may come from an imported ssh_config: escaped like any untrusted text.
                 let mark = navigator.marked.contains(host.id) ? "*" : " "
-                let column = buffer.put(" \(mark)\(TerminalSafeText(host.label.rawValue).text)", column: rect.column, row: row, style: style, clip: lineRect)
+                let label = TextWrap.truncated(TerminalSafeText(host.label.rawValue).text, to: max(1, lineRect.columns - 2))
+                let column = buffer.put(" \(mark)\(label)", column: rect.column, row: row, style: style, clip: lineRect)
                 let detail = " \(TerminalSafeText(host.hostname).text)"
                 if column + 1 < lineRect.endColumn {
                     buffer.put(TextWrap.truncated(detail, to: lineRect.endColumn - column), column: column, row: row,
@@ -84,5 +85,11 @@ enum NavigatorView {
                 buffer.put("  + new Identity", column: rect.column, row: row, style: isSelected ? style : WorkbenchTheme.dim, clip: lineRect)
             }
         }
+    }
+
+    /// The record keys in the filter line, without their separators when the Navigator is narrow.
+    static func recordKeys(width: Int) -> String {
+        let full = " F7 new · F6 edit · F8 delete"
+        return CharacterWidth.columns(of: full) <= width ? full : " F7 new F6 edit F8 delete"
     }
 }

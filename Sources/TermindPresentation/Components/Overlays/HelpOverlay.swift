@@ -8,7 +8,7 @@ enum HelpOverlay {
     static func draw(_ rows: [KeymapHelpRow], prefix: String, scroll: Int, in area: CellRect, into buffer: inout CellBuffer) {
         let width = min(100, area.columns - 2)
         let keysWidth = min(max(12, rows.map { CharacterWidth.columns(of: $0.keys) }.max() ?? 12), (width - 2) / 3)
-        let descriptionWidth = max(1, width - 2 - keysWidth - 3)
+        let descriptionWidth = max(1, width - 2 - keysWidth - 4)  // a blank before the border
         // Each row's lines: its keys and its description side by side.
         let blocks: [[(keys: String, description: String)]] = rows.map { row in
             let keys = Self.keyLines(row.keys, width: keysWidth)

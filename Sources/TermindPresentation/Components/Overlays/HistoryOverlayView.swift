@@ -10,8 +10,11 @@ enum HistoryOverlayView {
     static func draw(
         _ state: HistoryOverlay, hosts: [Host], now: Date, in area: CellRect, into buffer: inout CellBuffer
     ) -> ScreenCursor {
-        let rows = min(22, 3 + max(1, state.results.count) + 2)
-        let box = CellBuffer.centered(columns: 110, rows: rows, in: area)
+        let width = min(110, area.columns - 4)
+        let toggle = state.paneHost == nil ? [] : ["Tab: \(state.onlyPaneHost ? "every Host" : "this Host only")"]
+        let keys = TextWrap.hints(["↑↓ choose", "Enter puts it at the prompt"] + toggle + ["Esc closes"], width: max(1, width - 4))
+        let rows = min(22, 3 + max(1, state.results.count) + 1 + keys.count)
+        let box = CellBuffer.centered(columns: width, rows: rows, in: area)
         let scope = state.onlyPaneHost ? state.paneHost.map { "on \($0.label.rawValue)" } ?? "on every Host" : "on every Host"
         let inside = buffer.drawBox(
             box, style: WorkbenchTheme.dialog, borderStyle: WorkbenchTheme.dialogBorder, title: "Command history \(scope)")
@@ -20,7 +23,7 @@ enum HistoryOverlayView {
         buffer.fill(queryLine, style: WorkbenchTheme.field)
         let end = buffer.put(" > " + state.query, column: inside.column, row: inside.row, style: WorkbenchTheme.field, clip: queryLine)
 
-        let listRows = inside.rows - 2
+        let listRows = max(1, inside.rows - 1 - keys.count)
         let selected = min(state.selection, max(0, state.results.count - 1))
         let first = max(0, min(selected - listRows + 1, state.results.count - listRows))
         if let problem = state.problem {
@@ -41,12 +44,12 @@ enum HistoryOverlayView {
             if !state.onlyPaneHost { facts += pad(labels[entry.hostID] ?? "-", 14) }
             facts += pad(TextElision.path(TerminalSafeText(entry.workingDirectory ?? "-").text, to: 22), 22)
             var column = buffer.put(" " + facts, column: inside.column, row: row, style: isSelected ? style : dimmed, clip: line)
-            column = buffer.put(HistoryOverlay.shown(entry.command), column: column, row: row, style: style, clip: line)
+            column = buffer.put(TextWrap.truncated(HistoryOverlay.shown(entry.command), to: max(0, line.endColumn - column - 1)),
+                                column: column, row: row, style: style, clip: line)
         }
-        let toggle = state.paneHost == nil ? "" : " · Tab: \(state.onlyPaneHost ? "every Host" : "this Host only")"
-        buffer.put(
-            " ↑↓ choose · Enter puts it at the prompt\(toggle) · Esc closes", column: inside.column, row: inside.endRow - 1,
-            style: dimmed, clip: inside)
+        for (offset, line) in keys.enumerated() {
+            buffer.put(" " + line, column: inside.column, row: inside.endRow - keys.count + offset, style: dimmed, clip: inside)
+        }
         return ScreenCursor(row: inside.row, column: min(end, inside.endColumn - 1))
     }
 

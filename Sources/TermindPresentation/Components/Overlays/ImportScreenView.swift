@@ -17,7 +17,7 @@ enum ImportScreenView {
     static func draw(_ screen: ImportScreen, in area: CellRect, into buffer: inout CellBuffer) {
         let wanted: Int
         switch screen.phase {
-        case .choosing: wanted = listLines(screen).lines.count + 7
+        case .choosing: wanted = listLines(screen).lines.count + 10  // room for the notes and keys wrapped
         case .done(let lines): wanted = lines.count + 4
         case .failed(let text): wanted = TextWrap.lines(text, width: 116).count + 5
         case .loading, .committing: wanted = 5
@@ -56,23 +56,38 @@ enum ImportScreenView {
         func put(_ text: String, row: Int, style: CellStyle = WorkbenchTheme.dialog) {
             buffer.put(" " + text, column: inside.column, row: row, style: style, clip: inside)
         }
-        put(encryptedNote, row: inside.row, style: dimmed)
+        // The notes on top and the cursor row's detail, the refusal and the keys at the foot,
+        // each wrapped to the box; the list gets the rows between.
+        let width = max(1, inside.columns - 2)
+        var header = TextWrap.lines(encryptedNote, width: width)
         if let skipped = screen.preview?.skipped.count, skipped > 0 {
-            put("\(skipped) file\(skipped == 1 ? "" : "s") or line\(skipped == 1 ? "" : "s") not imported "
-                + "(public keys, authorized_keys, config lines...): 'termind import --dry-run' says why",
-                row: inside.row + 1, style: dimmed)
+            header += TextWrap.lines(
+                "\(skipped) file\(skipped == 1 ? "" : "s") or line\(skipped == 1 ? "" : "s") not imported "
+                    + "(public keys, authorized_keys, config lines...): 'termind import --dry-run' says why", width: width)
         }
+        var foot: [(String, CellStyle)] = []
+        if let row = screen.currentRow {
+            var about = "\(row.section.singular) '\(row.name)': \(row.detail)"
+            if let reason = row.status.reason { about += " — \(reason)" }
+            if !row.notes.isEmpty { about += " — " + row.notes.joined(separator: "; ") }
+            foot += TextWrap.lines(about, width: width).prefix(3).map { ($0, dimmed) }
+        }
+        if let problem = screen.problem { foot += TextWrap.lines(problem, width: width).map { ($0, failure) } }
+        let count = screen.selection.all ? "every new item" : "\(screen.rows.filter(screen.isChecked).count) checked"
+        let keys = ["↑↓ move", "Space checks", "a all/none", "Enter imports the checked items (\(count))", "Esc closes, writing nothing"]
+        foot += TextWrap.hints(keys, width: width).map { ($0, dimmed) }
+        for (offset, line) in header.enumerated() where offset < inside.rows { put(line, row: inside.row + offset, style: dimmed) }
+        for (offset, line) in foot.enumerated() { put(line.0, row: inside.endRow - foot.count + offset, style: line.1) }
         let (lines, cursorLine) = listLines(screen)
-        // Rows: two of header, the list, the cursor row's detail, the problem, the keys.
-        let listTop = inside.row + 2
-        let listRows = max(1, inside.rows - 5)
+        let listTop = inside.row + header.count + 1
+        let listRows = max(1, inside.endRow - foot.count - 1 - listTop)
         let first = max(0, min(cursorLine - listRows + 2, lines.count - listRows))
         let nameWidth = min(32, max(8, screen.rows.map { CharacterWidth.columns(of: $0.name) }.max() ?? 8))
         for (offset, line) in lines.dropFirst(first).prefix(listRows).enumerated() {
             let row = listTop + offset
             switch line {
             case .heading(let section, let new, let total):
-                put("\(section.title) — \(new) new of \(total)" + (section == .knownHosts && new > 0 ? " (imported together: every new record, or none)" : ""), row: row, style: heading)
+                put(TextWrap.truncated("\(section.title) — \(new) new of \(total)" + (section == .knownHosts && new > 0 ? " (imported together: every new record, or none)" : ""), to: width), row: row, style: heading)
             case .none(let text):
                 put("  " + text, row: row, style: dimmed)
             case .row(let index):
@@ -90,21 +105,15 @@ enum ImportScreenView {
                 case .conflict(let reason), .cannotImport(let reason): status = "\(item.status.name): \(reason)"
                 }
                 var column = buffer.put("  \(mark) \(padded)  ", column: inside.column, row: row, style: style, clip: rect)
-                column = buffer.put(status, column: column, row: row, style: isCursor ? style : statusStyle(item.status), clip: rect)
-                buffer.put("  " + item.detail, column: column, row: row, style: isCursor ? style : dimmed, clip: rect)
+                // Cut with "…" at the box's edge; the foot says the cursor row whole.
+                column = buffer.put(TextWrap.truncated(status, to: max(0, rect.endColumn - column - 1)), column: column, row: row,
+                                    style: isCursor ? style : statusStyle(item.status), clip: rect)
+                let room = rect.endColumn - column - 3
+                if room > 3 {
+                    buffer.put("  " + TextWrap.truncated(item.detail, to: room), column: column, row: row, style: isCursor ? style : dimmed, clip: rect)
+                }
             }
         }
-        let detailRow = inside.endRow - 3
-        if let row = screen.currentRow {
-            var about = "\(row.section.singular) '\(row.name)': \(row.detail)"
-            if let reason = row.status.reason { about += " — \(reason)" }
-            if !row.notes.isEmpty { about += " — " + row.notes.joined(separator: "; ") }
-            put(about, row: detailRow, style: dimmed)
-        }
-        if let problem = screen.problem { put(problem, row: inside.endRow - 2, style: failure) }
-        let count = screen.selection.all ? "every new item" : "\(screen.rows.filter(screen.isChecked).count) checked"
-        put("↑↓ move · Space checks · a all/none · Enter imports the checked items (\(count)) · Esc closes, writing nothing",
-            row: inside.endRow - 1, style: dimmed)
     }
 
     /// The checklist's lines by section, and which one the cursor is on.

@@ -41,7 +41,8 @@ enum SnippetPickerView {
             let tags = snippet.tags.isEmpty ? "" : " [" + snippet.tags.joined(separator: ", ") + "]"
             var column = buffer.put(" " + TerminalSafeText(snippet.label.rawValue + tags).text + "  ", column: inside.column, row: row, style: style, clip: line)
             let firstLine = snippet.script.split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) ?? ""
-            column = buffer.put(TerminalSafeText(firstLine).text, column: column, row: row, style: isSelected ? style : dimmed, clip: line)
+            column = buffer.put(TextWrap.truncated(TerminalSafeText(firstLine).text, to: max(0, line.endColumn - column - 1)), column: column, row: row,
+                                style: isSelected ? style : dimmed, clip: line)
         }
         hint(" ↑↓ choose · Enter takes it · F7 new · F6 edit · F8 remove · Esc closes", inside, &buffer)
         return ScreenCursor(row: inside.row, column: min(end, inside.endColumn - 1))

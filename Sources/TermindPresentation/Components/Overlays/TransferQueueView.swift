@@ -3,19 +3,20 @@ import TermindApplication
 import TermindDomain
 
 /// Draws the transfer queue overlay: one line per transfer (state, direction, file, bytes,
-/// rate, time left), the selected one highlighted, what went wrong with it below, and the
-/// keys. A namespace of drawing.
+/// rate, time left), the selected one highlighted, its ends whole and what went wrong with it
+/// below, and the keys. A namespace of drawing.
 enum TransferQueueView {
     static func draw(
         _ overlay: TransferQueueOverlay, state: TransferQueueState?, toggleKeys: String?, in area: CellRect,
         into buffer: inout CellBuffer
     ) {
         let items = state?.items ?? []
-        let box = CellBuffer.centered(columns: 150, rows: max(8, min(area.rows, items.count + 6)), in: area, margin: 1)
+        let box = CellBuffer.centered(columns: 150, rows: max(10, min(area.rows, items.count + 9)), in: area, margin: 1)
         let title = state.map { "Transfers: \($0.runningCount) running, \($0.waitingCount) waiting" } ?? "Transfers"
         let inside = buffer.drawBox(box, style: WorkbenchTheme.dialog, borderStyle: WorkbenchTheme.dialogBorder, title: title)
         guard inside.rows > 2 else { return }
-        let listRows = inside.rows - 2
+        // The list leaves the foot its rows (the ends, a detail, the keys).
+        let listRows = max(2, inside.rows - 6)
         guard state != nil else {
             buffer.put(" No transfer queue here.", column: inside.column, row: inside.row, style: WorkbenchTheme.dialog, clip: inside)
             return
@@ -33,13 +34,23 @@ enum TransferQueueView {
             if index == selected { buffer.fill(line, style: style) }
             buffer.put(Self.line(item, width: inside.columns), column: inside.column, row: line.row, style: style, clip: inside)
         }
-        let detailRow = inside.endRow - 2
-        if items.indices.contains(selected), let detail = Self.detail(of: items[selected]) {
-            buffer.put(" " + TextWrap.truncated(detail, to: inside.columns - 2), column: inside.column, row: detailRow,
-                       style: WorkbenchTheme.barWarning.with(background: WorkbenchTheme.dialog.background), clip: inside)
+        // The foot: the selected transfer's ends and what stopped it, then the keys, wrapped.
+        let width = max(1, inside.columns - 2)
+        let warning = WorkbenchTheme.barWarning.with(background: WorkbenchTheme.dialog.background)
+        let dim = WorkbenchTheme.dim.with(background: WorkbenchTheme.dialog.background)
+        var foot: [(String, CellStyle)] = []
+        if items.indices.contains(selected) {
+            let item = items[selected]
+            foot.append((TextElision.path("\(item.source.location):\(item.source.path)", to: width - 5), dim))
+            foot.append(("  → " + TextElision.path("\(item.destination.location):\(item.destination.path)", to: width - 4), dim))
+            if let detail = Self.detail(of: item) { foot += TextWrap.lines(detail, width: width).map { ($0, warning) } }
         }
-        let close = toggleKeys.map { " or \($0)" } ?? ""
-        buffer.put(" " + TransferQueueOverlay.hints + close, column: inside.column, row: inside.endRow - 1, style: WorkbenchTheme.dim.with(background: WorkbenchTheme.dialog.background), clip: inside)
+        var keys = TransferQueueOverlay.hints.components(separatedBy: " · ")
+        if let toggleKeys, !keys.isEmpty { keys[keys.count - 1] += " or \(toggleKeys)" }
+        foot += TextWrap.hints(keys, width: width).map { ($0, dim) }
+        for (offset, line) in foot.enumerated() where inside.endRow - foot.count + offset > inside.row + shown.count - 1 {
+            buffer.put(" " + line.0, column: inside.column, row: inside.endRow - foot.count + offset, style: line.1, clip: inside)
+        }
     }
 
     /// `running    ↓ web:/srv/big.iso → local:/home/me/big.iso   48.0 MB / 200.0 MB  24.0%  31.2 MB/s  0:04`
@@ -73,7 +84,14 @@ enum TransferQueueView {
         let sourceRoom = min(CharacterWidth.columns(of: source), max(1, room / 2))
         let shortSource = TextElision.path(source, to: sourceRoom)
         let shortDestination = TextElision.path(destination, to: max(1, room - CharacterWidth.columns(of: shortSource)))
-        return TextWrap.truncated(shortSource + arrow + shortDestination, to: width)
+        let name = RemotePath.name(of: item.source.path)
+        if shortSource.hasSuffix(name), shortDestination.hasSuffix(RemotePath.name(of: item.destination.path)) {
+            return TextWrap.truncated(shortSource + arrow + shortDestination, to: width)
+        }
+        // Too short for both names: the two sides and the file's name once (the foot shows the
+        // selected row's ends whole).
+        let sides = "\(item.source.location)\(arrow)\(item.destination.location)  "
+        return TextWrap.truncated(sides + TextElision.middle(name, to: max(1, width - CharacterWidth.columns(of: sides))), to: width)
     }
 
     /// Why a failed or skipped transfer stopped, or what a cancel left.
