@@ -195,10 +195,12 @@ extension Workbench {
         selectedWorkspace = workspaces.firstIndex { $0.id == destination } ?? 0
     }
 
-    /// Hidden: show it with focus. Shown without focus: give it focus. Shown with focus: hide.
+    /// Hidden: show it with focus, for a pick (Esc hides it again). Shown without focus: give it
+    /// focus. Shown with focus: hide.
     private func toggleNavigator() {
         if !navigator.isVisible {
             navigator.isVisible = true
+            navigator.isShownForPick = true
             focus = .navigator
             run(.reloadHosts)
         } else if focus != .navigator {
@@ -206,6 +208,7 @@ extension Workbench {
             run(.reloadHosts)
         } else {
             navigator.isVisible = false
+            navigator.isShownForPick = false
             focus = .panes
         }
     }

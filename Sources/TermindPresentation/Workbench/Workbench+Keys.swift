@@ -59,6 +59,7 @@ extension Workbench {
             } else if let entry = navigator.selected(in: entries) {
                 openNavigatorEntry(entry)
             }
+            if focus != .navigator { navigator.hideAfterPick() }
         case .character(" ") where press.modifiers.isEmpty:
             // Spaces never count in the filter: Space marks the Host to open with others.
             if case .host(let host)? = navigator.selected(in: entries) {
@@ -73,6 +74,7 @@ extension Workbench {
                 navigator.marked = []
             } else if navigator.filter.isEmpty {
                 focus = .panes
+                navigator.hideAfterPick()
             } else {
                 navigator.filter = ""
                 navigator.selection = 0

@@ -18,8 +18,8 @@ final class WorkbenchMetricsPaneTests: WorkbenchTestCase {
     }
 
     /// Opens `web` with metrics on, its status-bar sampler running, then the metrics pane.
-    private func openMetricsPane() async throws -> (ScriptedConnection, ScriptedShell) {
-        try await start(hosts: [WorkbenchFixture.host("web", shares: true)], size: CellSize(columns: 120, rows: 40))
+    private func openMetricsPane(size: CellSize = CellSize(columns: 120, rows: 40)) async throws -> (ScriptedConnection, ScriptedShell) {
+        try await start(hosts: [WorkbenchFixture.host("web", shares: true)], size: size)
         services.samplesMetrics.withLock { $0 = true }
         let connection = try await openFromNavigator("web")
         await eventually("the status bar's sampler opened", showing: screenReport) { connection.execs.count == 1 }
@@ -49,6 +49,14 @@ final class WorkbenchMetricsPaneTests: WorkbenchTestCase {
         await waitForScreen(containing: "Processes by memory")
         press(.character("c"))
         await waitForScreen(containing: "Processes by CPU")
+    }
+
+    func testAt80By24TheTitleStaysAndTheFiguresBesideItGiveWay() async throws {
+        let (_, sampler) = try await openMetricsPane(size: CellSize(columns: 80, rows: 24))
+        await printSamples(sample(uptime: 100, busy: 0, total: 0), on: sampler)
+        await printSamples(sample(uptime: 102, busy: 100, total: 200), on: sampler)
+        await waitForScreen(containing: "CPU")
+        XCTAssertTrue(screen[1].contains(" 2 web · metrics"), "the pane's title is not blank: \(screenReport)")
     }
 
     func testTheCPUSparklineRisesWithABusyServer() async throws {

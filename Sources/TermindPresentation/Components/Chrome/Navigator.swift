@@ -30,6 +30,9 @@ struct Navigator {
     static let width = 30
 
     var isVisible = true
+    /// True when it was hidden and shown to pick something (`C-\ w`): Esc, or opening what was
+    /// picked, hides it again and gives its columns back to the panes.
+    var isShownForPick = false
     var filter = ""
     /// Index into the selectable entries.
     var selection = 0
@@ -59,6 +62,15 @@ struct Navigator {
         let count = entries.selectableCount
         guard count > 0 else { return nil }
         return entries.entryIndex(ofSelectable: min(selection, count - 1)).map { entries[$0] }
+    }
+
+    /// Hidden again when it was shown for a pick; true when it was.
+    @discardableResult
+    mutating func hideAfterPick() -> Bool {
+        guard isShownForPick else { return false }
+        isShownForPick = false
+        isVisible = false
+        return true
     }
 
     mutating func moveSelection(by step: Int, in entries: NavigatorEntries) {

@@ -5,7 +5,7 @@ import TermindDomain
 
 extension BrowserPane {
     /// Every key of the listing, with what it does, as `?` shows them.
-    static let keys: [(String, String)] = [
+    nonisolated static let keys: [(String, String)] = [
         ("↑↓ j k PgUp PgDn Home End", "move"),
         ("Enter → l", "open the directory"),
         ("Backspace ← h -", "parent directory"),
@@ -26,9 +26,12 @@ extension BrowserPane {
         ("?", "this list"),
     ]
 
-    /// The short form for the foot line.
-    static let keyHint = "? keys · Enter open · ⌫ up · [ ] back/fwd · g path · / filter · . hidden · s sort · "
-        + "r refresh · Space mark · m mkdir · n rename · d delete · p chmod · c copy · e edit · f follow"
+    /// The short forms for the foot line, most used first: a narrow pane shows those that fit
+    /// whole, `? keys` always.
+    nonisolated static let keyHints = [
+        "? keys", "Enter open", "⌫ up", "c copy", "e edit", "/ filter", "g path", "Space mark", "[ ] back/fwd", ". hidden",
+        "s sort", "r refresh", "m mkdir", "n rename", "d delete", "p chmod", "f follow",
+    ]
 
     func key(_ press: KeyPress) -> [PaneEffect] {
         if showsKeys {

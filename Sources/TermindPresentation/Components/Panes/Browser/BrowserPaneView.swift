@@ -161,16 +161,62 @@ struct BrowserPaneView {
         } else if let notice = pane.notice {
             line(" " + notice.text, row: row, in: content, style: WorkbenchTheme.bar, into: &buffer)
         } else {
-            line(" " + BrowserPane.keyHint, row: row, in: content, style: WorkbenchTheme.dim, into: &buffer)
+            line(" " + Self.footKeys(width: content.columns - 1), row: row, in: content, style: WorkbenchTheme.dim, into: &buffer)
         }
     }
 
     private func drawKeys(in content: CellRect, into buffer: inout CellBuffer) {
-        line(" Keys of the file browser (any key closes this)", row: content.row, in: content, style: WorkbenchTheme.heading, into: &buffer)
-        let width = (BrowserPane.keys.map { CharacterWidth.columns(of: $0.0) }.max() ?? 0) + 2
-        for (offset, (keys, what)) in BrowserPane.keys.enumerated() where offset + 2 < content.rows {
-            line("  " + Self.padded(keys, width) + what, row: content.row + 2 + offset, in: content, style: WorkbenchTheme.text, into: &buffer)
+        let lines = Self.keyLines(width: content.columns)
+        let heading = TextWrap.lines("Keys of the file browser (any key closes this)", width: max(1, content.columns - 2))
+        var row = content.row
+        for text in heading where row < content.endRow {
+            line(" " + text, row: row, in: content, style: WorkbenchTheme.heading, into: &buffer)
+            row += 1
         }
+        row += 1
+        let room = content.endRow - row
+        let fits = lines.count <= room
+        for text in lines.prefix(fits ? room : max(0, room - 1)) {
+            line(text, row: row, in: content, style: WorkbenchTheme.text, into: &buffer)
+            row += 1
+        }
+        if !fits, room > 0 {
+            line("  … more keys in a taller pane (zoom it)", row: content.endRow - 1, in: content, style: WorkbenchTheme.dim, into: &buffer)
+        }
+    }
+
+    /// The browser's keys as lines of at most `width` columns: keys on the left and what they do
+    /// wrapped beside them, or, in a narrow pane, each description wrapped under its keys.
+    nonisolated static func keyLines(width: Int) -> [String] {
+        let keysWidth = min(BrowserPane.keys.map { CharacterWidth.columns(of: $0.0) }.max() ?? 0, max(8, width / 3))
+        let descriptionWidth = width - 2 - keysWidth - 2
+        var lines: [String] = []
+        for (keys, what) in BrowserPane.keys {
+            if descriptionWidth >= 16 {
+                let keyParts = TextWrap.lines(keys, width: keysWidth)
+                let whatParts = TextWrap.lines(what, width: descriptionWidth)
+                for index in 0..<max(keyParts.count, whatParts.count) {
+                    let left = index < keyParts.count ? keyParts[index] : ""
+                    lines.append("  " + padded(left, keysWidth) + "  " + (index < whatParts.count ? whatParts[index] : ""))
+                }
+            } else {
+                lines += TextWrap.lines(keys, width: max(1, width - 2)).map { "  " + $0 }
+                lines += TextWrap.lines(what, width: max(1, width - 4)).map { "    " + $0 }
+            }
+        }
+        return lines
+    }
+
+    /// The foot line's keys: `? keys` and then as many whole hints as fit in `width` columns
+    /// (the list behind `?` has them all).
+    nonisolated static func footKeys(width: Int) -> String {
+        var text = BrowserPane.keyHints[0]
+        for hint in BrowserPane.keyHints.dropFirst() {
+            let longer = text + " · " + hint
+            guard CharacterWidth.columns(of: longer) <= width else { break }
+            text = longer
+        }
+        return text
     }
 
     /// The columns the path bar keeps for the place before it drops facts.
@@ -233,7 +279,7 @@ struct BrowserPaneView {
     }
 
     /// `text` cut or padded with spaces to exactly `width` columns.
-    static func padded(_ text: String, _ width: Int) -> String {
+    nonisolated static func padded(_ text: String, _ width: Int) -> String {
         let cut = TextWrap.truncated(text, to: width)
         return cut + String(repeating: " ", count: max(0, width - CharacterWidth.columns(of: cut)))
     }

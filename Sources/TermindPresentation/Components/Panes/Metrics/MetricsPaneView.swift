@@ -38,22 +38,23 @@ struct MetricsPaneView {
     private func drawTitle(in line: CellRect, into buffer: inout CellBuffer) {
         let style = context.isFocused ? WorkbenchTheme.focusedTitle : WorkbenchTheme.title
         buffer.fill(line, style: style)
-        var right: [String] = []
-        if context.isZoomed { right.append("[zoom]") }
-        if let metrics = pane.metrics, metrics.isSampling {
-            var figures = "every \(metrics.interval) s"
-            if let latest = metrics.history.latest { figures += " · up \(MetricFigureText.duration(latest.uptime))" }
-            right.append(figures)
-        } else if pane.stopReason != nil {
-            right.append("[stopped]")
-        } else {
-            right.append("[waiting]")
-        }
-        let rightText = right.joined(separator: " ") + " "
-        let rightWidth = CharacterWidth.columns(of: rightText)
         let title = " \(context.number) \(context.name.map { TerminalSafeText($0).text } ?? pane.host) · metrics"
+        // The title comes first: the figures on the right shorten, then go, to leave it whole.
+        let zoom = context.isZoomed ? "[zoom] " : ""
+        var rights: [String]
+        if let metrics = pane.metrics, metrics.isSampling {
+            let every = "every \(metrics.interval) s"
+            rights = [every]
+            if let latest = metrics.history.latest { rights.insert(every + " · up \(MetricFigureText.duration(latest.uptime))", at: 0) }
+        } else {
+            rights = [pane.stopReason != nil ? "[stopped]" : "[waiting]"]
+        }
+        rights = rights.map { zoom + $0 + " " } + (zoom.isEmpty ? [] : [zoom])
+        let titleWidth = CharacterWidth.columns(of: title)
+        let rightText = rights.first { titleWidth + 1 + CharacterWidth.columns(of: $0) <= line.columns } ?? ""
+        let rightWidth = CharacterWidth.columns(of: rightText)
         buffer.put(TextWrap.truncated(title, to: max(0, line.columns - rightWidth - 1)), column: line.column, row: line.row, style: style, clip: line)
-        if rightWidth < line.columns - CharacterWidth.columns(of: title) {
+        if !rightText.isEmpty {
             buffer.put(rightText, column: line.endColumn - rightWidth, row: line.row, style: style, clip: line)
         }
     }
