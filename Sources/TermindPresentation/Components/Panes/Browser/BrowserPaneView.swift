@@ -181,7 +181,7 @@ struct BrowserPaneView {
             row += 1
         }
         if !fits, room > 0 {
-            line("  … more keys in a taller pane (zoom it)", row: content.endRow - 1, in: content, style: WorkbenchTheme.dim, into: &buffer)
+            line(TextWrap.truncated("  … more: zoom the pane", to: content.columns), row: content.endRow - 1, in: content, style: WorkbenchTheme.dim, into: &buffer)
         }
     }
 
