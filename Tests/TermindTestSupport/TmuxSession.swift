@@ -1,12 +1,13 @@
 import Foundation
 
-/// A program run in a real pseudo-terminal inside a detached tmux session (160×45), driven
+/// A program run in a real pseudo-terminal inside a detached tmux session (160×45 by default), driven
 /// as a person would: keys sent with `send-keys`, the screen read with `capture-pane`. When
 /// the program ends, the pane prints `termind exited N` and stays, so its status can be read.
 public final class TmuxSession: @unchecked Sendable {
     public let name: String
 
-    public init(command: [String], environment: [String: String] = [:]) throws {
+    /// `columns` × `rows`: 160×45 unless a test is about a small screen (80×24).
+    public init(command: [String], environment: [String: String] = [:], columns: Int = 160, rows: Int = 45) throws {
         name = "termind-test-\(UUID().uuidString.prefix(8))"
         let quoted = command.map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
         let exports = environment.map { "\($0.key)='\($0.value)'" }.joined(separator: " ")
@@ -16,7 +17,7 @@ public final class TmuxSession: @unchecked Sendable {
         // close every inherited descriptor above stderr before exec'ing tmux.
         let started = try ChildProcess.run("python3", [
             "-c", "import os, sys; os.closerange(3, 65536); os.execvp(sys.argv[1], sys.argv[1:])",
-            "tmux", "new-session", "-d", "-x", "160", "-y", "45", "-s", name, "sh", "-c", script,
+            "tmux", "new-session", "-d", "-x", String(columns), "-y", String(rows), "-s", name, "sh", "-c", script,
         ])
         guard started.status == 0 else { throw TestRigError("tmux could not start: \(started.stderr)") }
     }
