@@ -57,6 +57,8 @@ final class WorkbenchMetricsPaneTests: WorkbenchTestCase {
         await printSamples(sample(uptime: 102, busy: 100, total: 200), on: sampler)
         await waitForScreen(containing: "CPU")
         XCTAssertTrue(screen[1].contains(" 2 web · metrics"), "the pane's title is not blank: \(screenReport)")
+        await waitForScreen(containing: "Processes")
+        XCTAssertTrue(screen.contains { $0.hasSuffix("  CPU     MEMORY     NAME") }, "the PID column gave way, the names show: \(screenReport)")
     }
 
     func testTheCPUSparklineRisesWithABusyServer() async throws {

@@ -140,15 +140,20 @@ struct MetricsPaneView {
     /// The busiest processes: `PID CPU MEMORY NAME`, in the pane's order.
     private func processLines(width: Int) -> [(String, CellStyle)] {
         let heading = pane.order == .cpu ? " Processes by CPU (m: by memory)" : " Processes by memory (c: by CPU)"
-        var lines: [(String, CellStyle)] = [(heading, WorkbenchTheme.heading)]
+        var lines: [(String, CellStyle)] = [(TextWrap.truncated(heading, to: width), WorkbenchTheme.heading)]
         let processes = pane.processes
         guard !processes.isEmpty else { return lines + [("  none listed", WorkbenchTheme.dim)] }
-        lines.append(("  " + pad("PID", 9) + pad("CPU", 8) + pad("MEMORY", 11) + "NAME", WorkbenchTheme.dim))
+        // A narrow pane gives up the PID column before a figure is cut; a long name ends in "…".
+        let showsPID = width >= 40
+        func row(_ pid: String, _ cpu: String, _ memory: String, _ name: String) -> String {
+            let start = "  " + (showsPID ? pad(pid, 9) : "") + pad(cpu, 8) + pad(memory, 11)
+            return start + TextWrap.truncated(name, to: max(0, width - CharacterWidth.columns(of: start)))
+        }
+        lines.append((row("PID", "CPU", "MEMORY", "NAME"), WorkbenchTheme.dim))
         for process in processes {
-            let name = TerminalSafeText(process.name).text
             lines.append((
-                "  " + pad(String(process.pid), 9) + pad(MetricFigureText.percent(process.cpuPercent), 8)
-                    + pad(MetricFigureText.bytes(Double(process.memory)), 11) + name,
+                row(String(process.pid), MetricFigureText.percent(process.cpuPercent), MetricFigureText.bytes(Double(process.memory)),
+                    TerminalSafeText(process.name).text),
                 WorkbenchTheme.text))
         }
         return lines
