@@ -75,12 +75,13 @@ enum NavigatorView {
                 }
             case .workspace(let index, let name):
                 let marker = index == selectedWorkspace ? "▸" : " "
-                buffer.put(" \(marker)\(index + 1) \(name.isEmpty ? "empty" : name)", column: rect.column, row: row, style: style, clip: lineRect)
+                buffer.put(TextWrap.truncated(" \(marker)\(index + 1) \(name.isEmpty ? "empty" : name)", to: lineRect.columns), column: rect.column, row: row,
+                           style: style, clip: lineRect)
             case .recent(_, let name):
-                buffer.put("  \(name.isEmpty ? "unnamed" : name)", column: rect.column, row: row, style: style, clip: lineRect)
+                buffer.put(TextWrap.truncated("  \(name.isEmpty ? "unnamed" : name)", to: lineRect.columns), column: rect.column, row: row, style: style, clip: lineRect)
             case .identity(let identity):
                 let text = "  \(TerminalSafeText(identity.label.rawValue).text) (\(TerminalSafeText(identity.username).text))"
-                buffer.put(text, column: rect.column, row: row, style: style, clip: lineRect)
+                buffer.put(TextWrap.truncated(text, to: lineRect.columns), column: rect.column, row: row, style: style, clip: lineRect)
             case .newIdentity:
                 buffer.put("  + new Identity", column: rect.column, row: row, style: isSelected ? style : WorkbenchTheme.dim, clip: lineRect)
             }

@@ -129,7 +129,7 @@ struct MetricsPaneView {
             let share = filesystem.size == 0 ? 0 : Double(filesystem.used) / Double(filesystem.size)
             let filled = min(barWidth, Int((share * Double(barWidth)).rounded()))
             let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: barWidth - filled)
-            let mount = TextWrap.truncated(TerminalSafeText(filesystem.mount).text, to: 14)
+            let mount = TextElision.path(TerminalSafeText(filesystem.mount).text, to: 14)
             let figures = "\(MetricFigureText.bytes(Double(filesystem.used))) of \(MetricFigureText.bytes(Double(filesystem.size)))"
             let line = "  " + pad(mount, 15) + bar + " " + pad(MetricFigureText.percent(share * 100), 7) + figures
             lines.append((line, share >= 0.9 ? WorkbenchTheme.failure : WorkbenchTheme.text))
