@@ -257,4 +257,29 @@ final class WorkbenchGoldenScreenTests: WorkbenchTestCase {
         await waitForScreen(containing: "Keys of the file browser")
         assertScreen("browser-keys-zoomed")
     }
+
+    func testAnInstructionTooLongForTheScreenGivesWayToTheFieldsAndKeys() async throws {
+        try await startSmall()
+        let instruction = (1...30).map { "Line \($0) of the server's banner." }.joined(separator: "\n")
+        let round = KeyboardInteractiveRound(
+            name: "Banner", instruction: instruction, prompts: [KeyboardInteractivePrompt(text: "Password: ", echo: false)])
+        services.connect { label, interactions, generation in
+            _ = try await interactions.ask(.keyboardInteractive(round), connectionLabel: label, generation: generation)
+            return ScriptedConnection(label: label)
+        }
+        type("web")
+        press(.enter)
+        await waitForScreen(containing: "Line 1 of")
+        XCTAssertTrue(screenText.contains("Password:"), screenReport)
+        XCTAssertTrue(screenText.contains("Enter submits · Esc cancels this connection"), screenReport)
+        XCTAssertTrue(screenText.contains("│ …"), screenReport)
+        assertScreen("interaction-long-instruction")
+    }
+
+    func testAnEditReportTooLongForTheScreenKeepsItsKey() async throws {
+        try await startSmall()
+        workbench.editDialog = EditDialog.report("Not uploaded", (1...30).map { "Line \($0) of what the server said." })
+        XCTAssertTrue(screenText.contains("Any key closes"), screenReport)
+        XCTAssertTrue(screenText.contains("│ …"), screenReport)
+    }
 }

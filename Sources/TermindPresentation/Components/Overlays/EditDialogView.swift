@@ -9,8 +9,11 @@ enum EditDialogView {
         var lines: [(String, CellStyle)] = dialog.lines.flatMap { line in
             line.isEmpty ? [("", text)] : TextWrap.lines(line, width: width - 4).map { ($0, text) }
         }
+        // The text gives way (its end cut, marked "…") when the screen is too short for the
+        // whole dialog: the buttons and the keys always show.
+        let textLines = lines.count
         lines.append(("", text))
-        let buttonLine = lines.count
+        var buttonLine = lines.count
         switch dialog.kind {
         case .upload:
             lines.append(("", text))
@@ -18,6 +21,11 @@ enum EditDialogView {
             lines += TextWrap.hints(["←→ choose", "Enter confirms", "u uploads", "k or Esc keeps the local copy"], width: width - 4).map { ($0, dim) }
         case .report:
             lines.append(("Any key closes", dim))
+        }
+        let overflow = lines.count + 2 - (area.rows - 2)
+        if overflow > 0, textLines > overflow {
+            lines.replaceSubrange((textLines - overflow - 1)..<textLines, with: [("…", text)])
+            buttonLine -= overflow
         }
         let box = CellBuffer.centered(columns: width, rows: lines.count + 2, in: area, margin: 1)
         let inside = buffer.drawBox(box, style: WorkbenchTheme.dialog, borderStyle: WorkbenchTheme.dialogBorder, title: dialog.title)

@@ -13,6 +13,9 @@ enum InteractionDialogView {
         lines.append(("", text))
         var fieldRows: [Int: Int] = [:]  // line index → field index
         var buttonLine: Int?
+        // The server's own text, which gives way (its end cut, marked "…") when the screen is too
+        // short for the whole dialog: the fields and the keys always show.
+        var serverText: Range<Int>?
         switch dialog.interaction.request {
         case .hostKey(let question):
             let hostname = TerminalSafeText(question.hostname).text
@@ -39,7 +42,9 @@ enum InteractionDialogView {
         case .keyboardInteractive(let round):
             if !round.instruction.isEmpty {
                 let instruction = TerminalSafeText(round.instruction, lineBreaks: .kept).text
+                let start = lines.count
                 lines += TextWrap.lines(instruction, width: textWidth).map { ($0, text) }
+                serverText = start..<lines.count
                 lines.append(("", text))
             }
             appendFields(dialog, to: &lines, fieldRows: &fieldRows, width: textWidth)
@@ -51,6 +56,14 @@ enum InteractionDialogView {
             lines += hints(["Enter submits", "Esc cancels this connection"], width: textWidth)
         }
 
+        let overflow = lines.count + 2 - (area.rows - 2)
+        if overflow > 0, let cut = serverText, cut.count > overflow {
+            let kept = cut.lowerBound..<(cut.upperBound - overflow - 1)
+            lines.replaceSubrange(kept.upperBound..<cut.upperBound, with: [("…", text)])
+            let removed = overflow
+            fieldRows = Dictionary(uniqueKeysWithValues: fieldRows.map { ($0.key >= cut.upperBound ? $0.key - removed : $0.key, $0.value) })
+            buttonLine = buttonLine.map { $0 >= cut.upperBound ? $0 - removed : $0 }
+        }
         let box = CellBuffer.centered(columns: width, rows: lines.count + 2, in: area, margin: 1)
         let inside = buffer.drawBox(box, style: WorkbenchTheme.dialog, borderStyle: WorkbenchTheme.dialogBorder, title: dialog.title)
         var cursor = ScreenCursor.hidden
