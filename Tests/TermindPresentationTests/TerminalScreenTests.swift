@@ -196,16 +196,17 @@ final class TerminalScreenTests: XCTestCase {
         XCTAssertEqual(surface.lines, ["one", "two", ""])
     }
 
-    func testWideningClearsTheNewColumnsAndNarrowingCutsAWideCharacterAtTheEdge() {
+    func testWideningClearsTheNewColumnsAndNarrowingWrapsAWideCharacterAtTheEdge() {
         let surface = VTermSurface(rows: 2, columns: 6)
         surface.write("abcd漢")
         surface.resize(rows: 2, columns: 5)
-        XCTAssertEqual(surface.cell(row: 0, column: 4).text, "漢")
-        XCTAssertEqual(surface.cell(row: 0, column: 4).width, 1, "its second half is gone")
+        XCTAssertEqual(surface.lines, ["abcd", "漢"], "it would straddle the edge: it goes on to the next row")
+        XCTAssertEqual(surface.cell(row: 1, column: 0).width, 2)
 
         surface.resize(rows: 2, columns: 9)
+        XCTAssertEqual(surface.lines, ["abcd漢", ""])
         XCTAssertEqual(surface.cells(row: 0).count, 9)
-        XCTAssertEqual(Array(surface.cells(row: 0)[5...]), Array(repeating: .blank, count: 4))
+        XCTAssertEqual(Array(surface.cells(row: 0)[6...]), Array(repeating: .blank, count: 3))
         XCTAssertEqual(surface.takeDamagedRows(), [0, 1])
     }
 

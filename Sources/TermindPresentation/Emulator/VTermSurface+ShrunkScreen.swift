@@ -45,7 +45,7 @@ extension VTermSurface {
 
     /// Moves the cursor to `position` (CUP), counting from the margins that are still set when
     /// origin mode is on.
-    private static func moveCursor(_ terminal: OpaquePointer, to target: VTermPos) {
+    static func moveCursor(_ terminal: OpaquePointer, to target: VTermPos) {
         let position = VTermPos(row: max(0, target.row), col: max(0, target.col))
         feed(terminal, "\u{1B}[\(position.row + 1);\(position.col + 1)H")
         var landed = VTermPos()

@@ -145,6 +145,7 @@ public final class VTermSurface {
     public func write(_ bytes: UnsafeRawBufferPointer) {
         let terminal = self.terminal, rows = self.rows, columns = self.columns
         contentVersion &+= 1
+        screen.reflowReference = nil
         func feed(_ piece: UnsafeRawBufferPointer) {
             guard let base = piece.baseAddress, !piece.isEmpty else { return }
             _ = vterm_input_write(terminal, base.assumingMemoryBound(to: CChar.self), piece.count)
@@ -194,9 +195,12 @@ public final class VTermSurface {
         }
     }
 
-    /// Changes the screen's size. Content stays anchored at the top left; when rows are removed
-    /// the top ones go to scrollback (keeping the cursor's row on screen), and when rows are
-    /// added the newest scrollback rows come back above the content. Lines are not re-wrapped.
+    /// Changes the screen's size. A new width rewraps the primary screen's lines and its
+    /// scrollback, as tmux does (`TerminalScreen+Reflow.swift`): the cursor keeps its place in its
+    /// line, the rows fill the screen from the bottom. Otherwise, and on the alternate screen,
+    /// content stays anchored at the top left; when rows are removed the top ones go to
+    /// scrollback (keeping the cursor's row on screen), and when rows are added the newest
+    /// scrollback rows come back above the content.
     public func resize(rows: Int, columns requested: Int) {
         precondition(rows > 0 && requested > 0, "a terminal needs at least one row and one column, not \(rows)×\(requested)")
         let columns = max(Self.minimumColumns, requested)
@@ -209,6 +213,10 @@ public final class VTermSurface {
         Self.resetMarginsLeftOffScreen(terminal) {
             defer { output.removeSubrange(answered...) }
             return Array(output[answered...])
+        }
+        if let reflowed = screen.reflowedCursor {
+            Self.moveCursor(terminal, to: reflowed.position)
+            if reflowed.isPastEdge { screen.holdWrap(row: Int(reflowed.position.row), column: Int(reflowed.position.col)) }
         }
         Self.keepCursorOnScreen(terminal, rows: rows, columns: columns)
         parser.repeatLimit = columns
