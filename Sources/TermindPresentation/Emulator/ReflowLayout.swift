@@ -55,6 +55,9 @@ struct ReflowLayout {
     private(set) var rowStarts: [Int] = []
     /// Per line: the index in `rows` of its first row.
     private(set) var lineStarts: [Int] = []
+    /// Per row added: its line and the offset in it of its first cell.
+    private var sourceLines: [Int] = []
+    private var sourceOffsets: [Int] = []
     /// Where the cursor went: its row in `rows`, its column, and whether it stands past the
     /// glyph in the last column (its place is the next row's first column, not yet written).
     private(set) var cursor: (row: Int, column: Int, isPastEdge: Bool)?
@@ -70,6 +73,8 @@ struct ReflowLayout {
     }
 
     mutating func reserve(_ count: Int) {
+        sourceLines.reserveCapacity(count)
+        sourceOffsets.reserveCapacity(count)
         rows.reserveCapacity(count)
         rowStarts.reserveCapacity(count)
         lineStarts.reserveCapacity(count)
@@ -89,8 +94,20 @@ struct ReflowLayout {
         return row
     }
 
+    /// How many rows were added.
+    var sourceCount: Int { sourceLines.count }
+
+    /// Where column `column` of the `source`th row added went: a row of `rows` and a column.
+    func position(ofSource source: Int, column: Int) -> (row: Int, column: Int) {
+        let offset = sourceOffsets[source] + column
+        let row = row(line: sourceLines[source], offset: offset)
+        return (row, min(max(0, offset - rowStarts[row]), columns - 1))
+    }
+
     /// Adds a scrollback row.
     mutating func add(_ scrolled: ScrollbackLine) {
+        sourceLines.append(lineStarts.count)
+        sourceOffsets.append(line.count)
         if !isLineOpen, !scrolled.isWrapped, scrolled.cellCount <= columns {
             lineStarts.append(rows.count)
             rowStarts.append(0)
@@ -105,6 +122,8 @@ struct ReflowLayout {
     /// Adds a screen row's cells (`wraps`: the line goes on in the next row); `cursor` is the
     /// cursor's offset in it when it is on this row.
     mutating func add(_ cells: UnsafeBufferPointer<VTermScreenCell>, wraps: Bool, cursor: Int?) {
+        sourceLines.append(lineStarts.count)
+        sourceOffsets.append(line.count)
         if let cursor { cursorOffset = line.count + cursor }
         line.append(contentsOf: cells)
         isLineOpen = true

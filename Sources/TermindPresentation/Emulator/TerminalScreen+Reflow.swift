@@ -69,6 +69,16 @@ extension TerminalScreen {
         // Too little text for the screen: blank rows at the bottom.
         let history = max(0, content + blankRows - newRows)
 
+        let firstLine = scrollback.dropped, oldLines = scrollback.count + oldRows
+        reflowedLines = { line, column in
+            // Line numbers count from the scrollback's oldest row before and after; the blank
+            // rows under the text follow it.
+            let source = line - firstLine
+            guard source >= 0, source < oldLines else { return (line, column) }
+            guard source < layout.sourceCount else { return (firstLine + content + source - layout.sourceCount, column) }
+            let moved = layout.position(ofSource: source, column: column)
+            return (firstLine + moved.row, moved.column)
+        }
         scrollback.replaceAll(with: layout.rows[0..<history].lazy.map { $0.scrollbackLine(isReverse: self.isReverse) })
         let grid = ScreenGrid(rows: newRows, columns: newColumns, fill: pen)
         for index in history..<min(content, history + newRows) {

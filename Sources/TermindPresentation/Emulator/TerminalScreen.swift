@@ -100,6 +100,9 @@ final class TerminalScreen {
     }
     /// Where the last reflow put the cursor, for the surface to move libvterm's state there.
     var reflowedCursor: (position: VTermPos, isPastEdge: Bool)?
+    /// Where the last reflow moved each line number's text (line and column in, line and column
+    /// out), for the surface's marks; taken once.
+    var reflowedLines: ((Int, Int) -> (line: Int, column: Int))?
 
     /// `width` of a stored cell: protected from selective erase or not.
     static let unprotected: CChar = 1
@@ -343,6 +346,7 @@ final class TerminalScreen {
         let oldRows = rows
         lineInfoRows = newRows
         reflowedCursor = nil
+        reflowedLines = nil
         // After a reflow and no write, a new height is laid out from the same reference too.
         if !isAlternate, newColumns != columns || reflowReference != nil {
             var cursor = VTermPos()

@@ -214,6 +214,13 @@ public final class VTermSurface {
             defer { output.removeSubrange(answered...) }
             return Array(output[answered...])
         }
+        if let moved = screen.reflowedLines {
+            screen.reflowedLines = nil
+            commandBlocks.move { position in
+                let place = moved(position.line, position.column)
+                return TextPosition(line: place.line, column: place.column)
+            }
+        }
         if let reflowed = screen.reflowedCursor {
             Self.moveCursor(terminal, to: reflowed.position)
             if reflowed.isPastEdge { screen.holdWrap(row: Int(reflowed.position.row), column: Int(reflowed.position.col)) }

@@ -165,4 +165,19 @@ final class VTermSurfaceReflowTests: XCTestCase {
         surface.resize(rows: 3, columns: 10)
         XCTAssertEqual(Snapshot(surface), first)
     }
+
+    func testCommandMarksMoveWithTheirTextWhenItRewraps() {
+        let surface = VTermSurface(rows: 6, columns: 10)
+        surface.write(
+            "\u{1B}]133;A\u{07}$ \u{1B}]133;B\u{07}echo abcdefghijkl\r\n\u{1B}]133;C\u{07}abcdefghijkl\r\n"
+                + "\u{1B}]133;D;0\u{07}\u{1B}]133;A\u{07}$ ")
+        XCTAssertEqual(surface.commandBlocks.blocks.map(\.promptLine), [0, 4])
+        surface.resize(rows: 6, columns: 20)
+        XCTAssertEqual(surface.lines[0..<3], ["$ echo abcdefghijkl", "abcdefghijkl", "$"])
+        XCTAssertEqual(surface.commandBlocks.blocks.map(\.promptLine), [0, 2])
+        XCTAssertEqual(surface.commandBlocks.blocks.first?.outputLines, 1...1)
+        surface.resize(rows: 6, columns: 10)
+        XCTAssertEqual(surface.commandBlocks.blocks.map(\.promptLine), [0, 4])
+        XCTAssertEqual(surface.commandBlocks.blocks.first?.outputLines, 2...3)
+    }
 }
