@@ -76,7 +76,7 @@ final class TerminalScreenAgainstLibvtermTests: XCTestCase {
         "\u{1b}[!p", "\u{1b}c", "\u{1b}[?25l", "\u{1b}[?25h",
     ]
 
-    private static func randomPiece(_ random: inout SeededRandom, rows: Int, columns: Int) -> String {
+    static func randomPiece(_ random: inout SeededRandom, rows: Int, columns: Int) -> String {
         func number(_ bound: Int) -> Int { Int(random.next() % UInt64(max(1, bound))) }
         switch random.next() % 16 {
         case 0...4: return texts[number(texts.count)]

@@ -56,6 +56,28 @@ final class VTermSurfaceReflowTests: XCTestCase {
         }
     }
 
+    func testAnyOutputAndAnyResizesLeaveAScreenThatReadsAndTakesText() {
+        for seed in UInt64(1)...40 {
+            var random = SeededRandom(seed: seed)
+            var rows = Int.random(in: 1...10, using: &random), columns = Int.random(in: 2...16, using: &random)
+            let surface = VTermSurface(rows: rows, columns: columns, scrollbackLimit: 30)
+            for _ in 0..<300 {
+                if Int.random(in: 0..<12, using: &random) == 0 {
+                    rows = Int.random(in: 1...10, using: &random)
+                    columns = Int.random(in: 2...16, using: &random)
+                    surface.resize(rows: rows, columns: columns)
+                } else {
+                    surface.write(TerminalScreenAgainstLibvtermTests.randomPiece(&random, rows: rows, columns: columns))
+                }
+                XCTAssertTrue((0..<rows).contains(surface.cursor.row) && (0...columns).contains(surface.cursor.column), "seed \(seed): cursor \(surface.cursor)")
+                XCTAssertLessThanOrEqual(surface.scrollbackCount, 30)
+                for line in surface.lineNumbers { _ = surface.cells(line: line) }
+            }
+            surface.write("\u{18}\u{1B}c\u{1B}[2J\u{1B}[Hok")
+            XCTAssertEqual(surface.line(0), "ok", "seed \(seed)")
+        }
+    }
+
     /// Printable ASCII, wide CJK characters, spaces and hard newlines, in runs of any length.
     private static func randomText(_ random: inout SeededRandom, columns: Int) -> String {
         var text = ""
