@@ -5,9 +5,9 @@ import TermindTestSupport
 /// Termind's screen against libvterm's own (`LibvtermScreenReference`): random output of the
 /// kinds programs send (text, wide and combining characters, every erase, insert, delete and
 /// scroll, scroll regions and left/right margins, SGR, the alternate screen, reverse video,
-/// protected cells, double-width lines, wrapping modes) and random resizes (new widths only on
-/// the alternate screen: Termind reflows the primary one) must leave the same cells, cursor and
-/// scrollback in both, after every step.
+/// protected cells, double-width lines, wrapping modes) and random resizes (new heights of the
+/// primary screen: Termind reflows the rest) must leave the same cells, cursor and scrollback in
+/// both, after every step.
 final class TerminalScreenAgainstLibvtermTests: XCTestCase {
     func testRandomOutputAndResizesLeaveTheSameScreenAsLibvtermsOwnScreen() {
         for seed in 1...60 as ClosedRange<UInt64> {
@@ -17,12 +17,11 @@ final class TerminalScreenAgainstLibvtermTests: XCTestCase {
             let reference = LibvtermScreenReference(rows: rows, columns: columns, scrollbackLimit: 50)
             var history: [String] = []
             for step in 0..<300 {
-                if random.next() % 40 == 0 {
+                // libvterm does not reflow: only new heights of the primary screen are compared
+                // (VTermSurfaceReflowTests has the rest).
+                if random.next() % 40 == 0 && !surface.isAlternateScreen {
                     rows = 1 + Int(random.next() % 10)
-                    // libvterm does not reflow: a new width is compared on the alternate screen
-                    // only, which is not reflowed either (VTermSurfaceReflowTests has the rest).
-                    let width = 2 + Int(random.next() % 14)
-                    if surface.isAlternateScreen { columns = width }
+                    _ = random.next()
                     history.append("resize \(rows)x\(columns)")
                     surface.resize(rows: rows, columns: columns)
                     reference.resize(rows: rows, columns: columns)

@@ -193,7 +193,9 @@ final class TerminalScreenTests: XCTestCase {
         surface.resize(rows: 3, columns: 8)
         surface.write("\u{1b}[?1049l")
 
-        XCTAssertEqual(surface.lines, ["one", "two", ""])
+        // Then fitted to its new size as a resize would: the cursor's row stays on screen.
+        XCTAssertEqual(surface.lines, ["two", "three", "four"])
+        XCTAssertEqual(surface.scrollbackText(0), "one")
     }
 
     func testWideningClearsTheNewColumnsAndNarrowingWrapsAWideCharacterAtTheEdge() {

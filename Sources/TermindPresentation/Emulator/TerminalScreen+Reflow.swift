@@ -14,15 +14,17 @@ import CVTerm
 // reflow lays the text out from where it stood before the first resize since the program last
 // wrote (`reflowReference`), so that any widths and back give the same screen and scrollback.
 //
-// The alternate screen is not reflowed (its program redraws); neither is the primary screen
-// while the alternate one is shown: it keeps its top left, as before.
+// The alternate screen is not reflowed (its program redraws). The primary screen under it keeps
+// its size while the program runs and is reflowed once when it leaves, from where its cursor
+// was (which 1049 restores).
 
 extension TerminalScreen {
     /// The primary screen rewrapped to `newColumns` and laid out on `newRows`: its grid, where
     /// the cursor goes on it, and whether it stands past the glyph in the last column. The
     /// scrollback is rewritten; `reflowReference` is set.
     func reflow(rows newRows: Int, columns newColumns: Int, cursor: VTermPos) -> (grid: ScreenGrid, cursor: VTermPos, isPastEdge: Bool) {
-        let oldRows = rows, oldColumns = columns
+        // The primary screen's own size: it stays as it was while the alternate one is shown.
+        let oldRows = primary.rows, oldColumns = primary.columns
         let cursorRow = min(max(Int(cursor.row), 0), oldRows - 1)
         let cursorColumn = min(max(Int(cursor.col), 0), oldColumns - 1)
         // libvterm's cursor stays on a glyph written in the last column until the next one:
@@ -101,6 +103,6 @@ extension TerminalScreen {
     /// may end with (`ReflowLayout.isTrailingBlank`).
     private func rowIsBlank(_ row: Int) -> Bool {
         let cells = primary.row(row)
-        return (0..<columns).allSatisfy { ReflowLayout.isTrailingBlank(cells[$0]) }
+        return (0..<primary.columns).allSatisfy { ReflowLayout.isTrailingBlank(cells[$0]) }
     }
 }

@@ -98,8 +98,12 @@ final class TerminalScreen {
         var topLineFromLast: Int
         var topOffset: Int
     }
-    /// Where the last reflow put the cursor, for the surface to move libvterm's state there.
-    var reflowedCursor: (position: VTermPos, isPastEdge: Bool)?
+    /// Where the last reflow put the cursor, for the surface to move libvterm's state there;
+    /// after leaving the alternate screen, only if libvterm's cursor is at `restored` (1049
+    /// restored the cursor saved on the screen before it was reflowed).
+    var reflowedCursor: (position: VTermPos, isPastEdge: Bool, restored: VTermPos?)?
+    /// Where the cursor was on the primary screen when the alternate one was entered.
+    private var primaryCursor = VTermPos()
     /// Where the last reflow moved each line number's text (line and column in, line and column
     /// out), for the surface's marks; taken once.
     var reflowedLines: ((Int, Int) -> (line: Int, column: Int))?
@@ -308,9 +312,22 @@ final class TerminalScreen {
             if on, alternate == nil {
                 alternate = ScreenGrid(rows: rows, columns: columns, fill: pen)
             }
+            if on, !isAlternate {
+                vterm_state_get_cursorpos(state, &primaryCursor)
+            }
+            pendingWrap = nil
+            if !on, isAlternate, primary.rows != rows || primary.columns != columns {
+                // Resized while a program had the alternate screen: the shell's screen is
+                // reflowed now, from where its cursor was.
+                reflowReference = nil
+                let reflowed = reflow(rows: rows, columns: columns, cursor: primaryCursor)
+                primary = reflowed.grid
+                reflowedCursor = (reflowed.cursor, reflowed.isPastEdge, primaryCursor)
+                // The program writes on from here: a later resize starts afresh.
+                reflowReference = nil
+            }
             grid = on ? alternate! : primary
             isAlternate = on
-            pendingWrap = nil
             // Entering is followed by an erase of the whole screen, which marks it.
             if !on { markDamaged(0..<rows) }
         case VTERM_PROP_REVERSE:
@@ -338,7 +355,9 @@ final class TerminalScreen {
     }
 
     /// The screen at a new size. A new width rewraps the primary screen's lines (`reflow`); the
-    /// alternate screen, and the primary at its width, keep the top left: a shorter primary
+    /// primary screen under the alternate one keeps its size until the program leaves
+    /// (`setProperty`), then is reflowed; the alternate screen, and the primary at its width,
+    /// keep the top left: a shorter primary
     /// screen first scrolls as many top rows to scrollback as keep the cursor's row and every
     /// row with text on screen; a taller one takes rows back from scrollback above the content.
     /// `delta` tells libvterm's state how far that moved the cursor.
@@ -356,7 +375,7 @@ final class TerminalScreen {
             primary = reflowed.grid
             alternate = alternate?.resized(rows: newRows, columns: newColumns, fill: pen)
             grid = primary
-            reflowedCursor = (reflowed.cursor, reflowed.isPastEdge)
+            reflowedCursor = (reflowed.cursor, reflowed.isPastEdge, nil)
             delta = VTermPos(row: reflowed.cursor.row - cursor.row, col: reflowed.cursor.col - cursor.col)
             resizeDamage(rows: newRows, columns: newColumns)
             return
@@ -378,7 +397,9 @@ final class TerminalScreen {
                 delta.row -= Int32(scrolled)
             }
         }
-        primary = primary.resized(rows: newRows, columns: newColumns, fill: pen)
+        if !isAlternate {
+            primary = primary.resized(rows: newRows, columns: newColumns, fill: pen)
+        }
         alternate = alternate?.resized(rows: newRows, columns: newColumns, fill: pen)
         grid = isAlternate ? alternate! : primary
         resizeDamage(rows: newRows, columns: newColumns)

@@ -149,6 +149,8 @@ public final class VTermSurface {
         func feed(_ piece: UnsafeRawBufferPointer) {
             guard let base = piece.baseAddress, !piece.isEmpty else { return }
             _ = vterm_input_write(terminal, base.assumingMemoryBound(to: CChar.self), piece.count)
+            // Leaving the alternate screen reflowed the primary one (a piece ends after 1049l).
+            if screen.reflowedCursor != nil { placeReflowedCursor() }
             Self.keepCursorOnScreen(terminal, rows: rows, columns: columns)
         }
         parser.process(bytes, plainRunMinimum: writesPlainTextDirectly ? Self.plainRunMinimum : .max, feed: feed) { run in
@@ -214,17 +216,7 @@ public final class VTermSurface {
             defer { output.removeSubrange(answered...) }
             return Array(output[answered...])
         }
-        if let moved = screen.reflowedLines {
-            screen.reflowedLines = nil
-            commandBlocks.move { position in
-                let place = moved(position.line, position.column)
-                return TextPosition(line: place.line, column: place.column)
-            }
-        }
-        if let reflowed = screen.reflowedCursor {
-            Self.moveCursor(terminal, to: reflowed.position)
-            if reflowed.isPastEdge { screen.holdWrap(row: Int(reflowed.position.row), column: Int(reflowed.position.col)) }
-        }
+        placeReflowedCursor()
         Self.keepCursorOnScreen(terminal, rows: rows, columns: columns)
         parser.repeatLimit = columns
         var position = VTermPos()
@@ -232,6 +224,28 @@ public final class VTermSurface {
         cursor.row = Int(position.row)
         cursor.column = Int(position.col)
         screen.markDamaged(0..<rows)
+    }
+
+    /// After a reflow: moves the command marks with their text and libvterm's cursor to where
+    /// the reflow put it (after leaving the alternate screen, only if libvterm restored the
+    /// cursor saved before it).
+    private func placeReflowedCursor() {
+        if let moved = screen.reflowedLines {
+            screen.reflowedLines = nil
+            commandBlocks.move { position in
+                let place = moved(position.line, position.column)
+                return TextPosition(line: place.line, column: place.column)
+            }
+        }
+        guard let reflowed = screen.reflowedCursor else { return }
+        screen.reflowedCursor = nil
+        if let restored = reflowed.restored {
+            var position = VTermPos()
+            vterm_state_get_cursorpos(state, &position)
+            guard position.row == restored.row, position.col == restored.col else { return }
+        }
+        Self.moveCursor(terminal, to: reflowed.position)
+        if reflowed.isPastEdge { screen.holdWrap(row: Int(reflowed.position.row), column: Int(reflowed.position.col)) }
     }
 
     // MARK: - Reading the screen

@@ -155,6 +155,20 @@ final class VTermSurfaceReflowTests: XCTestCase {
         XCTAssertEqual(surface.lines[0..<2], [String(repeating: "a", count: 20), "bbbbb"], "the program redraws; nothing rejoins")
     }
 
+    func testTheShellsScreenUnderAFullScreenProgramIsReflowedWhenTheProgramEnds() {
+        let surface = VTermSurface(rows: 6, columns: 20)
+        surface.write(String(repeating: "a", count: 30) + "\r\n$ ")
+        surface.write("\u{1B}[?1049h\u{1B}[H\u{1B}[2Jvim")
+        surface.resize(rows: 6, columns: 30)
+        surface.resize(rows: 5, columns: 40)
+        XCTAssertEqual(surface.line(0), "vim")
+        surface.write("\u{1B}[?1049l")
+        XCTAssertEqual(surface.lines, [String(repeating: "a", count: 30), "$", "", "", ""])
+        XCTAssertEqual([surface.cursor.row, surface.cursor.column], [1, 2], "the cursor 1049 saved, where its text went")
+        surface.write("x")
+        XCTAssertEqual(surface.line(1), "$ x")
+    }
+
     func testScrollbackLinesRejoinAndSplitAgain() {
         let surface = VTermSurface(rows: 3, columns: 10)
         surface.write("abcdefghijklmnopqrstuvwxyz\r\none\r\ntwo\r\nthree")
