@@ -428,6 +428,21 @@ final class TerminalScreen {
         pendingWrap = PendingWrap(slot: grid.slot(ofRow: row), row: row, column: column, isPastEdge: true)
     }
 
+    /// The stored cells of screen row `row` from `column` to its end.
+    func storedCells(row: Int, from column: Int) -> [VTermScreenCell] {
+        Array(UnsafeBufferPointer(start: grid.row(row) + column, count: columns - column))
+    }
+
+    /// Puts back cells `storedCells` gave.
+    func restore(_ stored: [VTermScreenCell], row: Int, from column: Int) {
+        let line = grid.row(row)
+        for (offset, cell) in stored.enumerated() {
+            line[column + offset] = cell
+        }
+        grid.extend(row: row, to: column + stored.count)
+        markDamaged(row..<(row + 1))
+    }
+
     /// True when `row` holds nothing from `column` on (a wide character's second half counts).
     func isEndOfLine(row: Int, from column: Int) -> Bool {
         let line = grid.row(row)

@@ -58,7 +58,7 @@ extension VTermSurface {
 
     /// Feeds Termind's own complete sequences: libvterm's parser is in its ground state before
     /// and after.
-    private static func feed(_ terminal: OpaquePointer, _ text: String) {
+    static func feed(_ terminal: OpaquePointer, _ text: String) {
         var bytes = Array(text.utf8)
         bytes.withUnsafeMutableBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { _ = vterm_input_write(terminal, $0.baseAddress!, $0.count) }

@@ -245,7 +245,29 @@ public final class VTermSurface {
             guard position.row == restored.row, position.col == restored.col else { return }
         }
         Self.moveCursor(terminal, to: reflowed.position)
-        if reflowed.isPastEdge { screen.holdWrap(row: Int(reflowed.position.row), column: Int(reflowed.position.col)) }
+        if reflowed.isPastEdge { standPastEdge(row: Int(reflowed.position.row), column: Int(reflowed.position.col)) }
+    }
+
+    /// Leaves libvterm's cursor past the glyph at `row`, `column`, the last of its row, as
+    /// writing it did (the next glyph wraps): the glyph is written again through libvterm, then
+    /// its cells put back as they were (libvterm wrote them with its pen).
+    private func standPastEdge(row: Int, column: Int) {
+        guard row >= 0, row < rows, column >= 0, column < columns else { return }
+        let stored = screen.storedCells(row: row, from: column)
+        var text = ""
+        if stored[0].chars.0 == 0 {
+            text = " "
+        } else if stored[0].chars.0 != TerminalScreen.continuation {
+            withUnsafeBytes(of: stored[0].chars) { raw in
+                for value in raw.bindMemory(to: UInt32.self) {
+                    guard value != 0, let scalar = Unicode.Scalar(value) else { break }
+                    text.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        guard !text.isEmpty else { return screen.holdWrap(row: row, column: column) }
+        Self.feed(terminal, text)
+        screen.restore(stored, row: row, from: column)
     }
 
     // MARK: - Reading the screen

@@ -148,6 +148,18 @@ final class VTermSurfaceReflowTests: XCTestCase {
         XCTAssertEqual(surface.lines[1], "$ " + String(repeating: "x", count: 30) + "yz")
     }
 
+    func testACursorLeftPastTheLastColumnWrapsTheNextCharacter() {
+        let surface = VTermSurface(rows: 5, columns: 20)
+        surface.write("\u{1B}[1m$ " + String(repeating: "x", count: 18) + "\u{1B}[m")
+        surface.resize(rows: 5, columns: 10)
+        XCTAssertEqual(surface.lines[0..<2], ["$ xxxxxxxx", "xxxxxxxxxx"])
+        XCTAssertEqual([surface.cursor.row, surface.cursor.column], [1, 9])
+        surface.write("y")
+        XCTAssertEqual(surface.lines[0..<3], ["$ xxxxxxxx", "xxxxxxxxxx", "y"], "y went on to the next row as it would have")
+        XCTAssertTrue(surface.isWrapped(line: surface.firstScreenLine + 1))
+        XCTAssertEqual(surface.cell(row: 1, column: 9).attributes, .bold, "the last x kept its own style")
+    }
+
     func testTheAlternateScreenIsResizedNotReflowed() {
         let surface = VTermSurface(rows: 4, columns: 20)
         surface.write("\u{1B}[?1049h" + String(repeating: "a", count: 20) + "bbbbb")
