@@ -356,11 +356,11 @@ final class TerminalScreen {
 
     /// The screen at a new size. A new width rewraps the primary screen's lines (`reflow`); the
     /// primary screen under the alternate one keeps its size until the program leaves
-    /// (`setProperty`), then is reflowed; the alternate screen, and the primary at its width,
-    /// keep the top left: a shorter primary
-    /// screen first scrolls as many top rows to scrollback as keep the cursor's row and every
-    /// row with text on screen; a taller one takes rows back from scrollback above the content.
-    /// `delta` tells libvterm's state how far that moved the cursor.
+    /// (`setProperty`), then is reflowed. The alternate screen, and the primary at its width,
+    /// keep the top left: a shorter primary screen first scrolls as many top rows to scrollback
+    /// as keep the cursor's row and every row with text on screen; a taller one takes rows back
+    /// from scrollback above the content. `delta` tells libvterm's state how far that moved the
+    /// cursor.
     func resize(rows newRows: Int, columns newColumns: Int, delta: inout VTermPos) {
         let oldRows = rows
         lineInfoRows = newRows
