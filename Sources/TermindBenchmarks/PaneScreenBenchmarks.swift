@@ -41,5 +41,17 @@ struct PaneScreenBenchmarks {
         print("")
         print("pane screen (in process; 45x160 VTermSurface, median of \(iterations))")
         print(String(format: "feed %d MiB of base64 lines      %@   (%.0f MB/s)", text.count >> 20, formatSeconds(seconds), Double(text.count) / seconds / 1e6))
+
+        // A resize reflows the whole scrollback: 10,000 rows of 76 columns cut at 60 (each line
+        // two rows, the oldest dropped) and joined again at 160.
+        let full = VTermSurface(rows: 45, columns: 160)
+        text.withUnsafeBytes { full.write(UnsafeRawBufferPointer(rebasing: $0[0..<(4 << 20)])) }
+        var narrowing: [Double] = [], widening: [Double] = []
+        for _ in 0..<iterations {
+            narrowing.append(try medianSeconds(1) { full.resize(rows: 45, columns: 60) })
+            widening.append(try medianSeconds(1) { full.resize(rows: 45, columns: 160) })
+        }
+        print("reflow 10,000 scrollback rows to 60 columns  \(formatSeconds(narrowing.sorted()[iterations / 2]))")
+        print("and back to 160                              \(formatSeconds(widening.sorted()[iterations / 2]))")
     }
 }

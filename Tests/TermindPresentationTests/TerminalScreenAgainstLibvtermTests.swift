@@ -5,8 +5,9 @@ import TermindTestSupport
 /// Termind's screen against libvterm's own (`LibvtermScreenReference`): random output of the
 /// kinds programs send (text, wide and combining characters, every erase, insert, delete and
 /// scroll, scroll regions and left/right margins, SGR, the alternate screen, reverse video,
-/// protected cells, double-width lines, wrapping modes) and random resizes must leave the same
-/// cells, cursor and scrollback in both, after every step.
+/// protected cells, double-width lines, wrapping modes) and random resizes (new heights of the
+/// primary screen: Termind reflows the rest) must leave the same cells, cursor and scrollback in
+/// both, after every step.
 final class TerminalScreenAgainstLibvtermTests: XCTestCase {
     func testRandomOutputAndResizesLeaveTheSameScreenAsLibvtermsOwnScreen() {
         for seed in 1...60 as ClosedRange<UInt64> {
@@ -16,9 +17,11 @@ final class TerminalScreenAgainstLibvtermTests: XCTestCase {
             let reference = LibvtermScreenReference(rows: rows, columns: columns, scrollbackLimit: 50)
             var history: [String] = []
             for step in 0..<300 {
-                if random.next() % 40 == 0 {
+                // libvterm does not reflow: only new heights of the primary screen are compared
+                // (VTermSurfaceReflowTests has the rest).
+                if random.next() % 40 == 0 && !surface.isAlternateScreen {
                     rows = 1 + Int(random.next() % 10)
-                    columns = 2 + Int(random.next() % 14)
+                    _ = random.next()
                     history.append("resize \(rows)x\(columns)")
                     surface.resize(rows: rows, columns: columns)
                     reference.resize(rows: rows, columns: columns)
@@ -72,7 +75,7 @@ final class TerminalScreenAgainstLibvtermTests: XCTestCase {
         "\u{1b}[!p", "\u{1b}c", "\u{1b}[?25l", "\u{1b}[?25h",
     ]
 
-    private static func randomPiece(_ random: inout SeededRandom, rows: Int, columns: Int) -> String {
+    static func randomPiece(_ random: inout SeededRandom, rows: Int, columns: Int) -> String {
         func number(_ bound: Int) -> Int { Int(random.next() % UInt64(max(1, bound))) }
         switch random.next() % 16 {
         case 0...4: return texts[number(texts.count)]

@@ -193,19 +193,22 @@ final class TerminalScreenTests: XCTestCase {
         surface.resize(rows: 3, columns: 8)
         surface.write("\u{1b}[?1049l")
 
-        XCTAssertEqual(surface.lines, ["one", "two", ""])
+        // Then fitted to its new size as a resize would: the cursor's row stays on screen.
+        XCTAssertEqual(surface.lines, ["two", "three", "four"])
+        XCTAssertEqual(surface.scrollbackText(0), "one")
     }
 
-    func testWideningClearsTheNewColumnsAndNarrowingCutsAWideCharacterAtTheEdge() {
+    func testWideningClearsTheNewColumnsAndNarrowingWrapsAWideCharacterAtTheEdge() {
         let surface = VTermSurface(rows: 2, columns: 6)
         surface.write("abcd漢")
         surface.resize(rows: 2, columns: 5)
-        XCTAssertEqual(surface.cell(row: 0, column: 4).text, "漢")
-        XCTAssertEqual(surface.cell(row: 0, column: 4).width, 1, "its second half is gone")
+        XCTAssertEqual(surface.lines, ["abcd", "漢"], "it would straddle the edge: it goes on to the next row")
+        XCTAssertEqual(surface.cell(row: 1, column: 0).width, 2)
 
         surface.resize(rows: 2, columns: 9)
+        XCTAssertEqual(surface.lines, ["abcd漢", ""])
         XCTAssertEqual(surface.cells(row: 0).count, 9)
-        XCTAssertEqual(Array(surface.cells(row: 0)[5...]), Array(repeating: .blank, count: 4))
+        XCTAssertEqual(Array(surface.cells(row: 0)[6...]), Array(repeating: .blank, count: 3))
         XCTAssertEqual(surface.takeDamagedRows(), [0, 1])
     }
 

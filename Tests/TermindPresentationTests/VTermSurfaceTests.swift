@@ -263,14 +263,15 @@ final class VTermSurfaceTests: XCTestCase {
 
     // MARK: - Resize
 
-    func testNarrowingKeepsTheTextThatStillFits() {
+    func testNarrowingRewrapsALineAndSendsTheTopToScrollback() {
         let surface = VTermSurface(rows: 3, columns: 10)
         surface.write("one\r\ntwo\r\nthreefour")
 
         surface.resize(rows: 3, columns: 5)
 
         XCTAssertEqual(surface.columns, 5)
-        XCTAssertEqual(surface.lines, ["one", "two", "three"])
+        XCTAssertEqual(surface.lines, ["two", "three", "four"])
+        XCTAssertEqual(surface.scrollbackText(0), "one")
         XCTAssertEqual(surface.cells(row: 0).count, 5)
     }
 
@@ -310,14 +311,15 @@ final class VTermSurfaceTests: XCTestCase {
         XCTAssertEqual(surface.cell(row: 0, column: 4), .blank)
     }
 
-    func testRowsComingBackIntoANarrowerScreenAreCut() {
+    func testRowsComingBackIntoANarrowerScreenAreRewrapped() {
         let surface = VTermSurface(rows: 2, columns: 6)
         surface.write("ab漢字\r\nb\r\nc")
         surface.resize(rows: 2, columns: 5)
 
         surface.resize(rows: 3, columns: 5)
 
-        // "字" would straddle the new right edge, so it is dropped rather than half drawn.
-        XCTAssertEqual(surface.lines, ["ab漢", "b", "c"])
+        // "字" would straddle the new right edge, so it went on to a row of its own.
+        XCTAssertEqual(surface.lines, ["字", "b", "c"])
+        XCTAssertEqual(surface.scrollbackText(0), "ab漢")
     }
 }

@@ -36,6 +36,15 @@ package struct CommandBlocks: Equatable, Sendable {
         }
     }
 
+    /// Moves every block to where a reflow put its text (`move` gives a position's new place).
+    mutating func move(_ move: (TextPosition) -> TextPosition) {
+        for index in blocks.indices {
+            blocks[index].promptLine = move(TextPosition(line: blocks[index].promptLine, column: 0)).line
+            blocks[index].outputStart = blocks[index].outputStart.map(move)
+            blocks[index].outputEnd = blocks[index].outputEnd.map(move)
+        }
+    }
+
     /// The line of the last prompt above `line`.
     package func prompt(before line: Int) -> Int? {
         blocks.last { $0.promptLine < line }?.promptLine

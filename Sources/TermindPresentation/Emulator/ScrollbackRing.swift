@@ -56,6 +56,18 @@ struct ScrollbackRing<Row> {
         return row
     }
 
+    /// Replaces every row with `rows`, oldest first (a reflow rewrapped them): the first takes
+    /// the number the oldest row had, and beyond the limits the oldest go, as in `push`.
+    mutating func replaceAll(with rows: some Sequence<Row>) {
+        storage.removeAll(keepingCapacity: true)
+        head = 0
+        count = 0
+        bytes = 0
+        for row in rows {
+            push(row)
+        }
+    }
+
     mutating func removeAll() {
         dropped += count
         storage.removeAll()

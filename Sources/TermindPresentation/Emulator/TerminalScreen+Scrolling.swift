@@ -125,7 +125,7 @@ extension TerminalScreen {
 
     /// A cell scrollback may trim from a row's end: nothing in it, and no background that shows.
     @inline(__always)
-    private static func isBlank(_ cell: UnsafePointer<VTermScreenCell>) -> Bool {
+    static func isBlank(_ cell: UnsafePointer<VTermScreenCell>) -> Bool {
         // VTERM_COLOR_IS_DEFAULT_BG, read in place.
         cell.pointee.chars.0 == 0 && cell.pointee.attrs.reverse == 0
             && cell.pointee.bg.type & UInt8(VTERM_COLOR_DEFAULT_BG.rawValue) != 0

@@ -10,9 +10,10 @@ import CVTerm
 /// cells are libvterm's `VTermScreenCell`s; a wide character's second cell holds 0xFFFFFFFF and
 /// a cell's width is read from its neighbour; erasing fills with the current pen; rows leave for
 /// scrollback only from a full-width scroll at the top of the primary screen; the alternate
-/// screen has its own cells; resizing keeps the top left, sends top rows to scrollback when the
-/// pane gets shorter and takes them back when it grows (no reflow, as in libvterm 0.1.4);
-/// DECSCNM flips every cell's reverse attribute as it is read.
+/// screen has its own cells; resizing the height alone keeps the top left, sends top rows to
+/// scrollback when the pane gets shorter and takes them back when it grows; DECSCNM flips every
+/// cell's reverse attribute as it is read. Unlike libvterm 0.1.4, a new width rewraps the
+/// primary screen's lines and its scrollback (`TerminalScreen+Reflow.swift`), as tmux does.
 ///
 /// A stored cell's `width` is free, since it is read from the next cell: it holds whether the
 /// cell is protected from selective erase (DECSCA), which libvterm keeps in its own pen.
@@ -29,7 +30,7 @@ final class TerminalScreen {
     /// True while the alternate screen is shown.
     @exclusivity(unchecked) private(set) var isAlternate = false
 
-    private var primary: ScreenGrid
+    private(set) var primary: ScreenGrid
     /// Made the first time a program asks for it, then kept, as libvterm keeps its own.
     private var alternate: ScreenGrid?
     /// The grid being drawn on: `primary` or `alternate`.
@@ -47,7 +48,7 @@ final class TerminalScreen {
     let sink: UnsafeMutablePointer<TermindGlyphSink>
     /// The pen libvterm's state last set, as an empty cell: glyphs take its style, erasing
     /// fills with it.
-    private var pen: VTermScreenCell {
+    var pen: VTermScreenCell {
         get { sink.pointee.pen }
         set { sink.pointee.pen = newValue }
     }
@@ -69,17 +70,43 @@ final class TerminalScreen {
     @exclusivity(unchecked) private var everyRowDamaged = true
     /// The last glyph reached the right edge: if the next one lands at column 0 with no cursor
     /// move between, its row wrapped (libvterm 0.1.4 keeps no continuation flag of its own).
-    @exclusivity(unchecked) private var pendingWrap: PendingWrap? {
+    @exclusivity(unchecked) var pendingWrap: PendingWrap? {
         didSet { sink.pointee.wrapPending = pendingWrap == nil ? 0 : 1 }
     }
 
-    private struct PendingWrap {
+    struct PendingWrap {
         /// The grid slot of the row the glyph was put on (it may scroll before the next glyph).
         var slot: Int
         /// Where libvterm's cursor stays after that glyph: a move elsewhere cancels the wrap.
         var row: Int
         var column: Int
+        /// The glyph reached the last column and the cursor stays on it (libvterm's phantom
+        /// column): the cursor is logically past it. False for a wide character one column short.
+        var isPastEdge: Bool
     }
+
+    /// The layout the reflows since the last write started from (`TerminalScreen+Reflow.swift`):
+    /// each lays the text out from it, not from the last one, so that resizing back gives the
+    /// screen back. Any write forgets it (`VTermSurface.write`).
+    @exclusivity(unchecked) var reflowReference: ReflowReference?
+
+    /// Where the text stood on the screen before a run of reflows: how many blank rows lay under
+    /// it, and which text the top row showed (its line, counted from the last, and the offset in
+    /// it).
+    struct ReflowReference {
+        var blankRows: Int
+        var topLineFromLast: Int
+        var topOffset: Int
+    }
+    /// Where the last reflow put the cursor, for the surface to move libvterm's state there;
+    /// after leaving the alternate screen, only if libvterm's cursor is at `restored` (1049
+    /// restored the cursor saved on the screen before it was reflowed).
+    var reflowedCursor: (position: VTermPos, isPastEdge: Bool, restored: VTermPos?)?
+    /// Where the cursor was on the primary screen when the alternate one was entered.
+    private var primaryCursor = VTermPos()
+    /// Where the last reflow moved each line number's text (line and column in, line and column
+    /// out), for the surface's marks; taken once.
+    var reflowedLines: ((Int, Int) -> (line: Int, column: Int))?
 
     /// `width` of a stored cell: protected from selective erase or not.
     static let unprotected: CChar = 1
@@ -209,7 +236,7 @@ final class TerminalScreen {
         if end >= columns - 1 {
             // At the edge libvterm's cursor stays on the glyph; one column short, a wide
             // character still wraps.
-            pendingWrap = PendingWrap(slot: grid.slot(ofRow: row), row: row, column: end >= columns ? column : end)
+            pendingWrap = PendingWrap(slot: grid.slot(ofRow: row), row: row, column: end >= columns ? column : end, isPastEdge: end >= columns)
         }
     }
 
@@ -285,9 +312,22 @@ final class TerminalScreen {
             if on, alternate == nil {
                 alternate = ScreenGrid(rows: rows, columns: columns, fill: pen)
             }
+            if on, !isAlternate {
+                vterm_state_get_cursorpos(state, &primaryCursor)
+            }
+            pendingWrap = nil
+            if !on, isAlternate, primary.rows != rows || primary.columns != columns {
+                // Resized while a program had the alternate screen: the shell's screen is
+                // reflowed now, from where its cursor was.
+                reflowReference = nil
+                let reflowed = reflow(rows: rows, columns: columns, cursor: primaryCursor)
+                primary = reflowed.grid
+                reflowedCursor = (reflowed.cursor, reflowed.isPastEdge, primaryCursor)
+                // The program writes on from here: a later resize starts afresh.
+                reflowReference = nil
+            }
             grid = on ? alternate! : primary
             isAlternate = on
-            pendingWrap = nil
             // Entering is followed by an erase of the whole screen, which marks it.
             if !on { markDamaged(0..<rows) }
         case VTERM_PROP_REVERSE:
@@ -314,14 +354,34 @@ final class TerminalScreen {
         }
     }
 
-    /// The screen at a new size: content stays at the top left. A shorter primary screen first
-    /// scrolls as many top rows to scrollback as keep the cursor's row and every row with text
-    /// on screen; a taller one takes rows back from scrollback above the content. `delta`
-    /// tells libvterm's state how far that moved the cursor.
+    /// The screen at a new size. A new width rewraps the primary screen's lines (`reflow`); the
+    /// primary screen under the alternate one keeps its size until the program leaves
+    /// (`setProperty`), then is reflowed. The alternate screen, and the primary at its width,
+    /// keep the top left: a shorter primary screen first scrolls as many top rows to scrollback
+    /// as keep the cursor's row and every row with text on screen; a taller one takes rows back
+    /// from scrollback above the content. `delta` tells libvterm's state how far that moved the
+    /// cursor.
     func resize(rows newRows: Int, columns newColumns: Int, delta: inout VTermPos) {
         let oldRows = rows
         lineInfoRows = newRows
+        reflowedCursor = nil
+        reflowedLines = nil
+        // After a reflow and no write, a new height is laid out from the same reference too.
+        if !isAlternate, newColumns != columns || reflowReference != nil {
+            var cursor = VTermPos()
+            vterm_state_get_cursorpos(state, &cursor)
+            let reflowed = reflow(rows: newRows, columns: newColumns, cursor: cursor)
+            pendingWrap = nil
+            primary = reflowed.grid
+            alternate = alternate?.resized(rows: newRows, columns: newColumns, fill: pen)
+            grid = primary
+            reflowedCursor = (reflowed.cursor, reflowed.isPastEdge, nil)
+            delta = VTermPos(row: reflowed.cursor.row - cursor.row, col: reflowed.cursor.col - cursor.col)
+            resizeDamage(rows: newRows, columns: newColumns)
+            return
+        }
         pendingWrap = nil
+        reflowReference = nil
         if !isAlternate, newRows < oldRows {
             var cursor = VTermPos()
             vterm_state_get_cursorpos(state, &cursor)
@@ -337,21 +397,50 @@ final class TerminalScreen {
                 delta.row -= Int32(scrolled)
             }
         }
-        primary = primary.resized(rows: newRows, columns: newColumns, fill: pen)
+        if !isAlternate {
+            primary = primary.resized(rows: newRows, columns: newColumns, fill: pen)
+        }
         alternate = alternate?.resized(rows: newRows, columns: newColumns, fill: pen)
         grid = isAlternate ? alternate! : primary
-        rows = newRows
-        columns = newColumns
-        sink.pointee.damaged.deallocate()
-        sink.pointee.damaged = Self.damageFlags(newRows)
-        sink.pointee.lastDamagedRow = -1
-        everyRowDamaged = true
+        resizeDamage(rows: newRows, columns: newColumns)
         if !isAlternate, newRows > oldRows {
             for _ in oldRows..<newRows {
                 guard takeBackFromScrollback() else { break }
                 delta.row += 1
             }
         }
+    }
+
+    /// Takes the new size and a damage flag for each of its rows, every row damaged.
+    private func resizeDamage(rows newRows: Int, columns newColumns: Int) {
+        rows = newRows
+        columns = newColumns
+        sink.pointee.damaged.deallocate()
+        sink.pointee.damaged = Self.damageFlags(newRows)
+        sink.pointee.lastDamagedRow = -1
+        everyRowDamaged = true
+    }
+
+    /// The cursor stands past the glyph in the last column of `row` (a reflow put it there):
+    /// the next glyph wraps, as if it had just been written.
+    func holdWrap(row: Int, column: Int) {
+        guard row >= 0, row < rows else { return }
+        pendingWrap = PendingWrap(slot: grid.slot(ofRow: row), row: row, column: column, isPastEdge: true)
+    }
+
+    /// The stored cells of screen row `row` from `column` to its end.
+    func storedCells(row: Int, from column: Int) -> [VTermScreenCell] {
+        Array(UnsafeBufferPointer(start: grid.row(row) + column, count: columns - column))
+    }
+
+    /// Puts back cells `storedCells` gave.
+    func restore(_ stored: [VTermScreenCell], row: Int, from column: Int) {
+        let line = grid.row(row)
+        for (offset, cell) in stored.enumerated() {
+            line[column + offset] = cell
+        }
+        grid.extend(row: row, to: column + stored.count)
+        markDamaged(row..<(row + 1))
     }
 
     /// True when `row` holds nothing from `column` on (a wide character's second half counts).

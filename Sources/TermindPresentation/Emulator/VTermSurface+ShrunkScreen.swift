@@ -45,7 +45,7 @@ extension VTermSurface {
 
     /// Moves the cursor to `position` (CUP), counting from the margins that are still set when
     /// origin mode is on.
-    private static func moveCursor(_ terminal: OpaquePointer, to target: VTermPos) {
+    static func moveCursor(_ terminal: OpaquePointer, to target: VTermPos) {
         let position = VTermPos(row: max(0, target.row), col: max(0, target.col))
         feed(terminal, "\u{1B}[\(position.row + 1);\(position.col + 1)H")
         var landed = VTermPos()
@@ -58,7 +58,7 @@ extension VTermSurface {
 
     /// Feeds Termind's own complete sequences: libvterm's parser is in its ground state before
     /// and after.
-    private static func feed(_ terminal: OpaquePointer, _ text: String) {
+    static func feed(_ terminal: OpaquePointer, _ text: String) {
         var bytes = Array(text.utf8)
         bytes.withUnsafeMutableBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { _ = vterm_input_write(terminal, $0.baseAddress!, $0.count) }

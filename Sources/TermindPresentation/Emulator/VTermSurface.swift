@@ -145,9 +145,12 @@ public final class VTermSurface {
     public func write(_ bytes: UnsafeRawBufferPointer) {
         let terminal = self.terminal, rows = self.rows, columns = self.columns
         contentVersion &+= 1
+        screen.reflowReference = nil
         func feed(_ piece: UnsafeRawBufferPointer) {
             guard let base = piece.baseAddress, !piece.isEmpty else { return }
             _ = vterm_input_write(terminal, base.assumingMemoryBound(to: CChar.self), piece.count)
+            // Leaving the alternate screen reflowed the primary one (a piece ends after 1049l).
+            if screen.reflowedCursor != nil { placeReflowedCursor() }
             Self.keepCursorOnScreen(terminal, rows: rows, columns: columns)
         }
         parser.process(bytes, plainRunMinimum: writesPlainTextDirectly ? Self.plainRunMinimum : .max, feed: feed) { run in
@@ -194,9 +197,12 @@ public final class VTermSurface {
         }
     }
 
-    /// Changes the screen's size. Content stays anchored at the top left; when rows are removed
-    /// the top ones go to scrollback (keeping the cursor's row on screen), and when rows are
-    /// added the newest scrollback rows come back above the content. Lines are not re-wrapped.
+    /// Changes the screen's size. A new width rewraps the primary screen's lines and its
+    /// scrollback, as tmux does (`TerminalScreen+Reflow.swift`): the cursor keeps its place in its
+    /// line, the rows fill the screen from the bottom. Otherwise, and on the alternate screen,
+    /// content stays anchored at the top left; when rows are removed the top ones go to
+    /// scrollback (keeping the cursor's row on screen), and when rows are added the newest
+    /// scrollback rows come back above the content.
     public func resize(rows: Int, columns requested: Int) {
         precondition(rows > 0 && requested > 0, "a terminal needs at least one row and one column, not \(rows)×\(requested)")
         let columns = max(Self.minimumColumns, requested)
@@ -210,6 +216,7 @@ public final class VTermSurface {
             defer { output.removeSubrange(answered...) }
             return Array(output[answered...])
         }
+        placeReflowedCursor()
         Self.keepCursorOnScreen(terminal, rows: rows, columns: columns)
         parser.repeatLimit = columns
         var position = VTermPos()
@@ -217,6 +224,50 @@ public final class VTermSurface {
         cursor.row = Int(position.row)
         cursor.column = Int(position.col)
         screen.markDamaged(0..<rows)
+    }
+
+    /// After a reflow: moves the command marks with their text and libvterm's cursor to where
+    /// the reflow put it (after leaving the alternate screen, only if libvterm restored the
+    /// cursor saved before it).
+    private func placeReflowedCursor() {
+        if let moved = screen.reflowedLines {
+            screen.reflowedLines = nil
+            commandBlocks.move { position in
+                let place = moved(position.line, position.column)
+                return TextPosition(line: place.line, column: place.column)
+            }
+        }
+        guard let reflowed = screen.reflowedCursor else { return }
+        screen.reflowedCursor = nil
+        if let restored = reflowed.restored {
+            var position = VTermPos()
+            vterm_state_get_cursorpos(state, &position)
+            guard position.row == restored.row, position.col == restored.col else { return }
+        }
+        Self.moveCursor(terminal, to: reflowed.position)
+        if reflowed.isPastEdge { standPastEdge(row: Int(reflowed.position.row), column: Int(reflowed.position.col)) }
+    }
+
+    /// Leaves libvterm's cursor past the glyph at `row`, `column`, the last of its row, as
+    /// writing it did (the next glyph wraps): the glyph is written again through libvterm, then
+    /// its cells put back as they were (libvterm wrote them with its pen).
+    private func standPastEdge(row: Int, column: Int) {
+        guard row >= 0, row < rows, column >= 0, column < columns else { return }
+        let stored = screen.storedCells(row: row, from: column)
+        var text = ""
+        if stored[0].chars.0 == 0 {
+            text = " "
+        } else if stored[0].chars.0 != TerminalScreen.continuation {
+            withUnsafeBytes(of: stored[0].chars) { raw in
+                for value in raw.bindMemory(to: UInt32.self) {
+                    guard value != 0, let scalar = Unicode.Scalar(value) else { break }
+                    text.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        guard !text.isEmpty else { return screen.holdWrap(row: row, column: column) }
+        Self.feed(terminal, text)
+        screen.restore(stored, row: row, from: column)
     }
 
     // MARK: - Reading the screen
