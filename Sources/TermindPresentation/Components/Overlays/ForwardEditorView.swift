@@ -54,7 +54,7 @@ enum ForwardEditorView {
         var lines = TextWrap.lines("Remove the rule '\(rule)' of Host '\(host)' from the Vault?", width: width - 2)
         if removal.isRunning { lines += TextWrap.lines("It listens now: it stops at once.", width: width - 2) }
         let problem = removal.problem.map { TextWrap.lines($0, width: width - 2) } ?? []
-        let box = CellBuffer.centered(columns: 80, rows: 5 + lines.count + problem.count, in: area)
+        let box = CellBuffer.centered(columns: 80, rows: 4 + lines.count + (problem.isEmpty ? 0 : problem.count + 1), in: area)
         let inside = buffer.drawBox(box, style: WorkbenchTheme.dialog, borderStyle: WorkbenchTheme.dialogBorder, title: "Remove a forward of '\(host)'")
         guard inside.rows >= 3 else { return }
         for (offset, line) in lines.enumerated() {
