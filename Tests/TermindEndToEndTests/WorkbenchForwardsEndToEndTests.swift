@@ -142,4 +142,47 @@ final class WorkbenchForwardsEndToEndTests: XCTestCase {
         session.keys("C-\\", "F")
         XCTAssertTrue(session.waitForScreen(containing: "Forwards: 1 listening"), session.screen())
     }
+
+    /// A rule added in the overlay (`a`) is refused as `hosts edit --forward` refuses it, in
+    /// the command line's words, then saved: listed, listening, and in `hosts show` at once;
+    /// removed (`d`, `y`) it is gone from both and stops listening.
+    func testARuleAddedAndRemovedInTheOverlayIsInTheVault() throws {
+        let target = try startEchoServer()
+        let port = try Self.freePort()
+        let session = try openWorkbench()
+        defer { session.kill() }
+        session.keys("C-\\", "F")
+        XCTAssertTrue(session.waitForScreen(containing: "No forwards: a adds one"), session.screen())
+
+        // What the command line says of a rule missing its target, the editor says too.
+        let refused = try home.run(["hosts", "edit", "web", "--forward", "L \(port)"])
+        XCTAssertNotEqual(refused.status, 0)
+        let words = "the forwarding rule '\(port)' is not valid: -L takes"
+        XCTAssertTrue(refused.stderr.contains(words + " [bind_address:]port:host:hostport"), refused.stderr)
+        session.keys("a")
+        XCTAssertTrue(session.waitForScreen(containing: "Add a forward to 'web'"), session.screen())
+        session.type("L \(port)")
+        session.keys("Enter")
+        XCTAssertTrue(session.waitForScreen(containing: words), session.screen())
+
+        session.type(":127.0.0.1:\(target)")
+        session.keys("Enter")
+        let listed = "L 127.0.0.1:\(port) → 127.0.0.1:\(target)"
+        XCTAssertTrue(session.waitForScreen(where: { $0.contains(listed) && $0.contains("listening") }), session.screen())
+        XCTAssertTrue(forwardAnswers(on: port), "the new rule listens: \(session.screen())")
+        let shown = try home.succeed(["hosts", "show", "web"])
+        XCTAssertTrue(shown.contains("L \(port):127.0.0.1:\(target)"), shown)
+
+        session.keys("d")
+        XCTAssertTrue(session.waitForScreen(containing: "Remove a forward of 'web'"), session.screen())
+        session.keys("y")
+        XCTAssertTrue(session.waitForScreen(containing: "No forwards: a adds one"), session.screen())
+        let after = try home.succeed(["hosts", "show", "web"])
+        XCTAssertFalse(after.contains("L \(port):"), after)
+        XCTAssertTrue(waitUntil(timeout: 15) {
+            guard let socket = try? TCPSocket.connect(port: port) else { return true }
+            socket.close()
+            return false
+        }, "its listener closed")
+    }
 }

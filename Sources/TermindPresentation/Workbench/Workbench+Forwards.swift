@@ -6,7 +6,8 @@ import TermindDomain
 // first pane's own with `share off`), stop with that connection, and listen again on the next
 // one (a reconnect, or another pane of the Host still connected). A rule that cannot listen (a
 // port in use) fails alone: the panes go on. The overlay lists them and turns them off or on
-// for this run, never writing the Vault.
+// for this run, never writing the Vault (adding, changing and removing rules does:
+// `Workbench+ForwardEditing`).
 
 extension Workbench {
     // MARK: - Starting with the first session
@@ -128,13 +129,8 @@ extension Workbench {
     /// The forwards of the Hosts with a pane in the shown Workspace, then of any other Host
     /// whose forwards run, in that order.
     var forwardRows: [ForwardsOverlay.Row] {
-        var labels: [String] = []
-        for pane in workspace.panes {
-            if let label = panes[pane.id]?.hostLabel, !labels.contains(label) { labels.append(label) }
-        }
-        for label in forwardRuns.sessions.keys.sorted() where !labels.contains(label) { labels.append(label) }
         var rows: [ForwardsOverlay.Row] = []
-        for label in labels {
+        for label in forwardHostLabels {
             guard let host = hosts.first(where: { $0.label.rawValue == label }) else { continue }
             for forward in host.forwards {
                 let key = ForwardRuns.Key(hostLabel: label, rule: forward.rule)
@@ -153,6 +149,17 @@ extension Workbench {
             }
         }
         return rows
+    }
+
+    /// The Hosts the overlay lists (those with a pane in the shown Workspace, then any other
+    /// whose forwards run), as the Vault has them.
+    var forwardHostLabels: [String] {
+        var labels: [String] = []
+        for pane in workspace.panes {
+            if let label = panes[pane.id]?.hostLabel, !labels.contains(label) { labels.append(label) }
+        }
+        for label in forwardRuns.sessions.keys.sorted() where !labels.contains(label) { labels.append(label) }
+        return labels.filter { label in hosts.contains { $0.label.rawValue == label } }
     }
 
     func toggleForwardsOverlay() {

@@ -126,6 +126,12 @@ extension Workbench {
             run(.controlTransfer(command))
         case .toggleForward(let row):
             toggleForward(row)
+        case .editForward(let row, let host):
+            openForwardEditor(row, host: host)
+        case .askForwardRemoval(let row):
+            askForwardRemoval(row)
+        case .saveForward(let change, let host):
+            saveForward(change, of: host)
         case .stopForwardsRefresh:
             forwardRuns.refresh?.cancel()
             forwardRuns.refresh = nil

@@ -12,6 +12,9 @@ extension ForwardsOverlay: Overlay {
         case .none: return .handled
         case .close: return .closes(.stopForwardsRefresh)
         case .toggle(let row): return .stays(.toggleForward(row))
+        case .add(let host): return .stays(.editForward(nil, host: host))
+        case .edit(let row): return .stays(.editForward(row, host: row.hostLabel))
+        case .remove(let row): return .stays(.askForwardRemoval(row))
         }
     }
 

@@ -9,14 +9,18 @@ enum ForwardsOverlayView {
     static func draw(
         _ overlay: ForwardsOverlay, rows: [ForwardsOverlay.Row], toggleKeys: String?, in area: CellRect, into buffer: inout CellBuffer
     ) {
-        let box = CellBuffer.centered(columns: 130, rows: max(8, min(area.rows, rows.count + 6)), in: area, margin: 1)
+        let close = toggleKeys.map { " or \($0)" } ?? ""
+        var hints = ForwardsOverlay.hints
+        hints[hints.count - 1] += close
+        let hintLines = Self.lines(of: hints, width: min(130, area.columns - 2) - 3)
+        let box = CellBuffer.centered(columns: 130, rows: max(8, min(area.rows, rows.count + 5 + hintLines.count)), in: area, margin: 1)
         let listening = rows.filter { if case .listening = $0.state { true } else { false } }.count
         let title = "Forwards: \(listening) listening"
         let inside = buffer.drawBox(box, style: WorkbenchTheme.dialog, borderStyle: WorkbenchTheme.dialogBorder, title: title)
-        guard inside.rows > 2 else { return }
-        let listRows = inside.rows - 2
+        guard inside.rows > 1 + hintLines.count else { return }
+        let listRows = inside.rows - 1 - hintLines.count
         if rows.isEmpty {
-            buffer.put(" No forwards: add one to a Host of this Workspace (hosts edit HOST --forward 'L 8080:localhost:80').",
+            buffer.put(" No forwards: a adds one to a Host of this Workspace.",
                        column: inside.column, row: inside.row, style: WorkbenchTheme.dialog, clip: inside)
         }
         let selected = overlay.index(in: rows)
@@ -30,13 +34,32 @@ enum ForwardsOverlayView {
             buffer.put(Self.line(row, hostWidth: hostWidth, width: inside.columns), column: inside.column, row: line.row, style: style,
                        clip: inside)
         }
+        let hintRow = inside.endRow - hintLines.count
         if rows.indices.contains(selected), let detail = Self.detail(of: rows[selected]) {
-            buffer.put(" " + TextWrap.truncated(detail, to: inside.columns - 2), column: inside.column, row: inside.endRow - 2,
+            buffer.put(" " + TextWrap.truncated(detail, to: inside.columns - 2), column: inside.column, row: hintRow - 1,
                        style: WorkbenchTheme.barWarning.with(background: WorkbenchTheme.dialog.background), clip: inside)
         }
-        let close = toggleKeys.map { " or \($0)" } ?? ""
-        buffer.put(" " + ForwardsOverlay.hints + close, column: inside.column, row: inside.endRow - 1,
-                   style: WorkbenchTheme.dim.with(background: WorkbenchTheme.dialog.background), clip: inside)
+        for (offset, line) in hintLines.enumerated() {
+            buffer.put(" " + line, column: inside.column, row: hintRow + offset,
+                       style: WorkbenchTheme.dim.with(background: WorkbenchTheme.dialog.background), clip: inside)
+        }
+    }
+
+    /// The key hints joined by " · ", a new line before an item that would not fit `width`.
+    static func lines(of hints: [String], width: Int) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for hint in hints {
+            let joined = line.isEmpty ? hint : line + " · " + hint
+            if !line.isEmpty, CharacterWidth.columns(of: joined) > width {
+                lines.append(line)
+                line = hint
+            } else {
+                line = joined
+            }
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines
     }
 
     /// ` web   L 127.0.0.1:8080 → localhost:80   listening   1 open   ↑ 120 B  ↓ 3.4 MB`, and

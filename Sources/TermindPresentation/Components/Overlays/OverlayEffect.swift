@@ -37,6 +37,11 @@ enum OverlayEffect {
     case commitImport(ImportSelection, of: ImportPreview, screen: ImportScreen.ID)
     case controlTransfer(TransferQueueOverlay.Command)
     case toggleForward(ForwardsOverlay.Row)
+    /// Opens the rule editor: changing the row's rule, or (nil) a new rule for `host` first.
+    case editForward(ForwardsOverlay.Row?, host: String?)
+    case askForwardRemoval(ForwardsOverlay.Row)
+    /// Writes one rule's change to the Host in the Vault (the editor's or the question's).
+    case saveForward(ForwardChange, host: String)
     /// The forwards overlay closed: it is no longer drawn again twice a second.
     case stopForwardsRefresh
 }
