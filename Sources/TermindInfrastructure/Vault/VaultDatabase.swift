@@ -1,8 +1,8 @@
 import Foundation
 import TermindApplication
 
-/// The process's one connection to the Vault database (`termind.db`), and the only way the
-/// Vault's stores reach it.
+/// One connection to the Vault database (`termind.db`), and the only way the Vault's stores
+/// reach it.
 ///
 /// An actor: it owns the `SQLiteConnection` (WAL, foreign keys on, `busy_timeout`) and runs
 /// every transaction on its own executor, one at a time. The connection is opened lazily on
@@ -25,6 +25,8 @@ public actor VaultDatabase {
     private let migrations: [VaultMigration]?
     private let logger: any Logger
     private var connection: SQLiteConnection?
+    /// This connection's hold on the file among the process's (`VaultFileClaims`).
+    private var claim: VaultFileClaims.Claim?
 
     /// - Parameters:
     ///   - path: the database file, usually `XDGPaths.databaseFile`.
@@ -56,6 +58,12 @@ public actor VaultDatabase {
     /// opens it again.
     public func close() {
         connection = nil
+        claim?.release()
+        claim = nil
+    }
+
+    deinit {
+        claim?.release()
     }
 
     // MARK: Transactions (for the Vault's stores in this module)
@@ -93,13 +101,17 @@ public actor VaultDatabase {
         let directory = (path as NSString).deletingLastPathComponent
         if !directory.isEmpty { try PrivateDirectory.create(directory, for: path) }
 
-        switch try SQLiteFileHeader.read(path) {
-        case .notADatabase(let detail):
-            throw VaultUnavailable(location: path, cause: .corrupt(detail: "not an SQLite database: \(detail)"))
-        case .database(let userVersion):
-            try migrator.refuseIfNewer(userVersion)
-        case .absent:
-            try createPrivateFile()
+        // The header is read before SQLite touches the file, unless this process holds it
+        // already (reading it then would drop that connection's locks: VaultFileClaims).
+        let claim = try VaultFileClaims.claim(path) {
+            switch try SQLiteFileHeader.read(path) {
+            case .notADatabase(let detail):
+                throw VaultUnavailable(location: path, cause: .corrupt(detail: "not an SQLite database: \(detail)"))
+            case .database(let userVersion):
+                try migrator.refuseIfNewer(userVersion)
+            case .absent:
+                try createPrivateFile()
+            }
         }
 
         // Two processes opening a new Vault at once: switching the file to WAL and migrating it
@@ -113,9 +125,13 @@ public actor VaultDatabase {
                     logger.info("Vault \(path): applied migration V\(migration.version)__\(migration.name)")
                 }
                 self.connection = connection
+                self.claim = claim
                 return connection
             } catch let error as SQLiteError where error.isBusy && ContinuousClock.now < deadline {
                 usleep(20_000)
+            } catch {
+                claim.release()
+                throw error
             }
         }
     }

@@ -203,6 +203,38 @@ final class VaultDatabaseTests: XCTestCase {
         await second.close()
     }
 
+    /// `termind demo` (and any process with two connections to one Vault) opened the file a
+    /// second time; the header check's plain open/close dropped the first connection's SQLite
+    /// lock, so another process closing its own connection deleted the WAL the first was still
+    /// writing to, and every later write was lost.
+    func testASecondConnectionInTheProcessKeepsTheFirstsWritesWhenAnotherProcessOpensAndCloses() async throws {
+        let first = VaultDatabase(path: home.databasePath)
+        let store = SQLiteVaultStore(database: first)
+        try await store.apply([.save(.host(try Host(label: try Label("before"), hostname: "10.0.0.1")))])
+        let second = VaultDatabase(path: home.databasePath)
+        _ = try await second.schemaVersion()
+
+        let other = try ChildProcess.run("python3", ["-c", """
+            import sqlite3, sys
+            c = sqlite3.connect(sys.argv[1]); c.execute("SELECT count(*) FROM hosts").fetchall(); c.close()
+            """, home.databasePath])
+        XCTAssertEqual(other.status, 0, other.stderr)
+        XCTAssertTrue(VaultTestHome.exists(home.databasePath + "-wal"), "another process took itself for the last one and removed the WAL")
+
+        try await store.apply([.save(.host(try Host(label: try Label("after"), hostname: "10.0.0.2")))])
+        let seen = try ChildProcess.run("python3", ["-c", """
+            import sqlite3, sys
+            c = sqlite3.connect(sys.argv[1]); print(sorted(r[0] for r in c.execute("SELECT label FROM hosts"))); c.close()
+            """, home.databasePath])
+        XCTAssertEqual(seen.stdout, "['after', 'before']\n", "another process sees what the first connection wrote while it is open")
+        await first.close()
+        await second.close()
+        let fresh = VaultDatabase(path: home.databasePath)
+        let labels = try await SQLiteVaultStore(database: fresh).snapshot().hosts.map(\.label.rawValue)
+        XCTAssertEqual(Set(labels), ["before", "after"])
+        await fresh.close()
+    }
+
     private static func addHosts(_ store: SQLiteVaultStore, prefix: String) async throws {
         for index in 0..<200 {
             let host = try Host(label: try Label("\(prefix)-\(index)"), hostname: "10.\(prefix == "a" ? 1 : 2).0.\(index)")
