@@ -42,6 +42,9 @@ final class TerminalPane: PaneComponent {
     private(set) var seenBells = 0
     /// True once a shell was open in this pane: a later one is a reconnect.
     private(set) var hasBeenConnected = false
+    /// Where the next shell starts when its own shell never reported a directory: the
+    /// directory of the pane a split came from. A reported one (OSC 7) comes first.
+    var startDirectory: String?
     /// How the shell ended, as its exit said, for the pane's last line.
     private var ending: String?
     /// The scrollback length last seen, to keep a scrolled view still as lines arrive.
@@ -181,7 +184,9 @@ final class TerminalPane: PaneComponent {
         isScrolling = false
         scrollOffset = 0
         _ = surface.takeOutput()  // keys typed for an attempt that is gone
-        effects.append(.connect(hostLabel: hostLabel, generation: attempt, size: terminalSize))
+        // A reconnect or a split keeps the person's place: the directory the shell last reported.
+        let directory = surface.workingDirectory ?? startDirectory
+        effects.append(.connect(hostLabel: hostLabel, generation: attempt, size: terminalSize, directory: directory))
         return effects
     }
 
