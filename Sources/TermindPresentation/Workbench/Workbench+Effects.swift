@@ -14,6 +14,10 @@ extension Workbench {
     func deliver(_ event: PaneEvent, to id: PaneID) {
         guard let pane = panes[id] else { return }
         run(pane.update(event), for: id)
+        switch event {
+        case .connectionLost, .connectFailed: reconnectByItself(id)
+        default: break
+        }
     }
 
     func run(_ effects: [PaneEffect], for id: PaneID) {
@@ -37,6 +41,8 @@ extension Workbench {
                 openQuickOpen(for: id)
             case .message(let text):
                 message = text
+            case .showConnectionDetails(let label, let detail):
+                overlays.push(ConnectionDetails(hostLabel: label, detail: detail))
             case .setClipboard(let bytes):
                 clipboard.writes += bytes
             case .requestTransfer(let request):

@@ -110,6 +110,7 @@ extension Workbench {
     /// Closes pane `id`'s component: its Session ends, its waiting interactions are withdrawn.
     func closeSession(_ id: PaneID) {
         sharing.lostTogether[id] = nil
+        sharing.reconnectTimers.removeValue(forKey: id)?.cancel()
         deliver(.close, to: id)
         panes[id] = nil
     }

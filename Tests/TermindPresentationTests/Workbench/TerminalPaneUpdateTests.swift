@@ -105,7 +105,7 @@ final class TerminalPaneUpdateTests: XCTestCase {
         _ = pane.draw(into: &buffer, in: buffer.bounds, context: PaneDrawContext(
             number: 1, isFocused: true, isZoomed: false, reconnectKeys: "C-\\ r", closeKeys: "C-\\ x"))
         let notice = buffer.lines.suffix(4).map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
-        XCTAssertTrue(notice.hasSuffix("Enter or C-\\ r reconnects, C-\\ x closes."), buffer.lines.joined(separator: "\n"))
+        XCTAssertTrue(notice.hasSuffix("Enter or C-\\ r reconnects, d details, C-\\ x closes."), buffer.lines.joined(separator: "\n"))
         XCTAssertTrue(notice.hasPrefix("The connection to web"), notice)
         for jargon in ["code", "exec", "21409", "transport"] { XCTAssertFalse(notice.contains(jargon), notice) }
     }

@@ -22,6 +22,8 @@ enum PaneEffect: Equatable {
     case chooseHost
     /// A line for the status bar until the next key.
     case message(String)
+    /// Show what the SSH library said about the pane's lost or failed connection (`d`).
+    case showConnectionDetails(hostLabel: String, detail: String)
     /// An OSC 52 clipboard write for the outer terminal (already checked against the Host).
     case setClipboard([UInt8])
     /// Copy files between sides (a browser's selection to the other side of a split): it joins
