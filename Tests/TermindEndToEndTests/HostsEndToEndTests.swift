@@ -185,6 +185,19 @@ final class HostsEndToEndTests: XCTestCase {
         XCTAssertEqual(try home.run(["hosts", "edit", "db", "--share", "maybe"]).status, 2)
     }
 
+    func testReconnectIsAutoUnlessSetManualForTheHostAndShownInTextAndJSON() throws {
+        let home = try VaultHome()
+        try home.succeed(["hosts", "add", "web", "--hostname", "h"])
+        XCTAssertEqual((try home.json(["hosts", "show", "web"]) as? [String: Any])?["reconnect"] as? String, "auto")
+        try home.succeed(["hosts", "edit", "web", "--reconnect", "manual"])
+        XCTAssertEqual((try home.json(["hosts", "show", "web"]) as? [String: Any])?["reconnect"] as? String, "manual")
+        XCTAssertTrue(try home.succeed(["hosts", "show", "web"]).contains("manual (a lost pane waits for you)"))
+        try home.succeed(["hosts", "add", "db", "--hostname", "d", "--reconnect", "manual"])
+        try home.succeed(["hosts", "edit", "db", "--reconnect", "auto"])
+        XCTAssertEqual((try home.json(["hosts", "show", "db"]) as? [String: Any])?["reconnect"] as? String, "auto")
+        XCTAssertEqual(try home.run(["hosts", "edit", "db", "--reconnect", "sometimes"]).status, 2)
+    }
+
     func testRemovingAHostKeepsItsKnownHosts() throws {
         let home = try VaultHome()
         let key = "AAAAC3NzaC1lZDI1NTE5AAAAIOMqqnkVzrm0SdG6UOoqKLsabgH5C9okWi0dh2l9GKJl"

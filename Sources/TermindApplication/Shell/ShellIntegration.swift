@@ -16,11 +16,14 @@ public struct ShellIntegration: Sendable {
         self.program = program
     }
 
-    /// Opens the shell on `connection`'s PTY; the token is the one its marks carry.
+    /// Opens the shell on `connection`'s PTY (in `directory` when given, the command then
+    /// starting with its `cd`); the token is the one its marks carry.
     public func open(
-        on connection: any SSHConnection, term: String, size: TerminalSize, environment: [String: String]
+        on connection: any SSHConnection, term: String, size: TerminalSize, environment: [String: String],
+        startingIn directory: ShellStartDirectory? = nil
     ) async throws -> (shell: any RemoteShell, token: ShellMarkToken) {
         let token = try ShellMarkToken.random()
+        let command = directory.map { $0.command(then: self.command) } ?? self.command
         let shell = try await connection.execute(command, onTerminal: term, size: size, environment: environment)
         return (ShellIntegrationShell(shell, program: Array(program(token).utf8), token: token), token)
     }

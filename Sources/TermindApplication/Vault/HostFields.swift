@@ -19,6 +19,8 @@ public struct HostFields: Sendable, Equatable {
     public var usesShellIntegration: Bool?
     /// Whether this Host's workbench panes share one authenticated connection.
     public var sharesConnection: Bool?
+    /// Whether the workbench reconnects this Host's lost panes by itself.
+    public var reconnect: ReconnectPolicy?
     /// Seconds between keepalives (0: none) and how many may go unanswered; one given alone
     /// keeps the other as it is.
     public var keepaliveInterval: Int?

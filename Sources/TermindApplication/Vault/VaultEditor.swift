@@ -85,6 +85,7 @@ public struct VaultEditor: Sendable {
         if let allowed = fields.allowsClipboardWrites { host.allowsClipboardWrites = allowed }
         if let integration = fields.usesShellIntegration { host.usesShellIntegration = integration }
         if let shares = fields.sharesConnection { host.sharesConnection = shares }
+        if let reconnect = fields.reconnect { host.reconnect = reconnect }
         if fields.keepaliveInterval != nil || fields.keepaliveCountMax != nil {
             host.keepalive = try Keepalive(
                 interval: fields.keepaliveInterval ?? host.keepaliveInterval, countMax: fields.keepaliveCountMax ?? host.keepaliveCountMax)

@@ -25,6 +25,9 @@ public struct Host: Sendable, Hashable, Codable, Identifiable {
     /// Whether this Host's workbench panes share one authenticated connection, each pane a
     /// channel on it (one authentication for many panes). On unless the person turns it off.
     public var sharesConnection: Bool
+    /// Whether the workbench reconnects a lost pane of this Host by itself (when authenticating
+    /// needs no person) or waits for the person. Automatic unless the person says otherwise.
+    public var reconnect: ReconnectPolicy
     /// Port-forwarding rules, in order, each enabled or not (`termind forward HOST`).
     public var forwards: [HostForward]
     /// Seconds of silence before a keepalive asks the server for an answer (0: none), and how
@@ -51,7 +54,8 @@ public struct Host: Sendable, Hashable, Codable, Identifiable {
         id: UUID = UUID(), label: Label, hostname: String, port: Port = .ssh, username: String? = nil,
         identityID: UUID? = nil,
         jumpChain: [UUID] = [], tags: [String] = [], notes: String = "", allowsClipboardWrites: Bool = false,
-        usesShellIntegration: Bool = true, sharesConnection: Bool = true, forwards: [HostForward] = [],
+        usesShellIntegration: Bool = true, sharesConnection: Bool = true, reconnect: ReconnectPolicy = .auto,
+        forwards: [HostForward] = [],
         keepalive: Keepalive = .standard, metricsInterval: Int = Host.defaultMetricsInterval
     ) throws(VaultRuleViolation) {
         try Self.checkHostname(hostname)
@@ -68,6 +72,7 @@ public struct Host: Sendable, Hashable, Codable, Identifiable {
         self.allowsClipboardWrites = allowsClipboardWrites
         self.usesShellIntegration = usesShellIntegration
         self.sharesConnection = sharesConnection
+        self.reconnect = reconnect
         self.forwards = forwards
         self.keepaliveInterval = keepalive.interval
         self.keepaliveCountMax = keepalive.countMax

@@ -90,7 +90,7 @@ extension SQLiteVaultStore {
         }
         return try connection.query(sql: """
             SELECT id, label, hostname, port, username, identity_id, notes, clipboard_writes, shell_integration,
-                share_connection, keepalive_interval, keepalive_count_max, metrics_interval FROM hosts
+                share_connection, reconnect, keepalive_interval, keepalive_count_max, metrics_interval FROM hosts
             ORDER BY label
             """).map { row in
             let id = try row.uuid("id")
@@ -101,7 +101,8 @@ extension SQLiteVaultStore {
                     identityID: try row.optionalUUID("identity_id"), jumpChain: jumps[id] ?? [], tags: tags[id] ?? [], notes: try row.get("notes"),
                     allowsClipboardWrites: try row.get("clipboard_writes", as: Int64.self) != 0,
                     usesShellIntegration: try row.get("shell_integration", as: Int64.self) != 0,
-                    sharesConnection: try row.get("share_connection", as: Int64.self) != 0, forwards: forwards[id] ?? [],
+                    sharesConnection: try row.get("share_connection", as: Int64.self) != 0,
+                    reconnect: ReconnectPolicy(rawValue: try row.get("reconnect")) ?? .auto, forwards: forwards[id] ?? [],
                     keepalive: try Keepalive(
                         interval: Int(try row.get("keepalive_interval", as: Int64.self)),
                         countMax: Int(try row.get("keepalive_count_max", as: Int64.self))),
@@ -181,20 +182,20 @@ extension SQLiteVaultStore {
         try mappingConstraints(duplicate: .duplicateLabel(kind: .host, label: label), missing: missingIdentity) {
             try connection.execute(sql: """
                 INSERT INTO hosts (id, label, hostname, port, username, identity_id, notes, clipboard_writes, shell_integration,
-                    share_connection, keepalive_interval, keepalive_count_max, metrics_interval)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    share_connection, keepalive_interval, keepalive_count_max, metrics_interval, reconnect)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT (id) DO UPDATE SET label = excluded.label, hostname = excluded.hostname,
                     port = excluded.port, username = excluded.username, identity_id = excluded.identity_id,
                     notes = excluded.notes, clipboard_writes = excluded.clipboard_writes,
                     shell_integration = excluded.shell_integration, share_connection = excluded.share_connection,
                     keepalive_interval = excluded.keepalive_interval, keepalive_count_max = excluded.keepalive_count_max,
-                    metrics_interval = excluded.metrics_interval
+                    metrics_interval = excluded.metrics_interval, reconnect = excluded.reconnect
                 """, arguments: [
                     .id(host.id), .text(label), .text(host.hostname), .integer(Int64(host.port.rawValue)),
                     host.username.sqliteValue, .id(host.identityID), .text(host.notes),
                     .integer(host.allowsClipboardWrites ? 1 : 0), .integer(host.usesShellIntegration ? 1 : 0),
                     .integer(host.sharesConnection ? 1 : 0), .integer(Int64(host.keepaliveInterval)),
-                    .integer(Int64(host.keepaliveCountMax)), .integer(Int64(host.metricsInterval)),
+                    .integer(Int64(host.keepaliveCountMax)), .integer(Int64(host.metricsInterval)), .text(host.reconnect.rawValue),
                 ])
         }
         try connection.execute(sql: "DELETE FROM host_jumps WHERE host_id = ?", arguments: [.id(host.id)])

@@ -16,6 +16,9 @@ final class InteractionDialogs {
     private var entries: [Entry] = []
     /// Interactions withdrawn before they arrived here (the two hops can cross).
     private var withdrawnEarly: Set<UUID> = []
+    /// Connections (by label) that asked the person for a credential (a password, a key's
+    /// passphrase, keyboard-interactive rounds): their Hosts never reconnect by themselves.
+    private(set) var askedForCredentials: Set<String> = []
     /// Called whenever the one on screen changes.
     var onChange: () -> Void = {}
 
@@ -27,6 +30,7 @@ final class InteractionDialogs {
             continuation.resume(throwing: CancellationError())
             return
         }
+        if case .hostKey = interaction.request {} else { askedForCredentials.insert(interaction.connectionLabel) }
         entries.append(Entry(interaction: interaction, continuation: continuation))
         onChange()
     }

@@ -123,7 +123,7 @@ extension Workbench {
     }
 
     /// Splits the focused pane: a terminal's new pane opens the same Host (as tmux opens a new
-    /// shell); an empty pane's new pane is empty too.
+    /// shell) in the directory its shell last reported; an empty pane's new pane is empty too.
     private func split(_ axis: SplitAxis) {
         guard workspace.canSplit(axis, in: workspaceArea.size, minimumPane: Self.minimumPane) else {
             message = "no room for another pane here"
@@ -135,7 +135,8 @@ extension Workbench {
         let newPane = label == nil ? Pane.empty() : Pane(kind: current.kind == .empty ? .empty : .terminal, hostID: current.hostID)
         workspace.split(axis, with: newPane)
         if let label, newPane.kind != .empty {
-            startSession(for: newPane.id, kind: newPane.kind, label: label)
+            let directory = (panes[current.id] as? TerminalPane)?.surface.workingDirectory
+            startSession(for: newPane.id, kind: newPane.kind, label: label, directory: directory)
         } else {
             installEmptyPane(newPane.id, in: workspace)
         }

@@ -14,13 +14,17 @@ extension Workbench {
     func deliver(_ event: PaneEvent, to id: PaneID) {
         guard let pane = panes[id] else { return }
         run(pane.update(event), for: id)
+        switch event {
+        case .connectionLost, .connectFailed: reconnectByItself(id)
+        default: break
+        }
     }
 
     func run(_ effects: [PaneEffect], for id: PaneID) {
         for effect in effects {
             switch effect {
-            case .connect(let label, let generation, let size):
-                connect(id, to: label, generation: generation, size: size)
+            case .connect(let label, let generation, let size, let directory):
+                connect(id, to: label, generation: generation, size: size, directory: directory.flatMap(ShellStartDirectory.init))
                 reconnectCompanions(of: id)
             case .send(let bytes):
                 links[id]?.send(bytes)
@@ -37,6 +41,8 @@ extension Workbench {
                 openQuickOpen(for: id)
             case .message(let text):
                 message = text
+            case .showConnectionDetails(let label, let detail):
+                overlays.push(ConnectionDetails(hostLabel: label, detail: detail))
             case .setClipboard(let bytes):
                 clipboard.writes += bytes
             case .requestTransfer(let request):
@@ -104,8 +110,12 @@ extension Workbench {
 
     /// Connects pane `id` to `label` in the background: the connection through the services
     /// port, then the shell at the pane's size as it is once authentication is done; its
-    /// output goes on to the pane until it ends.
-    private func connect(_ id: PaneID, to label: String, generation: AttemptGeneration, size: TerminalSize) {
+    /// output goes on to the pane until it ends. A `directory` is where the shell starts (its
+    /// session command `cd`s there first; `ShellStartDirectory` keeps the server's text from
+    /// running as code).
+    private func connect(
+        _ id: PaneID, to label: String, generation: AttemptGeneration, size: TerminalSize, directory: ShellStartDirectory?
+    ) {
         links.removeValue(forKey: id)?.close()
         let link = PaneLink(generation: generation, size: size)
         links[id] = link
@@ -124,8 +134,15 @@ extension Workbench {
                     let openedSize = await currentSize()
                     if let integration {
                         let (shell, token) = try await integration.open(
-                            on: connection, term: TerminalPane.remoteTerm, size: openedSize, environment: environment)
+                            on: connection, term: TerminalPane.remoteTerm, size: openedSize, environment: environment,
+                            startingIn: directory)
                         return OpenedShell(shell: shell, size: openedSize, token: token)
+                    }
+                    if let directory {
+                        let shell = try await connection.execute(
+                            directory.command(then: ShellStartDirectory.loginShell), onTerminal: TerminalPane.remoteTerm,
+                            size: openedSize, environment: environment)
+                        return OpenedShell(shell: shell, size: openedSize)
                     }
                     let shell = try await connection.openShell(term: TerminalPane.remoteTerm, size: openedSize, environment: environment)
                     return OpenedShell(shell: shell, size: openedSize)
@@ -140,7 +157,7 @@ extension Workbench {
                 self.startForwards(of: label, on: connection.connection)
                 let allowsClipboardWrites = self.hosts.first { $0.label.rawValue == label }?.allowsClipboardWrites ?? false
                 self.deliverFromSession(
-                    .shellOpened(generation, at: Date(), allowsClipboardWrites: allowsClipboardWrites), to: id, generation: generation)
+                    .shellOpened(generation, at: self.services.currentDate(), allowsClipboardWrites: allowsClipboardWrites), to: id, generation: generation)
                 if let token = shell.token, let historyHost {
                     self.deliverFromSession(.historyStarted(generation, hostID: historyHost.id, token: token), to: id, generation: generation)
                 }

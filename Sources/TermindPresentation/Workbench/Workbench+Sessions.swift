@@ -61,11 +61,12 @@ extension Workbench {
         return false
     }
 
-    /// A fresh component for pane `id` of `kind`, its Session connecting to `label`; the one
-    /// it replaces ends its own.
-    func startSession(for id: PaneID, kind: PaneKind = .terminal, label: String) {
+    /// A fresh component for pane `id` of `kind`, its Session connecting to `label` (its shell
+    /// starting in `directory` when given); the one it replaces ends its own.
+    func startSession(for id: PaneID, kind: PaneKind = .terminal, label: String, directory: String? = nil) {
         if panes[id] != nil { deliver(.close, to: id) }
         install(PaneKinds.component(for: kind, id: id, hostLabel: label, size: contentSize(of: id, in: workspace)))
+        (panes[id] as? TerminalPane)?.startDirectory = directory
         deliver(.connect, to: id)
     }
 
@@ -109,6 +110,7 @@ extension Workbench {
     /// Closes pane `id`'s component: its Session ends, its waiting interactions are withdrawn.
     func closeSession(_ id: PaneID) {
         sharing.lostTogether[id] = nil
+        sharing.reconnectTimers.removeValue(forKey: id)?.cancel()
         deliver(.close, to: id)
         panes[id] = nil
     }

@@ -1,3 +1,4 @@
+import Foundation
 import TermindApplication
 import TermindDomain
 
@@ -95,8 +96,13 @@ public protocol WorkbenchServices: Sendable {
     /// is then polled once a second).
     func vaultWrites() -> AsyncStream<Void>?
 
-    /// The clock the workbench's own timers run on (the Vault's poll).
+    /// The clock the workbench's own timers run on (the Vault's poll, an automatic reconnect's
+    /// countdown).
     var clock: any Clock<Duration> { get }
+
+    /// The time of day now, for what the workbench writes into a pane (the `── reconnected
+    /// 14:02 ──` line); tests give a fixed one.
+    func currentDate() -> Date
 
     /// The person's editor as a process on this terminal (`$VISUAL`, else `$EDITOR`, else `vi`,
     /// as `termind edit` runs it); nil where the workbench cannot run one.
@@ -117,6 +123,7 @@ extension WorkbenchServices {
     public func vaultEditor() -> VaultEditor? { nil }
     public func vaultWrites() -> AsyncStream<Void>? { nil }
     public var clock: any Clock<Duration> { ContinuousClock() }
+    public func currentDate() -> Date { Date() }
 
     /// No editor (benchmarks): `e` says editing is not available here.
     public func fileEditor() -> (any FileEditor)? { nil }

@@ -12,4 +12,6 @@ struct WorkbenchSharing {
     /// Connection attempts under way, by the pane that started them (a shared connection's
     /// attempt has a generation of its own, and its questions name that pane).
     var attempts: [AttemptGeneration: PaneID] = [:]
+    /// The countdown of each pane that reconnects by itself, a tick a second on the workbench's clock.
+    var reconnectTimers: [PaneID: Task<Void, Never>] = [:]
 }

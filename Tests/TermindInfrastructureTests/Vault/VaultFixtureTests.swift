@@ -54,6 +54,8 @@ final class VaultFixtureTests: XCTestCase {
         // V7: every Host of V1 keeps OpenSSH-like keepalives (30 s x 3) and samples metrics every 2 s.
         XCTAssertFalse(snapshot.hosts.isEmpty)
         XCTAssertTrue(snapshot.hosts.allSatisfy { $0.keepalive == .standard && $0.metricsInterval == 2 })
+        // V8: every Host of V1 reconnects its lost panes by itself.
+        XCTAssertTrue(snapshot.hosts.allSatisfy { $0.reconnect == .auto })
         let search = SQLiteVaultStore(database: services.database)
         let found = try await search.searchCommands(CommandHistoryQuery(text: "ERROR SYS"))
         XCTAssertEqual(found.map(\.id), [VaultFixture.commands[1].id])

@@ -63,6 +63,7 @@ final class VaultStoreTests: XCTestCase {
         web.tags = ["renamed"]
         web.notes = ""
         web.sharesConnection = false  // V5's column written and read back
+        web.reconnect = .manual  // V8's
         web.keepalive = try Keepalive(interval: 0, countMax: 7)  // V7's columns
         try web.setMetricsInterval(3_600)
         // V6's rules, in order, with their enabled flags, bind addresses and IPv6 targets.

@@ -15,7 +15,7 @@ final class CopyModePaneTests: XCTestCase {
     private func pane(printing lines: [String]) throws -> (TerminalPane, AttemptGeneration) {
         let pane = TerminalPane(paneID: PaneID(), hostLabel: "web", size: size)
         let effects = pane.update(.connect)
-        let asked = effects.lazy.compactMap { if case .connect(_, let generation, _) = $0 { generation } else { nil } }.first
+        let asked = effects.lazy.compactMap { if case .connect(_, let generation, _, _) = $0 { generation } else { nil } }.first
         let generation = try XCTUnwrap(asked, "no connect effect: \(effects)")
         _ = pane.update(.shellOpened(generation, at: Date(), allowsClipboardWrites: false))
         _ = pane.update(.output(generation, Array((lines + ["$ "]).joined(separator: "\r\n").utf8)))

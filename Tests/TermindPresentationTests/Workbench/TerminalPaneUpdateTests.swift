@@ -16,7 +16,7 @@ final class TerminalPaneUpdateTests: XCTestCase {
         let pane = TerminalPane(paneID: PaneID(), hostLabel: "web", size: size)
         let effects = pane.update(.connect)
         let asked: (label: String, generation: AttemptGeneration, size: TerminalSize)? = effects.lazy.compactMap {
-            if case .connect(let label, let generation, let size) = $0 { (label, generation, size) } else { nil }
+            if case .connect(let label, let generation, let size, _) = $0 { (label, generation, size) } else { nil }
         }.first
         let connect = try XCTUnwrap(asked, "no connect effect: \(effects)")
         XCTAssertEqual(connect.label, "web")
@@ -90,7 +90,7 @@ final class TerminalPaneUpdateTests: XCTestCase {
         XCTAssertFalse(pane.isLive)
 
         let effects = pane.update(.key(KeyPress(.enter)))
-        guard effects.count == 3, case .connect(let label, let second, _) = effects[2] else { return XCTFail("\(effects)") }
+        guard effects.count == 3, case .connect(let label, let second, _, _) = effects[2] else { return XCTFail("\(effects)") }
         XCTAssertEqual(effects[0], .retire(first))
         XCTAssertEqual(effects[1], .disconnect)
         XCTAssertEqual(label, "web")
@@ -105,9 +105,25 @@ final class TerminalPaneUpdateTests: XCTestCase {
         _ = pane.draw(into: &buffer, in: buffer.bounds, context: PaneDrawContext(
             number: 1, isFocused: true, isZoomed: false, reconnectKeys: "C-\\ r", closeKeys: "C-\\ x"))
         let notice = buffer.lines.suffix(4).map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
-        XCTAssertTrue(notice.hasSuffix("Enter or C-\\ r reconnects, C-\\ x closes."), buffer.lines.joined(separator: "\n"))
+        XCTAssertTrue(notice.hasSuffix("Enter or C-\\ r reconnects, d details, C-\\ x closes."), buffer.lines.joined(separator: "\n"))
         XCTAssertTrue(notice.hasPrefix("The connection to web"), notice)
         for jargon in ["code", "exec", "21409", "transport"] { XCTAssertFalse(notice.contains(jargon), notice) }
+    }
+
+    func testAReconnectStartsTheShellInTheDirectoryItLastReported() async throws {
+        let (pane, generation) = try connectedPane()
+        _ = pane.update(.output(generation, Array("\u{1B}]7;file://web/srv/app\u{07}$ cd /srv/app\r\n".utf8)))
+        _ = pane.update(.connectionLost(generation, "transport read"))
+        let effects = pane.update(.reconnect)
+        guard case .connect(_, _, _, let directory) = effects.last else { return XCTFail("\(effects)") }
+        XCTAssertEqual(directory, "/srv/app")
+    }
+
+    func testAShellThatNeverReportedADirectoryStartsInTheOneItWasSplitFrom() async throws {
+        let pane = TerminalPane(paneID: PaneID(), hostLabel: "web", size: size)
+        pane.startDirectory = "/srv"
+        guard case .connect(_, _, _, let directory) = pane.update(.connect).last else { return XCTFail() }
+        XCTAssertEqual(directory, "/srv")
     }
 
     func testAFailureToConnectShowsAndAReconnectWhileConnectingIsRefused() async throws {

@@ -143,14 +143,19 @@ final class WorkbenchSessionTests: WorkbenchTestCase {
     }
 
     func testADroppedConnectionShowsInItsPaneWithReconnectAndTheOtherPaneCarriesOn() async throws {
-        try await start()
+        var web = WorkbenchFixture.host("web")
+        web.reconnect = .manual  // waits for the person (WorkbenchReconnectTests: by itself)
+        try await start(hosts: [web])
         let first = try await openFromNavigator("web")
         prefixed(.character("%"))
         await eventually("the second shell is open", showing: screenReport) { services.connections.count == 2 && services.connections[1].openedSize != nil }
         services.connections[1].shell.drop()
         await waitForScreen(containing: "The connection to web was lost")
         XCTAssertTrue(screenText.contains("(the server closed it). Enter or"), screenText)
-        XCTAssertTrue(screenText.contains("C-\\ r reconnects, C-\\ x closes."), screenText)
+        let notice = screen.dropLast().suffix(5).map {
+            ($0.split(separator: "│", omittingEmptySubsequences: false).last.map(String.init) ?? "").trimmingCharacters(in: .whitespaces)
+        }.joined(separator: " ")
+        XCTAssertTrue(notice.contains("C-\\ r reconnects, d details, C-\\ x closes."), screenText)
         XCTAssertFalse(screenText.contains("was reset"), "the detail is for the log: \(screenText)")
         XCTAssertTrue(screen[1].contains("[lost]"), screen[1])
 

@@ -206,6 +206,10 @@ final class InMemoryWorkbenchServices: WorkbenchServices {
     let testClock = TestClock()
     var clock: any Clock<Duration> { testClock }
 
+    /// The time of day the workbench sees: fixed, 14:02 today in the local time zone.
+    let date = Mutex(Calendar.current.date(bySettingHour: 14, minute: 2, second: 0, of: Date()) ?? Date())
+    func currentDate() -> Date { date.withLock { $0 } }
+
     /// Whether the Vault's writes are watched (the test signals each with `signalWrite`); off:
     /// the counter is polled. Each watch gets a stream of its own, as inotify gives each its own.
     let watchesWrites = Mutex(false)

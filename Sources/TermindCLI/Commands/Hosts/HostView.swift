@@ -17,6 +17,8 @@ struct HostView: Encodable {
     let shellIntegration: Bool
     /// Whether this Host's workbench panes share one authenticated connection.
     let share: Bool
+    /// `auto` or `manual`: whether the workbench reconnects a lost pane by itself.
+    let reconnect: String
     /// Seconds between keepalives (0: none) and how many may go unanswered.
     let keepalive: Int
     let keepaliveCount: Int
@@ -42,6 +44,7 @@ struct HostView: Encodable {
         clipboardWrites = host.allowsClipboardWrites
         shellIntegration = host.usesShellIntegration
         share = host.sharesConnection
+        reconnect = host.reconnect.rawValue
         keepalive = host.keepaliveInterval
         keepaliveCount = host.keepaliveCountMax
         metricsInterval = host.metricsInterval

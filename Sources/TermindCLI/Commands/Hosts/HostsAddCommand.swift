@@ -1,4 +1,5 @@
 import TermindApplication
+import TermindDomain
 
 /// `termind hosts add LABEL --hostname H [--port N] [--user U] [--identity L] [--jump L]... [--tag T]...`
 struct HostsAddCommand: Command {
@@ -24,6 +25,8 @@ struct HostsAddCommand: Command {
                 help: "Start bash and zsh with Termind's integration, for the command history (default on)"),
         .option("share", .choice(["on", "off"]), valueName: "on|off",
                 help: "Workbench panes on this Host share one connection, one authentication (default on)"),
+        .option("reconnect", .choice(ReconnectPolicy.allCases.map(\.rawValue)), valueName: "auto|manual",
+                help: "Reconnect a lost workbench pane by itself when logging in needs no person (default auto)"),
         .option("keepalive", .integer(0...86_400), valueName: "SECONDS",
                 help: "Ask the server for an answer after this much silence; 0 sends none (default 30, as ServerAliveInterval)"),
         .option("keepalive-count", .integer(1...1_000), valueName: "N",
@@ -48,6 +51,7 @@ struct HostsAddCommand: Command {
         fields.keepaliveInterval = parsed.integer("keepalive")
         fields.keepaliveCountMax = parsed.integer("keepalive-count")
         fields.metricsInterval = parsed.integer("metrics-interval")
+        fields.reconnect = parsed.value("reconnect").flatMap(ReconnectPolicy.init(rawValue:))
         dataDirectory = parsed.value("data-dir")
     }
 

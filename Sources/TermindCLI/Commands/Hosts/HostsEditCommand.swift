@@ -52,6 +52,7 @@ struct HostsEditCommand: Command {
         fields.keepaliveInterval = parsed.integer("keepalive")
         fields.keepaliveCountMax = parsed.integer("keepalive-count")
         fields.metricsInterval = parsed.integer("metrics-interval")
+        fields.reconnect = parsed.value("reconnect").flatMap(ReconnectPolicy.init(rawValue:))
         do {
             fields.addForwards = try parsed.values("forward").map { text throws(ForwardRuleError) in try ForwardRule(parsingStored: text) }
             fields.removeForwards = try parsed.values("remove-forward").map { text throws(ForwardRuleError) in try ForwardRule(parsingStored: text) }

@@ -22,6 +22,8 @@ struct HostsShowCommand: ShowRecordCommand {
         details.add("clipboard", view.clipboardWrites ? "remote programs may set it (OSC 52)" : "remote programs may not set it")
         details.add("shell integration", view.shellIntegration ? "on (bash and zsh record command history)" : "off")
         details.add("share", view.share ? "on (workbench panes share one connection)" : "off (each pane connects on its own)")
+        details.add("reconnect", view.reconnect == ReconnectPolicy.auto.rawValue
+            ? "auto (a lost pane reconnects by itself when logging in needs no person)" : "manual (a lost pane waits for you)")
         details.add("keepalive", view.keepalive == 0 ? "off (a dead server is noticed only by TCP)"
             : "every \(view.keepalive) s of silence; lost after \(view.keepaliveCount) unanswered")
         details.add("metrics interval", "\(view.metricsInterval) s")

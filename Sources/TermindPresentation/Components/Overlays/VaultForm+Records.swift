@@ -26,6 +26,8 @@ extension VaultForm {
             Field(name: "Notes", text: host?.notes ?? "", kind: .text, help: "anything"),
             Field(name: "Share connection", text: (host?.sharesConnection ?? true) ? on : off, kind: .choice([on, off]),
                   help: "on: its panes are channels of one authenticated connection"),
+            Field(name: "Reconnect", text: (host?.reconnect ?? .auto).rawValue, kind: .choice(ReconnectPolicy.allCases.map(\.rawValue)),
+                  help: "auto: a lost pane reconnects by itself when logging in needs no person"),
             Field(name: "Shell integration", text: (host?.usesShellIntegration ?? true) ? on : off, kind: .choice([on, off]),
                   help: "on: bash and zsh mark prompts and commands for the command history"),
             Field(name: "Clipboard writes", text: (host?.allowsClipboardWrites ?? false) ? on : off, kind: .choice([off, on]),
@@ -95,13 +97,15 @@ extension VaultForm {
         guard let port = Int(portText) else {
             throw VaultFormProblem("Port: '\(TerminalSafeText(portText).text)' is not a number (1-65535)")
         }
-        return HostFields(
+        var fields = HostFields(
             hostname: value("Hostname").trimmingCharacters(in: .whitespaces), port: port,
             username: value("User").trimmingCharacters(in: .whitespaces), identity: choice("Identity"),
             jumps: Self.list(value("Jump hosts")), tags: Self.list(value("Tags")), notes: value("Notes"),
             allowsClipboardWrites: value("Clipboard writes") == Self.on,
             usesShellIntegration: value("Shell integration") == Self.on,
             sharesConnection: value("Share connection") == Self.on)
+        fields.reconnect = ReconnectPolicy(rawValue: value("Reconnect"))
+        return fields
     }
 
     /// A choice field's label, "" for none (which unbinds).

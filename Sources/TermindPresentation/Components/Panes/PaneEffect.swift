@@ -7,8 +7,9 @@ import TermindDomain
 /// value, so tests assert what a pane asked for.
 enum PaneEffect: Equatable {
     /// Plan and open a connection to `hostLabel` (its interactions tagged with `generation`),
-    /// then a shell at `size` (or at the size the pane has by then).
-    case connect(hostLabel: String, generation: AttemptGeneration, size: TerminalSize)
+    /// then a shell at `size` (or at the size the pane has by then), started in `directory`
+    /// (the last one the pane's shell reported, or the one a split came from) when given.
+    case connect(hostLabel: String, generation: AttemptGeneration, size: TerminalSize, directory: String?)
     /// Bytes for the remote shell, in order with the pane's other input.
     case send([UInt8])
     /// The pane's size changed: the remote PTY follows (once a shell is open).
@@ -21,6 +22,8 @@ enum PaneEffect: Equatable {
     case chooseHost
     /// A line for the status bar until the next key.
     case message(String)
+    /// Show what the SSH library said about the pane's lost or failed connection (`d`).
+    case showConnectionDetails(hostLabel: String, detail: String)
     /// An OSC 52 clipboard write for the outer terminal (already checked against the Host).
     case setClipboard([UInt8])
     /// Copy files between sides (a browser's selection to the other side of a split): it joins

@@ -28,6 +28,10 @@ enum PaneEvent {
     case connect
     /// The Reconnect action: start the Session again when it is over.
     case reconnect
+    /// The Host reconnects by itself: the pane counts down its next wait (`ReconnectBackoff`).
+    case reconnectByItself
+    /// A second of that countdown passed (on the workbench's clock); at 0 the pane reconnects.
+    case reconnectTick
     case scrollMode
     /// The prefix key pressed twice: the pane gets the prefix itself.
     case sendPrefix(KeyPress)

@@ -37,6 +37,14 @@ enum PaneStatus: Equatable {
         }
     }
 
+    /// What the library said: the detail of a lost connection or a failure (for the details key).
+    var detail: String? {
+        switch self {
+        case .dropped(let detail), .failed(let detail), .hostKeyChanged(let detail): detail
+        case .empty, .connecting, .connected, .ended: nil
+        }
+    }
+
     /// How a failure to connect shows: its own screen for a changed or revoked key.
     static func failure(_ error: any Error) -> PaneStatus {
         if let failure = error as? SSHFailure {

@@ -178,7 +178,7 @@ final class BrowserPane: PaneComponent {
             // Find in a browser is its filter.
             return key(KeyPress(.character("/")))
         case .typed, .viewed, .scrollMode, .copyMode, .previousPrompt, .copyCommandOutput, .sendPrefix, .shellOpened, .output, .exited, .shellClosed, .historyStarted,
-             .metrics:
+             .metrics, .reconnectByItself, .reconnectTick:
             return []
         }
     }

@@ -78,7 +78,7 @@ final class MetricsPane: PaneComponent {
             return (generation.map { [.retire($0)] } ?? []) + [.disconnect]
         case .typed, .paste, .mouse, .viewed, .scrollMode, .sendPrefix, .shellOpened, .output, .exited, .shellClosed,
              .copyMode, .find, .previousPrompt, .copyCommandOutput, .fileSystemOpened, .browserReply, .followDirectory,
-             .historyStarted:
+             .historyStarted, .reconnectByItself, .reconnectTick:
             return []
         }
     }

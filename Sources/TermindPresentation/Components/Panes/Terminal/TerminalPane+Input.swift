@@ -20,6 +20,10 @@ extension TerminalPane {
             surface.type(press)
             return sendTyped()
         case .ended, .dropped, .failed, .hostKeyChanged:
+            if press.key == .escape, reconnectCountdown != nil { return waitForPerson() }
+            if press.key == .character("d"), let detail = status.detail, let hostLabel {
+                return [.showConnectionDetails(hostLabel: hostLabel, detail: detail)]
+            }
             return press.key == .enter ? update(.reconnect) : []
         }
     }

@@ -42,6 +42,15 @@ final class TerminalPane: PaneComponent {
     private(set) var seenBells = 0
     /// True once a shell was open in this pane: a later one is a reconnect.
     private(set) var hasBeenConnected = false
+    /// Where the next shell starts when its own shell never reported a directory: the
+    /// directory of the pane a split came from. A reported one (OSC 7) comes first.
+    var startDirectory: String?
+    /// The waits between automatic attempts; the seconds left before the next one while it
+    /// counts down; and whether the person stopped it (Esc), so the pane waits for them until
+    /// a shell opens again.
+    private(set) var backoff = ReconnectBackoff()
+    private(set) var reconnectCountdown: Int?
+    private(set) var waitsForPerson = false
     /// How the shell ended, as its exit said, for the pane's last line.
     private var ending: String?
     /// The scrollback length last seen, to keep a scrolled view still as lines arrive.
@@ -105,6 +114,17 @@ final class TerminalPane: PaneComponent {
             return connect()
         case .reconnect:
             return reconnect()
+        case .reconnectByItself:
+            guard mayReconnectByItself else { return [] }
+            reconnectCountdown = backoff.next()
+            return []
+        case .reconnectTick:
+            guard let left = reconnectCountdown, status.canReconnect else { return [] }
+            guard left <= 1 else {
+                reconnectCountdown = left - 1
+                return []
+            }
+            return connect()
         case .scrollMode, .copyMode:
             if status != .empty { isScrolling = true }
             return []
@@ -131,6 +151,8 @@ final class TerminalPane: PaneComponent {
                 followScrollback()
             }
             hasBeenConnected = true
+            backoff.reset()
+            waitsForPerson = false
             self.allowsClipboardWrites = allowsClipboardWrites
             ending = nil
             status = .connected
@@ -158,7 +180,13 @@ final class TerminalPane: PaneComponent {
             return [.disconnect]
         case .connectFailed(let attempt, let error):
             guard attempt == generation else { return [] }
-            status = PaneStatus.failure(error)
+            if backoff.attempts > 0, !waitsForPerson, Self.isTransient(error) {
+                // An automatic attempt the network or the server refused: still lost, the
+                // scrollback kept, the next wait longer.
+                status = .dropped((error as? SSHFailure)?.detail ?? String(describing: error))
+            } else {
+                status = PaneStatus.failure(error)
+            }
             return [.disconnect]
         case .historyStarted(let attempt, let hostID, let token):
             guard attempt == generation else { return [] }
@@ -181,7 +209,10 @@ final class TerminalPane: PaneComponent {
         isScrolling = false
         scrollOffset = 0
         _ = surface.takeOutput()  // keys typed for an attempt that is gone
-        effects.append(.connect(hostLabel: hostLabel, generation: attempt, size: terminalSize))
+        reconnectCountdown = nil
+        // A reconnect or a split keeps the person's place: the directory the shell last reported.
+        let directory = surface.workingDirectory ?? startDirectory
+        effects.append(.connect(hostLabel: hostLabel, generation: attempt, size: terminalSize, directory: directory))
         return effects
     }
 
@@ -193,6 +224,30 @@ final class TerminalPane: PaneComponent {
             return [.message(status == .connecting ? "already connecting" : "the Session is still connected")]
         }
         return connect()
+    }
+
+    /// True when a lost connection may come back without the person: lost after it was up
+    /// (or an automatic attempt failed on the way), and the person did not say to wait.
+    var mayReconnectByItself: Bool {
+        guard hostLabel != nil, !waitsForPerson, case .dropped = status else { return false }
+        return true
+    }
+
+    /// Esc while the pane counts down: no automatic attempt until a shell opens again.
+    func waitForPerson() -> [PaneEffect] {
+        reconnectCountdown = nil
+        waitsForPerson = true
+        return [.message("waiting for you to reconnect this pane")]
+    }
+
+    /// A failure worth another attempt by itself: the network or the server, never the
+    /// credentials, the host key or the person cancelling.
+    nonisolated static func isTransient(_ error: any Error) -> Bool {
+        guard let failure = error as? SSHFailure else { return false }
+        switch failure.kind {
+        case .resolve, .connect, .timeout, .dropped, .handshake, .channel: return true
+        default: return false
+        }
     }
 
     /// Gives the surface a new size; the remote PTY follows through a window change.

@@ -141,10 +141,18 @@ struct TerminalPaneView {
         return hint
     }
 
-    /// What to do about a lost connection, as a sentence: "Enter or C-\\ r reconnects, C-\\ x closes."
+    /// What to do about a lost connection, as a sentence: "Enter or C-\\ r reconnects, C-\\ x
+    /// closes.", or while it reconnects by itself "Reconnecting in 4 s — C-\\ r now, Esc waits,
+    /// C-\\ x to close."
     private var lostHint: String {
+        if let seconds = pane.reconnectCountdown {
+            var actions = [(reconnectKeys ?? "Enter") + " now", "Esc waits", "d details"]
+            if let closeKeys { actions.append("\(closeKeys) to close") }
+            return "Reconnecting in \(seconds) s — " + actions.joined(separator: ", ") + "."
+        }
         var actions = ["Enter" + (reconnectKeys.map { " or \($0)" } ?? "") + " reconnects"]
         if let all = context.reconnectAllKeys { actions.append("\(all) reconnects all") }
+        actions.append("d details")
         if let closeKeys { actions.append("\(closeKeys) closes") }
         return actions.joined(separator: ", ") + "."
     }
