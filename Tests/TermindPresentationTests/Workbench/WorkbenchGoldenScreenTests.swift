@@ -80,6 +80,29 @@ final class WorkbenchGoldenScreenTests: WorkbenchTestCase {
         assertScreen("forwards")
     }
 
+    func testForwardEditorWithTheCommandLinesRefusal() async throws {
+        try await startSmall()
+        try await openFromNavigator("web")
+        prefixed(.character("F"))
+        press(.character("a"))
+        await waitForScreen(containing: "Add a forward to 'web'")
+        type("L 0")
+        press(.enter)
+        await waitForScreen(containing: "is not valid")
+        assertScreen("forward-editor")
+    }
+
+    func testALostPaneCountingDownAndItsDetails() async throws {
+        try await startSmall()
+        let connection = try await openFromNavigator("web")
+        connection.shell.drop()
+        await waitForScreen(containing: "Reconnecting in 1 s")
+        assertScreen("lost-pane-reconnecting")
+        press(.character("d"))
+        await waitForScreen(containing: "What the SSH library said about web")
+        assertScreen("connection-details")
+    }
+
     func testHistory() async throws {
         try await startSmall()
         let hosts = try await services.hosts()
