@@ -14,11 +14,8 @@ final class AutoReconnectEndToEndTests: XCTestCase {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("termind-auto-\(UUID().uuidString)/it's here")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory.deletingLastPathComponent()) }
-        let session = try TmuxSession(command: [try TermindBinary.path(), "connect", "web"], environment: home.terminalEnvironment)
+        let session = try home.workbenchConnected(to: "web")
         defer { session.kill() }
-        XCTAssertTrue(session.waitForScreen(containing: "Unknown host key"), session.screen())
-        session.keys("s")
-        XCTAssertTrue(session.waitForScreen(containing: "~$"), session.screen())
         session.type("cd \"\(directory.path)\" && echo entered-$((6*7))")
         session.keys("Enter")
         XCTAssertTrue(session.waitForScreen(containing: "entered-42"), session.screen())
@@ -51,11 +48,8 @@ final class AutoReconnectEndToEndTests: XCTestCase {
         let directory = scratch.appendingPathComponent(name)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
-        let session = try TmuxSession(command: [try TermindBinary.path(), "connect", "web"], environment: home.terminalEnvironment)
+        let session = try home.workbenchConnected(to: "web")
         defer { session.kill() }
-        XCTAssertTrue(session.waitForScreen(containing: "Unknown host key"), session.screen())
-        session.keys("s")
-        XCTAssertTrue(session.waitForScreen(containing: "~$"), session.screen())
         // cd by a glob, so the typed line holds nothing of the name.
         session.type("cd \(scratch.path)/a* && echo entered-$((6*7))")
         session.keys("Enter")

@@ -11,11 +11,8 @@ final class BroadcastEndToEndTests: XCTestCase {
         try home.addRigHosts("web", on: server)
         defer { server.stop() }
 
-        let session = try TmuxSession(command: [try TermindBinary.path(), "connect", "web"], environment: home.terminalEnvironment)
+        let session = try home.workbenchConnected(to: "web")
         defer { session.kill() }
-        XCTAssertTrue(session.waitForScreen(containing: "Unknown host key"), session.screen())
-        session.keys("s")
-        XCTAssertTrue(session.waitForScreen(containing: "~$"), session.screen())
         session.keys("C-\\", "%")
         XCTAssertTrue(session.waitForScreen(where: { $0.components(separatedBy: "~$").count - 1 >= 2 }), session.screen())
         session.keys("C-\\", "\"")

@@ -25,11 +25,8 @@ final class BrowserCopyEndToEndTests: CopyTestCase {
         let server = try sshd()
         try home.addRigHosts("web", on: server)
 
-        let session = try TmuxSession(command: [try TermindBinary.path(), "connect", "web"], environment: home.terminalEnvironment)
+        let session = try home.workbenchConnected(to: "web")
         defer { session.kill() }
-        XCTAssertTrue(session.waitForScreen(containing: "Unknown host key"), session.screen())
-        session.keys("s")
-        XCTAssertTrue(session.waitForScreen(containing: "~$"), session.screen())
         session.send("cd \(remote.path) && printf '\\033]7;file://%s%s\\007' \"$(hostname)\" \"$PWD\" && clear && echo ready-$((6*7))")
         XCTAssertTrue(session.waitForScreen(containing: "ready-42"), session.screen())
 

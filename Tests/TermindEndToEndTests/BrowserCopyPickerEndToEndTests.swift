@@ -19,11 +19,8 @@ final class BrowserCopyPickerEndToEndTests: CopyTestCase {
         let server = try sshd()
         try home.addRigHosts("srv", "srv2", on: server)
 
-        let session = try TmuxSession(command: [try TermindBinary.path(), "connect", "srv"], environment: home.terminalEnvironment)
+        let session = try home.workbenchConnected(to: "srv")
         defer { session.kill() }
-        XCTAssertTrue(session.waitForScreen(containing: "Unknown host key"), session.screen())
-        session.keys("s")
-        XCTAssertTrue(session.waitForScreen(containing: "~$"), session.screen())
         session.send("cd \(source.path) && printf '\\033]7;file://%s%s\\007' \"$(hostname)\" \"$PWD\" && clear && echo ready-$((6*7))")
         XCTAssertTrue(session.waitForScreen(containing: "ready-42"), session.screen())
 

@@ -44,11 +44,8 @@ final class BrowserEndToEndTests: XCTestCase {
         try manager.createDirectory(atPath: root + "/locked", withIntermediateDirectories: true)
         XCTAssertTrue(manager.createFile(atPath: root + "/locked/file", contents: Data("root's".utf8)))
 
-        let session = try TmuxSession(command: [try TermindBinary.path(), "connect", "web"], environment: home.terminalEnvironment)
+        let session = try home.workbenchConnected(to: "web")
         defer { session.kill() }
-        XCTAssertTrue(session.waitForScreen(containing: "Unknown host key"), session.screen())
-        session.keys("s")
-        XCTAssertTrue(session.waitForScreen(containing: "~$"), session.screen())
 
         // The shell tells where it is (OSC 7), as bash with vte.sh does.
         session.send("cd \(root) && printf '\\033]7;file://%s%s\\007' \"$(hostname)\" \"$PWD\" && clear && echo ready-$((6*7))")

@@ -11,11 +11,8 @@ final class LiveVaultEndToEndTests: XCTestCase {
         let home = try VaultHome()
         try home.addRigHosts("web", on: server)
 
-        let session = try TmuxSession(command: [try TermindBinary.path(), "connect", "web"], environment: home.terminalEnvironment)
+        let session = try home.workbenchConnected(to: "web")
         defer { session.kill() }
-        XCTAssertTrue(session.waitForScreen(containing: "Unknown host key"), session.screen())
-        session.keys("s")
-        XCTAssertTrue(session.waitForScreen(containing: "~$"), session.screen())
 
         try home.succeed(["hosts", "add", "fresh-node", "--hostname", "192.0.2.7", "--identity", "tester"])
         XCTAssertTrue(session.waitForScreen(where: { $0.contains("fresh-node 192.0.2.7") }, timeout: 5), session.screen())

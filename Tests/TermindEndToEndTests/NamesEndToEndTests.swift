@@ -13,11 +13,8 @@ final class NamesEndToEndTests: XCTestCase {
         let home = try VaultHome()
         try home.addRigHosts("web", on: server)
 
-        let first = try TmuxSession(command: [try TermindBinary.path(), "connect", "web"], environment: home.terminalEnvironment)
+        let first = try home.workbenchConnected(to: "web")
         defer { first.kill() }
-        XCTAssertTrue(first.waitForScreen(containing: "Unknown host key"), first.screen())
-        first.keys("s")
-        XCTAssertTrue(first.waitForScreen(containing: "~$"), first.screen())
         XCTAssertTrue(first.waitForScreen(where: { Self.tabs(of: $0) == " 1 web" }), first.screen())
 
         first.keys("C-\\", ",")

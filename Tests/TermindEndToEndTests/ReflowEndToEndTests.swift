@@ -15,11 +15,8 @@ final class ReflowEndToEndTests: XCTestCase {
         let home = try VaultHome()
         try home.addRigHosts("web", on: server)
 
-        let session = try TmuxSession(command: [try TermindBinary.path(), "connect", "web"], environment: home.terminalEnvironment)
+        let session = try home.workbenchConnected(to: "web")
         defer { session.kill() }
-        XCTAssertTrue(session.waitForScreen(containing: "Unknown host key"), session.screen())
-        session.keys("s")
-        XCTAssertTrue(session.waitForScreen(containing: "~$"), session.screen())
         session.keys("C-\\", "%")
         XCTAssertTrue(waitUntil { session.screen().components(separatedBy: "~$").count - 1 >= 2 }, session.screen())
 
