@@ -1,0 +1,21 @@
+import TermindDomain
+
+/// One `tools/call` as the gate sees it before it runs: who asks, which tool, on which Host,
+/// and the arguments' digest (the exact arguments: an approval or an audit row is bound to
+/// them) with a summary that holds no secret.
+public struct MCPCall: Sendable {
+    public let agent: String
+    public let tool: MCPToolDefinition
+    public let host: String?
+    /// SHA-256 of the arguments as canonical JSON (sorted keys), hexadecimal.
+    public let argumentDigest: String
+    public let summary: String
+
+    public init(agent: String, tool: MCPToolDefinition, arguments: [String: JSONValue]) {
+        self.agent = agent
+        self.tool = tool
+        host = arguments["host"]?.stringValue.map { MCPSummary.bounded($0, limit: 100) }
+        argumentDigest = ContentDigest.hex(of: Array(JSONValue.object(arguments).jsonText.utf8))
+        summary = MCPSummary.of(arguments)
+    }
+}
