@@ -6,6 +6,7 @@ import TermindDomain
 public struct MCPCall: Sendable {
     public let agent: String
     public let tool: MCPToolDefinition
+    /// The `host` argument as given (a Vault label, if the agent read list_hosts).
     public let host: String?
     /// SHA-256 of the arguments as canonical JSON (sorted keys), hexadecimal.
     public let argumentDigest: String
@@ -14,8 +15,11 @@ public struct MCPCall: Sendable {
     public init(agent: String, tool: MCPToolDefinition, arguments: [String: JSONValue]) {
         self.agent = agent
         self.tool = tool
-        host = arguments["host"]?.stringValue.map { MCPSummary.bounded($0, limit: 100) }
+        host = arguments["host"]?.stringValue
         argumentDigest = ContentDigest.hex(of: Array(JSONValue.object(arguments).jsonText.utf8))
         summary = MCPSummary.of(arguments)
     }
+
+    /// `host` for messages, the log and the audit: bounded, control characters escaped.
+    public var shownHost: String? { host.map { MCPSummary.bounded($0, limit: 100) } }
 }

@@ -1,28 +1,59 @@
 import Foundation
+import TermindDomain
 
-/// Where every tool call passes: it is logged (with the summary, never the arguments) and,
-/// when an audit log is given, recorded with its outcome. The place the approval policy
-/// decides, so no tool can be called around it.
+/// Where every tool call passes, so no tool can be called around it: the policy decides
+/// (Deny, Ask, Approve for the tool on the call's Host), the call is logged with its summary
+/// (never its arguments), and, with an audit log, recorded with its decision and outcome.
+///
+/// Ask has no one to answer yet: the call waits `approvalWait`, then is denied with a
+/// message the agent can show its person.
 public struct MCPCallGate: Sendable {
+    public typealias Wait = @Sendable (Duration) async -> Void
+
+    private let vault: (any VaultStore)?
+    private let policy: (any MCPPolicyStore)?
     private let audit: (any MCPAuditLog)?
+    private let approvalWait: Duration
+    private let wait: Wait
     private let logger: any Logger
     private let clock: @Sendable () -> Date
 
-    public init(audit: (any MCPAuditLog)?, logger: any Logger, clock: @escaping @Sendable () -> Date = { Date() }) {
-        (self.audit, self.logger, self.clock) = (audit, logger, clock)
+    public init(
+        vault: (any VaultStore)? = nil, policy: (any MCPPolicyStore)? = nil, audit: (any MCPAuditLog)?,
+        approvalWait: Duration = .seconds(30), wait: @escaping Wait = { try? await Task.sleep(for: $0) },
+        logger: any Logger, clock: @escaping @Sendable () -> Date = { Date() }
+    ) {
+        (self.vault, self.policy, self.audit, self.logger, self.clock) = (vault, policy, audit, logger, clock)
+        (self.approvalWait, self.wait) = (approvalWait, wait)
     }
 
     func run(_ call: MCPCall, _ body: () async -> MCPToolResult) async -> MCPToolResult {
         let started = clock()
         logger.log(.info, "mcp: \(call.agent) calls \(call.tool.name) \(call.summary)")
-        let result = await body()
+        let decision = await decide(call)
+        let result: MCPToolResult
+        switch decision {
+        case .approve:
+            result = await body()
+        case .deny:
+            result = .failure(
+                "Denied: Termind's policy denies \(call.tool.name) on \(call.shownHost ?? "this Host"). "
+                    + "The person can change it with: termind mcp policy set \(call.tool.name) --host \(call.shownHost ?? "HOST") approve")
+        case .ask:
+            await wait(approvalWait)
+            result = .failure(
+                "Denied: \(call.tool.name) on \(call.shownHost ?? "this Host") needs the person's approval (policy Ask) and none came "
+                    + "within \(approvalWait.components.seconds) s. The person can allow it with: "
+                    + "termind mcp policy set \(call.tool.name) --host \(call.shownHost ?? "HOST") approve")
+        }
         let outcome = result.isError ? "error: " + MCPSummary.bounded(result.text, limit: 200) : "ok"
-        logger.log(.info, "mcp: \(call.tool.name) \(result.isError ? "failed" : "succeeded")")
+        logger.log(.info, "mcp: \(call.tool.name) \(decision.rawValue): \(result.isError ? "failed" : "succeeded")")
         if let audit {
             let record = MCPAuditRecord(
-                time: started, agent: call.agent, tool: call.tool.name, host: call.host, argumentDigest: call.argumentDigest,
-                summary: call.summary, decision: .approved, decidedBy: "policy", outcome: outcome,
-                bytes: Int64(result.text.utf8.count))
+                time: started, agent: call.agent, tool: call.tool.name, host: call.shownHost, argumentDigest: call.argumentDigest,
+                summary: call.summary, decision: decision == .approve ? .approved : .denied,
+                decidedBy: decision == .ask ? "no answer within \(approvalWait.components.seconds) s" : "policy",
+                outcome: outcome, bytes: Int64(result.text.utf8.count))
             do {
                 try await audit.record(record)
             } catch {
@@ -30,5 +61,25 @@ public struct MCPCallGate: Sendable {
             }
         }
         return result
+    }
+
+    /// Without a policy store, every call is approved (tests of the protocol alone). A policy
+    /// that cannot be read denies: the boundary fails closed.
+    private func decide(_ call: MCPCall) async -> MCPDecision {
+        guard let policy else { return .approve }
+        do {
+            let rules = try await policy.rules()
+            var host: TermindDomain.Host?
+            if let label = call.host, let vault {
+                host = try await vault.snapshot().hosts.first { $0.label.rawValue == label }
+                // Not a Vault Host: the tools reach none but the Vault's, so the call can only
+                // fail, saying which labels there are; asking the person would only delay that.
+                if host == nil { return .approve }
+            }
+            return MCPPolicy.decide(call.tool, on: host, rules: rules)
+        } catch {
+            logger.log(.error, "mcp: the policy could not be read, denying \(call.tool.name): \(error)")
+            return .deny
+        }
     }
 }

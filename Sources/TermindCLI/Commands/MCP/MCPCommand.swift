@@ -11,8 +11,9 @@ struct MCPCommand: Command {
         name: "mcp", abstract: "Serve the Vault's Hosts to an AI agent over MCP (stdio)",
         discussion: """
             Speaks the Model Context Protocol (JSON-RPC 2.0, one message a line) on standard input
-            and output, for an agent that starts it as a subprocess. Tools: list_hosts, ssh_exec,
-            sftp_list, sftp_read. Only Vault Hosts are reachable, by label. Nothing is ever asked on
+            and output, for an agent that starts it as a subprocess. Tools: list_hosts and ssh_exec,
+            as the policy allows (termind mcp policy); every call is recorded (termind mcp
+            audit). Only Vault Hosts are reachable, by label. Nothing is ever asked on
             the terminal: a Host whose key is not yet trusted, or that needs a password, fails with
             what the person must do; a Vault with a master passphrase needs
             TERMIND_VAULT_PASSPHRASE in the agent's configuration. Messages longer than 4 MiB are
@@ -21,28 +22,36 @@ struct MCPCommand: Command {
         options: [
             .flag("no-system-known-hosts", help: "Do not consult ~/.ssh/known_hosts"),
             .option("connect-timeout", .integer(1...3600), valueName: "SECONDS", help: "Give up connecting after this long (default 15)"),
+            .option("approval-wait", .integer(0...3600), valueName: "SECONDS",
+                    help: "How long a call the policy asks about waits for the person before it is denied (default 30)"),
         ],
-        examples: ["termind mcp", "termind --data-dir ~/work-vault mcp"])
+        examples: ["termind mcp", "termind --data-dir ~/work-vault mcp --approval-wait 60"])
+    static let subcommands: [any Command.Type] = [MCPPolicyCommand.self, MCPAuditCommand.self]
 
     let dataDirectory: String?
     let connectTimeout: Int
     let systemKnownHosts: Bool
+    let approvalWait: Int
 
     init(_ parsed: ParsedCommandLine) throws(UsageError) {
         dataDirectory = parsed.value("data-dir")
         connectTimeout = parsed.integer("connect-timeout") ?? 15
         systemKnownHosts = !parsed.flag("no-system-known-hosts")
+        approvalWait = parsed.integer("approval-wait") ?? 30
     }
 
     func run(_ context: CommandContext) async throws -> Int32 {
         let options = ConnectionOptions(agentWith: dataDirectory, connectTimeout: connectTimeout, systemKnownHosts: systemKnownHosts)
         let access = try ConnectionAccess(context, options: options, sharing: true, vaultPrompts: false)
         let vault = VaultAccess(context, dataDirectory: dataDirectory, prompts: false)
+        let store = SQLiteMCPStoreAccess.store(vault)
         let hosts = MCPHostConnections(vault: vault.store) { label in try await access.connect(label) }
         let server = MCPServer(
             info: .init(name: "termind", version: TermindVersion.current),
-            tools: [ListHostsTool(vault: vault.store), SSHExecTool(hosts: hosts)],
-            calls: MCPCallGate(audit: nil, logger: context.logger), logger: context.logger)
+            tools: MCPToolCatalog.tools(vault: vault.store, hosts: hosts),
+            calls: MCPCallGate(
+                vault: vault.store, policy: store, audit: store, approvalWait: .seconds(approvalWait), logger: context.logger),
+            logger: context.logger)
         context.logger.log(.info, "mcp: serving on stdio")
         await Self.serve(server, input: MCPStandardInput.chunks(), write: { line in context.out(bytes: Array((line + "\n").utf8)) })
         context.logger.log(.info, "mcp: standard input ended; stopping")

@@ -1,0 +1,54 @@
+import Foundation
+import TermindApplication
+import TermindDomain
+import TermindInfrastructure
+import XCTest
+
+final class SQLiteMCPStoreTests: XCTestCase {
+    private var home: VaultTestHome!
+    private var database: VaultDatabase!
+
+    override func setUpWithError() throws {
+        home = try VaultTestHome(prefix: "termind-mcp-store")
+        database = VaultDatabase(path: home.databasePath)
+    }
+
+    override func tearDown() async throws {
+        await database.close()
+        database = nil
+        home = nil
+    }
+
+    func testRulesAreSetReplacedAndRemovedWithTheirHost() async throws {
+        let vault = SQLiteVaultStore(database: database)
+        let web = try Host(label: try Label("web"), hostname: "example.net")
+        try await vault.apply([.save(.host(web))])
+        let store = SQLiteMCPStore(database: database)
+        try await store.set(MCPPolicyRule(tool: "ssh_exec", scope: .tag("prod"), decision: .deny))
+        try await store.set(MCPPolicyRule(tool: "ssh_exec", scope: .host(web.id), decision: .ask))
+        try await store.set(MCPPolicyRule(tool: "ssh_exec", scope: .host(web.id), decision: .approve))
+        let rules = try await store.rules()
+        XCTAssertEqual(rules.count, 2)
+        XCTAssertTrue(rules.contains(MCPPolicyRule(tool: "ssh_exec", scope: .host(web.id), decision: .approve)))
+
+        try await vault.apply([.remove(.host, id: web.id)])
+        let left = try await store.rules()
+        XCTAssertEqual(left, [MCPPolicyRule(tool: "ssh_exec", scope: .tag("prod"), decision: .deny)])
+    }
+
+    func testAuditRowsComeBackNewestFirst() async throws {
+        let store = SQLiteMCPStore(database: database)
+        for (index, tool) in ["list_hosts", "ssh_exec"].enumerated() {
+            try await store.record(MCPAuditRecord(
+                time: Date(timeIntervalSince1970: 1_000 + Double(index)), agent: "agent 1", tool: tool, host: index == 0 ? nil : "web",
+                argumentDigest: String(repeating: "a", count: 64), summary: "host=web", decision: index == 0 ? .approved : .denied,
+                decidedBy: "policy", outcome: "ok", bytes: 12))
+        }
+        let rows = try await store.records(limit: 10)
+        XCTAssertEqual(rows.map(\.tool), ["ssh_exec", "list_hosts"])
+        XCTAssertEqual(rows.first?.decision, .denied)
+        XCTAssertEqual(rows.last?.host, nil)
+        let newest = try await store.records(limit: 1)
+        XCTAssertEqual(newest.count, 1)
+    }
+}
