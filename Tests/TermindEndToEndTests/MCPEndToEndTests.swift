@@ -1,0 +1,118 @@
+import Foundation
+import TermindTestSupport
+import XCTest
+
+/// `termind mcp` driven by the official Python MCP SDK (Tests/Rig/mcp_client.py) against a
+/// real OpenSSH sshd, as an agent drives it: the handshake, the tools and their schemas, a
+/// command's output bounded with memory flat, hostile output escaped, a denied Host, and a
+/// malformed line answered with a JSON-RPC error while the server goes on.
+final class MCPEndToEndTests: XCTestCase {
+    private var server: SSHDServer!
+    private var home: VaultHome!
+
+    override func setUpWithError() throws {
+        server = try startSSHD()
+        home = try VaultHome()
+        let check = try ChildProcess.run("python3", ["-c", "import mcp"])
+        guard check.status == 0 else {
+            throw TestRigError("python3 cannot import mcp, the official MCP SDK these tests drive termind with; run `make test-deps`")
+        }
+    }
+
+    override func tearDown() {
+        server?.stop()
+        server = nil
+        home = nil
+    }
+
+    private static let clientPath = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Rig/mcp_client.py").path
+
+    /// Runs the SDK session; returns its steps by name and the transcript it printed.
+    private func runClient(host: String, deniedHost: String) throws -> (steps: [String: [String: Any]], transcript: String) {
+        let run = try home.bash(
+            "python3 '\(Self.clientPath)' \"$T\" '\(host)' '\(deniedHost)'", timeout: 240)
+        XCTAssertEqual(run.status, 0, "the SDK session failed:\n\(run.stderr)")
+        var steps: [String: [String: Any]] = [:]
+        for line in run.stdout.split(separator: "\n") {
+            let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            steps[try XCTUnwrap(object["step"] as? String)] = object
+        }
+        if let path = ProcessInfo.processInfo.environment["TERMIND_MCP_TRANSCRIPT"] {
+            try run.stderr.write(toFile: path, atomically: true, encoding: .utf8)
+        }
+        return (steps, run.stderr)
+    }
+
+    func testThePythonSDKDrivesTheToolsAgainstARealServer() throws {
+        try home.addRigHosts("lab", on: server)
+        try home.succeed(["hosts", "edit", "lab", "--tag", "lab"])
+        // The person trusts the server's key once; the agent never can.
+        try home.succeed(["exec", "lab", "--batch", "--accept-new", "--", "true"])
+        try home.succeed(["hosts", "add", "prod", "--hostname", server.host, "--port", String(server.port), "--identity", "tester", "--tag", "prod"])
+        try home.succeed(["mcp", "policy", "set", "ssh_exec", "--tag", "prod", "deny"])
+        try home.succeed(["mcp", "policy", "set", "ssh_exec", "--host", "lab", "approve"])
+
+        let (steps, transcript) = try runClient(host: "lab", deniedHost: "prod")
+
+        XCTAssertEqual(steps["initialize"]?["protocolVersion"] as? String, "2025-11-25", transcript)
+        let tools = try XCTUnwrap(steps["tools/list"]?["tools"] as? [[String: Any]], transcript)
+        XCTAssertEqual(Set(tools.compactMap { $0["name"] as? String }), ["list_hosts", "ssh_exec"])
+        for tool in tools {
+            XCTAssertEqual((tool["inputSchema"] as? [String: Any])?["type"] as? String, "object")
+            XCTAssertEqual((tool["outputSchema"] as? [String: Any])?["type"] as? String, "object")
+            XCTAssertNotNil((tool["annotations"] as? [String: Any])?["readOnlyHint"])
+        }
+
+        let hosts = try XCTUnwrap((steps["list_hosts"]?["structured"] as? [String: Any])?["hosts"] as? [[String: Any]])
+        XCTAssertEqual(hosts.compactMap { $0["label"] as? String }, ["lab", "prod"])
+        XCTAssertEqual(hosts.first?["user"] as? String, server.username)
+        XCTAssertFalse((try JSONSerialization.data(withJSONObject: hosts)).contains(Data("BEGIN OPENSSH".utf8)))
+
+        let hello = try XCTUnwrap(steps["ssh_exec"]?["structured"] as? [String: Any], transcript)
+        XCTAssertEqual(hello["stdout"] as? String, "hello\n")
+        XCTAssertEqual(hello["stderr"] as? String, "oops\n")
+        XCTAssertEqual(hello["exitStatus"] as? Int, 3)
+        XCTAssertEqual(hello["stdoutTruncated"] as? Bool, false)
+
+        let big = try XCTUnwrap(steps["ssh_exec 10 MB"], transcript)
+        XCTAssertEqual(big["stdoutLength"] as? Int, 64 * 1024)
+        let summary = try XCTUnwrap(big["summary"] as? [String: Any])
+        XCTAssertEqual(summary["stdoutBytes"] as? Int, 10_000_000)
+        XCTAssertEqual(summary["stdoutTruncated"] as? Bool, true)
+        XCTAssertEqual(summary["exitStatus"] as? Int, 0)
+        // 10 MB passed through; the server's peak resident memory grew by far less.
+        let before = try XCTUnwrap(big["hwmBeforeKiB"] as? Int), after = try XCTUnwrap(big["hwmAfterKiB"] as? Int)
+        XCTAssertLessThan(after - before, 8 * 1024, "VmHWM \(before) → \(after) KiB")
+
+        // The server's escapes reach the agent as JSON escapes, never raw on the wire.
+        let hostile = try XCTUnwrap(steps["ssh_exec hostile"]?["structured"] as? [String: Any])
+        XCTAssertEqual(hostile["stdout"] as? String, "\u{1B}]52;c;aGk=\u{07}\u{1B}[2J\r\nfake")
+
+        XCTAssertEqual(steps["ssh_exec denied"]?["isError"] as? Bool, true)
+        let deniedText = ((steps["ssh_exec denied"]?["text"] as? [String])?.first) ?? ""
+        XCTAssertTrue(deniedText.hasPrefix("Denied: Termind's policy denies ssh_exec on prod"), deniedText)
+        XCTAssertEqual(steps["ssh_exec unknown host"]?["isError"] as? Bool, true)
+
+        let raw = try XCTUnwrap(steps["raw"], transcript)
+        let answers = try XCTUnwrap(raw["answers"] as? [[String: Any]])
+        XCTAssertEqual((answers[1]["error"] as? [String: Any])?["code"] as? Int, -32700)
+        XCTAssertEqual(answers[2]["id"] as? Int, 3)
+        XCTAssertNotNil(answers[2]["result"])
+        XCTAssertEqual(raw["exitStatus"] as? Int, 0)
+
+        // Every call is in the audit, with the agent's name and no command arguments.
+        let audit = try home.succeed(["mcp", "audit", "--json"])
+        let rows = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(audit.utf8)) as? [[String: Any]])
+        // Six calls (the raw session's one call was a malformed line, never a call).
+        XCTAssertEqual(rows.count, 6, audit)
+        XCTAssertFalse(rows.contains { ($0["agent"] as? String ?? "unknown agent") == "unknown agent" }, audit)
+        XCTAssertTrue(rows.contains { $0["host"] as? String == "prod" && $0["decision"] as? String == "denied" }, audit)
+        XCTAssertTrue(rows.contains { ($0["summary"] as? String)?.contains("command=`head …`") == true }, audit)
+        XCTAssertFalse(audit.contains("10000000"), audit)
+        if let path = ProcessInfo.processInfo.environment["TERMIND_MCP_TRANSCRIPT"] {
+            let table = try home.succeed(["mcp", "audit"])
+            try (transcript + "\n$ termind mcp audit\n" + table).write(toFile: path, atomically: true, encoding: .utf8)
+        }
+    }
+}
