@@ -103,6 +103,27 @@ async def sdk_session(termind, host, denied_host):
             say(f"> ssh_exec {denied_host}: id\n< isError={denied.is_error} {denied.content[0].text}")
             step("ssh_exec denied", **result_fields(denied))
 
+            made = await session.call_tool("ssh_exec", {"host": host, "command":
+                "d=$(mktemp -d) && printf 'line 1\\nline 2\\n' > $d/a.txt && printf '\\377\\376\\000x' > $d/b.bin && echo $d"})
+            directory = made.structured_content["stdout"].strip()
+            listing = await session.call_tool("sftp_list", {"host": host, "path": directory})
+            say(f"> sftp_list {host} {directory}\n< {json.dumps(listing.structured_content)}")
+            step("sftp_list", **result_fields(listing))
+            text = await session.call_tool("sftp_read", {"host": host, "path": directory + "/a.txt"})
+            binary = await session.call_tool("sftp_read", {"host": host, "path": directory + "/b.bin"})
+            cut = await session.call_tool("sftp_read", {"host": host, "path": directory + "/a.txt", "maxBytes": 4})
+            for name, result in (("a.txt", text), ("b.bin", binary), ("a.txt maxBytes 4", cut)):
+                say(f"> sftp_read {host} {name}\n< {json.dumps(result.structured_content)}")
+            step("sftp_read", text=result_fields(text), binary=result_fields(binary), cut=result_fields(cut))
+
+            slow = await session.call_tool("ssh_exec", {"host": host, "command": "sleep 30", "timeout": 1})
+            say(f"> ssh_exec {host}: sleep 30 (timeout 1)\n< {json.dumps(slow.structured_content)}")
+            step("ssh_exec timeout", **result_fields(slow))
+
+            untrusted = await session.call_tool("ssh_exec", {"host": "untrusted", "command": "id"})
+            say(f"> ssh_exec untrusted: id\n< isError={untrusted.is_error} {untrusted.content[0].text}")
+            step("ssh_exec untrusted", **result_fields(untrusted))
+
             unknown = await session.call_tool("ssh_exec", {"host": "no-such-host", "command": "id"})
             say(f"> ssh_exec no-such-host: id\n< isError={unknown.is_error} {unknown.content[0].text}")
             step("ssh_exec unknown host", **result_fields(unknown))

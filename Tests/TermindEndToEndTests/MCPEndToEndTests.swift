@@ -52,12 +52,15 @@ final class MCPEndToEndTests: XCTestCase {
         try home.succeed(["hosts", "add", "prod", "--hostname", server.host, "--port", String(server.port), "--identity", "tester", "--tag", "prod"])
         try home.succeed(["mcp", "policy", "set", "ssh_exec", "--tag", "prod", "deny"])
         try home.succeed(["mcp", "policy", "set", "ssh_exec", "--host", "lab", "approve"])
+        // The same server under a name whose key nobody trusted yet.
+        try home.succeed(["hosts", "add", "untrusted", "--hostname", "localhost", "--port", String(server.port), "--identity", "tester"])
+        try home.succeed(["mcp", "policy", "set", "ssh_exec", "--host", "untrusted", "approve"])
 
         let (steps, transcript) = try runClient(host: "lab", deniedHost: "prod")
 
         XCTAssertEqual(steps["initialize"]?["protocolVersion"] as? String, "2025-11-25", transcript)
         let tools = try XCTUnwrap(steps["tools/list"]?["tools"] as? [[String: Any]], transcript)
-        XCTAssertEqual(Set(tools.compactMap { $0["name"] as? String }), ["list_hosts", "ssh_exec"])
+        XCTAssertEqual(Set(tools.compactMap { $0["name"] as? String }), ["list_hosts", "ssh_exec", "sftp_list", "sftp_read"])
         for tool in tools {
             XCTAssertEqual((tool["inputSchema"] as? [String: Any])?["type"] as? String, "object")
             XCTAssertEqual((tool["outputSchema"] as? [String: Any])?["type"] as? String, "object")
@@ -65,7 +68,7 @@ final class MCPEndToEndTests: XCTestCase {
         }
 
         let hosts = try XCTUnwrap((steps["list_hosts"]?["structured"] as? [String: Any])?["hosts"] as? [[String: Any]])
-        XCTAssertEqual(hosts.compactMap { $0["label"] as? String }, ["lab", "prod"])
+        XCTAssertEqual(hosts.compactMap { $0["label"] as? String }, ["lab", "prod", "untrusted"])
         XCTAssertEqual(hosts.first?["user"] as? String, server.username)
         XCTAssertFalse((try JSONSerialization.data(withJSONObject: hosts)).contains(Data("BEGIN OPENSSH".utf8)))
 
@@ -94,6 +97,32 @@ final class MCPEndToEndTests: XCTestCase {
         XCTAssertTrue(deniedText.hasPrefix("Denied: Termind's policy denies ssh_exec on prod"), deniedText)
         XCTAssertEqual(steps["ssh_exec unknown host"]?["isError"] as? Bool, true)
 
+        let listing = try XCTUnwrap(steps["sftp_list"]?["structured"] as? [String: Any], transcript)
+        let entries = try XCTUnwrap(listing["entries"] as? [[String: Any]])
+        XCTAssertEqual(Set(entries.compactMap { $0["name"] as? String }), ["a.txt", "b.bin"])
+        XCTAssertEqual(entries.first { $0["name"] as? String == "a.txt" }?["size"] as? Int, 14)
+        let reads = try XCTUnwrap(steps["sftp_read"])
+        let text = try XCTUnwrap((reads["text"] as? [String: Any])?["structured"] as? [String: Any])
+        XCTAssertEqual(text["encoding"] as? String, "utf8")
+        XCTAssertEqual(text["content"] as? String, "line 1\nline 2\n")
+        XCTAssertEqual(text["truncated"] as? Bool, false)
+        let binary = try XCTUnwrap((reads["binary"] as? [String: Any])?["structured"] as? [String: Any])
+        XCTAssertEqual(binary["encoding"] as? String, "base64")
+        XCTAssertEqual(binary["content"] as? String, Data([0xFF, 0xFE, 0x00, 0x78]).base64EncodedString())
+        let cut = try XCTUnwrap((reads["cut"] as? [String: Any])?["structured"] as? [String: Any])
+        XCTAssertEqual(cut["content"] as? String, "line")
+        XCTAssertEqual(cut["truncated"] as? Bool, true)
+
+        // The timeout ends the command: SIGTERM and the channel closed, well before its 30 s.
+        let slow = try XCTUnwrap(steps["ssh_exec timeout"]?["structured"] as? [String: Any], transcript)
+        XCTAssertEqual(slow["timedOut"] as? Bool, true)
+        XCTAssertLessThan(try XCTUnwrap(slow["durationMs"] as? Int), 20_000)
+
+        // An unknown host key is the person's decision, never the agent's: a tool error saying so.
+        XCTAssertEqual(steps["ssh_exec untrusted"]?["isError"] as? Bool, true)
+        let untrusted = ((steps["ssh_exec untrusted"]?["text"] as? [String])?.first) ?? ""
+        XCTAssertTrue(untrusted.contains("The person must trust the Host's key first"), untrusted)
+
         let raw = try XCTUnwrap(steps["raw"], transcript)
         let answers = try XCTUnwrap(raw["answers"] as? [[String: Any]])
         XCTAssertEqual((answers[1]["error"] as? [String: Any])?["code"] as? Int, -32700)
@@ -104,8 +133,8 @@ final class MCPEndToEndTests: XCTestCase {
         // Every call is in the audit, with the agent's name and no command arguments.
         let audit = try home.succeed(["mcp", "audit", "--json"])
         let rows = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(audit.utf8)) as? [[String: Any]])
-        // Six calls (the raw session's one call was a malformed line, never a call).
-        XCTAssertEqual(rows.count, 6, audit)
+        // Every SDK call (the raw session's one call was a malformed line, never a call).
+        XCTAssertEqual(rows.count, 13, audit)
         XCTAssertFalse(rows.contains { ($0["agent"] as? String ?? "unknown agent") == "unknown agent" }, audit)
         XCTAssertTrue(rows.contains { $0["host"] as? String == "prod" && $0["decision"] as? String == "denied" }, audit)
         XCTAssertTrue(rows.contains { ($0["summary"] as? String)?.contains("command=`head …`") == true }, audit)

@@ -59,6 +59,7 @@ public struct MCPHostConnections: Sendable {
             " The Host needs a password, a passphrase or a code that only the person can give: the person can give the Host's Identity a key (termind keys install), or connect once in a terminal. Termind never asks the agent for secrets."
         default: ""
         }
-        return MCPToolFailure("Connecting to \(label) failed (\(failure.category)): \(failure.detail)\(remedy)")
+        let detail = failure.detail.hasSuffix(".") ? failure.detail : failure.detail + "."
+        return MCPToolFailure("Connecting to \(label) failed (\(failure.category)): \(detail)\(remedy)")
     }
 }
