@@ -1,6 +1,7 @@
 import TermindApplication
 import TermindDomain
 import TermindTestDoubles
+import TermindTestSupport
 import XCTest
 
 final class MCPServerTests: XCTestCase {
@@ -114,5 +115,37 @@ final class MCPServerTests: XCTestCase {
         XCTAssertTrue(log.contains("stdin=<7 bytes>"), log)
         XCTAssertFalse(log.contains("S3cret"), log)
         XCTAssertFalse(log.contains("hunter2"), log)
+    }
+
+    /// The reader and the server on arbitrary bytes: every line is answered with one line of
+    /// JSON-RPC (or nothing, for a notification), never a crash, and the server still answers.
+    func testArbitraryBytesAlwaysGetAWellFormedAnswerOrNoneAndTheServerGoesOn() async throws {
+        let server = server()
+        var random = SeededRandom(seed: 45)
+        let pieces: [String] = [
+            "{", "}", "[", "]", "\"", ":", ",", "\"jsonrpc\"", "\"2.0\"", "\"id\"", "1", "-1e999", "null", "true",
+            "\"method\"", "\"tools/call\"", "\"ping\"", "\"params\"", "\"name\"", "\"echo\"", "\"arguments\"",
+            "\"text\"", "\\u0000", "\u{1B}", "\u{FFFD}", " ", "\n",
+        ]
+        var reader = MCPLineReader(limit: 512)
+        for _ in 0..<2_000 {
+            var bytes: [UInt8] = []
+            for _ in 0..<Int.random(in: 1...30, using: &random) {
+                if Bool.random(using: &random) {
+                    bytes += Array(pieces.randomElement(using: &random)!.utf8)
+                } else {
+                    bytes.append(UInt8.random(in: 0...255, using: &random))
+                }
+            }
+            for line in reader.feed(bytes) {
+                guard let answer = await server.handle(line) else { continue }
+                XCTAssertFalse(answer.contains("\n"))
+                let parsed = try XCTUnwrap(JSONValue.parse(Array(answer.utf8)), answer)
+                XCTAssertEqual(parsed["jsonrpc"], "2.0")
+                XCTAssertTrue(parsed["result"] != nil || parsed["error"] != nil, answer)
+            }
+        }
+        let pong = try await answer(server, #"{"jsonrpc":"2.0","id":1,"method":"ping"}"#)
+        XCTAssertEqual(pong?["result"], [:])
     }
 }

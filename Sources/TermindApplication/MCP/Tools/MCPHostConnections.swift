@@ -48,7 +48,7 @@ public struct MCPHostConnections: Sendable {
     }
 
     /// The person decides host keys and types passwords; the agent is told so.
-    static func failure(connecting label: String, _ error: any Error) -> MCPToolFailure {
+    public static func failure(connecting label: String, _ error: any Error) -> MCPToolFailure {
         guard let failure = error as? SSHFailure else { return MCPToolFailure("Connecting to \(label) failed: \(error)") }
         let remedy: String = switch failure.kind {
         case .hostKeyUnknown, .hostKeyRejected:
