@@ -26,3 +26,19 @@ CREATE TABLE mcp_audit (
     bytes            INTEGER NOT NULL
 );
 CREATE INDEX mcp_audit_by_time ON mcp_audit (called_at);
+
+-- Calls the policy asks about, while the person decides (`termind mcp approvals`, `approve ID`,
+-- `deny ID`). The exact arguments are kept only while the call waits, to be shown; a decision
+-- clears them, and a call no one answered is removed. An approval is for this row's call alone.
+CREATE TABLE mcp_approvals (
+    id               INTEGER PRIMARY KEY AUTOINCREMENT,
+    requested_at     REAL    NOT NULL,
+    agent            TEXT    NOT NULL,
+    tool             TEXT    NOT NULL,
+    host             TEXT,
+    argument_digest  TEXT    NOT NULL,
+    summary          TEXT    NOT NULL,
+    arguments        TEXT,
+    state            TEXT    NOT NULL DEFAULT 'pending' CHECK (state IN ('pending', 'approved', 'denied')),
+    decided_by       TEXT
+);

@@ -11,12 +11,15 @@ public struct MCPCall: Sendable {
     /// SHA-256 of the arguments as canonical JSON (sorted keys), hexadecimal.
     public let argumentDigest: String
     public let summary: String
+    /// The exact arguments as canonical JSON: shown to the person asked, never logged.
+    public let argumentsText: String
 
     public init(agent: String, tool: MCPToolDefinition, arguments: [String: JSONValue]) {
         self.agent = agent
         self.tool = tool
         host = arguments["host"]?.stringValue
-        argumentDigest = ContentDigest.hex(of: Array(JSONValue.object(arguments).jsonText.utf8))
+        argumentsText = JSONValue.object(arguments).jsonText
+        argumentDigest = ContentDigest.hex(of: Array(argumentsText.utf8))
         summary = MCPSummary.of(arguments)
     }
 

@@ -23,6 +23,25 @@ final class MCPCallGateTests: XCTestCase {
         func records(limit: Int) -> [MCPAuditRecord] { audited.withLock { Array($0.reversed().prefix(limit)) } }
     }
 
+    /// The person, scripted: answers each request with `answer` (nil: never), noting them.
+    private final class Person: MCPApprovals {
+        let answerGiven: MCPApprovalAnswer?
+        let requests = Mutex<[String]>([])
+        let withdrawn = Mutex<[Int64]>([])
+        init(_ answer: MCPApprovalAnswer?) { answerGiven = answer }
+        func request(_ call: MCPCall, arguments: String, at time: Date) -> Int64 {
+            requests.withLock { $0.append(arguments) }
+            return 7
+        }
+        func answer(to id: Int64, within timeout: Duration) -> MCPApprovalAnswer? { answerGiven }
+        func withdraw(_ id: Int64) -> MCPApprovalAnswer? {
+            withdrawn.withLock { $0.append(id) }
+            return nil
+        }
+        func pending() -> [MCPPendingApproval] { [] }
+        func decide(_ id: Int64, approve: Bool, by person: String) -> Bool { false }
+    }
+
     /// What a test counts: the tool's runs, the gate's waits.
     private final class Tally<Value: Sendable>: Sendable {
         private let value: Mutex<[Value]>
@@ -51,9 +70,11 @@ final class MCPCallGateTests: XCTestCase {
         vault = InMemoryVaultStore(VaultSnapshot(hosts: [web]))
     }
 
-    private func call(_ rules: Rules, waited: Tally<Duration> = Tally(), tool: CountingTool) async throws -> JSONValue? {
+    private func call(
+        _ rules: Rules, waited: Tally<Duration> = Tally(), person: Person? = nil, tool: CountingTool
+    ) async throws -> JSONValue? {
         let gate = MCPCallGate(
-            vault: vault, policy: rules, audit: rules, approvalWait: .seconds(30), wait: { duration in waited.add(duration) },
+            vault: vault, policy: rules, audit: rules, approvals: person, approvalWait: .seconds(30), wait: { duration in waited.add(duration) },
             logger: RecordingLogger())
         let server = MCPServer(info: .init(name: "t", version: "0"), tools: [tool], calls: gate, logger: RecordingLogger())
         let line = #"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"ssh_exec","arguments":{"host":"web","command":"rm -rf /srv/x"}}}"#
@@ -101,5 +122,28 @@ final class MCPCallGateTests: XCTestCase {
         let result = try await call(Rules([], failsToRead: true), tool: tool)
         XCTAssertEqual(result?["isError"], true)
         XCTAssertEqual(tool.runs.items.count, 0)
+    }
+
+    func testAskRunsTheToolOnlyWhenThePersonApprovesThisCallsExactArguments() async throws {
+        let rules = Rules([])
+        let yes = Person(.approved(by: "the person (termind mcp approve)"))
+        let tool = CountingTool()
+        let approved = try await call(rules, person: yes, tool: tool)
+        XCTAssertEqual(approved?["isError"], false)
+        XCTAssertEqual(tool.runs.items.count, 1)
+        XCTAssertEqual(yes.requests.withLock { $0 }, [#"{"command":"rm -rf /srv/x","host":"web"}"#])
+        XCTAssertEqual(rules.records(limit: 1).first?.decidedBy, "the person (termind mcp approve)")
+
+        let no = Person(.denied(by: "the person (termind mcp deny)"))
+        let denied = try await call(rules, person: no, tool: tool)
+        XCTAssertEqual(denied?["isError"], true)
+        XCTAssertEqual(tool.runs.items.count, 1)
+        XCTAssertEqual(rules.records(limit: 1).first?.decision, .denied)
+
+        let silent = Person(nil)
+        let unanswered = try await call(rules, person: silent, tool: tool)
+        XCTAssertEqual(unanswered?["isError"], true)
+        XCTAssertEqual(tool.runs.items.count, 1)
+        XCTAssertEqual(silent.withdrawn.withLock { $0 }, [7], "an unanswered request is withdrawn so a late approve finds nothing")
     }
 }

@@ -51,4 +51,43 @@ final class SQLiteMCPStoreTests: XCTestCase {
         let newest = try await store.records(limit: 1)
         XCTAssertEqual(newest.count, 1)
     }
+
+    /// Another process (another database connection) answers; the wait wakes on its write.
+    func testAnAnswerFromAnotherConnectionEndsTheWaitAndBindsToThatRequestAlone() async throws {
+        let store = SQLiteMCPStore(database: database, databasePath: home.databasePath)
+        let tool = MCPToolDefinition(
+            name: "ssh_exec", title: "", description: "", inputSchema: [:], outputSchema: [:],
+            annotations: MCPToolAnnotations(readOnly: false, destructive: true, idempotent: false, openWorld: true))
+        let call = MCPCall(agent: "agent", tool: tool, arguments: ["host": "web", "command": "uptime"])
+        let id = try await store.request(call, arguments: call.argumentsText, at: Date())
+        let other = try await store.request(call, arguments: call.argumentsText, at: Date())
+        let waiting = try await store.pending()
+        XCTAssertEqual(waiting.map(\.id), [id, other])
+        XCTAssertEqual(waiting.first?.arguments, #"{"command":"uptime","host":"web"}"#)
+
+        let elsewhere = VaultDatabase(path: home.databasePath)
+        let answering = Task {
+            try await SQLiteMCPStore(database: elsewhere).decide(id, approve: true, by: "the person")
+        }
+        // Well within the wait: the answer ends it, not the deadline.
+        let started = ContinuousClock.now
+        let answer = try await store.answer(to: id, within: .seconds(60))
+        XCTAssertLessThan(ContinuousClock.now - started, .seconds(30))
+        XCTAssertEqual(answer, .approved(by: "the person"))
+        let decided = try await answering.value
+        XCTAssertTrue(decided)
+        await elsewhere.close()
+
+        // Answered once; the other request still waits, and withdrawing it leaves nothing to approve.
+        let again = try await store.decide(id, approve: false, by: "someone")
+        XCTAssertFalse(again)
+        let left = try await store.pending()
+        XCTAssertEqual(left.map(\.id), [other])
+        let withdrawn = try await store.withdraw(other)
+        XCTAssertNil(withdrawn)
+        let late = try await store.decide(other, approve: true, by: "late")
+        XCTAssertFalse(late)
+        let none = try await store.answer(to: other, within: .zero)
+        XCTAssertNil(none)
+    }
 }

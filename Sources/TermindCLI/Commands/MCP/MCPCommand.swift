@@ -23,10 +23,12 @@ struct MCPCommand: Command {
             .flag("no-system-known-hosts", help: "Do not consult ~/.ssh/known_hosts"),
             .option("connect-timeout", .integer(1...3600), valueName: "SECONDS", help: "Give up connecting after this long (default 15)"),
             .option("approval-wait", .integer(0...3600), valueName: "SECONDS",
-                    help: "How long a call the policy asks about waits for the person before it is denied (default 30)"),
+                    help: "How long a call the policy asks about waits for termind mcp approve before it is denied (default 30)"),
         ],
         examples: ["termind mcp", "termind --data-dir ~/work-vault mcp --approval-wait 60"])
-    static let subcommands: [any Command.Type] = [MCPPolicyCommand.self, MCPAuditCommand.self]
+    static let subcommands: [any Command.Type] = [
+        MCPPolicyCommand.self, MCPApprovalsCommand.self, MCPApproveCommand.self, MCPDenyCommand.self, MCPAuditCommand.self,
+    ]
 
     let dataDirectory: String?
     let connectTimeout: Int
@@ -50,7 +52,7 @@ struct MCPCommand: Command {
             info: .init(name: "termind", version: TermindVersion.current),
             tools: MCPToolCatalog.tools(vault: vault.store, hosts: hosts),
             calls: MCPCallGate(
-                vault: vault.store, policy: store, audit: store, approvalWait: .seconds(approvalWait), logger: context.logger),
+                vault: vault.store, policy: store, audit: store, approvals: store, approvalWait: .seconds(approvalWait), logger: context.logger),
             logger: context.logger)
         context.logger.log(.info, "mcp: serving on stdio")
         await Self.serve(server, input: MCPStandardInput.chunks(), write: { line in context.out(bytes: Array((line + "\n").utf8)) })

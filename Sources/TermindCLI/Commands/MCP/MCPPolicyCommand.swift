@@ -9,8 +9,8 @@ struct MCPPolicyCommand: Command {
             Each tool call is denied, asked (the person must approve it) or approved. A rule for
             the Host itself wins; else the strictest rule of the Host's tags; else the tool's
             default: approve for read-only tools (list_hosts, sftp_list, sftp_read), ask for the others (ssh_exec).
-            Until Termind can put a question to the person, an asked call waits --approval-wait
-            seconds and is then denied.
+            An asked call waits for termind mcp approve ID (or deny) from any terminal, at most
+            the agent's --approval-wait seconds, and is then denied.
             """,
         options: [.flag("json", help: "The defaults and rules as JSON")],
         examples: ["termind mcp policy", "termind mcp policy set ssh_exec --tag lab approve"])
