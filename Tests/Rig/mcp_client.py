@@ -2,6 +2,7 @@
 """Drives `termind mcp` with the official Python MCP SDK (PyPI `mcp`), as an agent would.
 
 Usage: mcp_client.py TERMIND HOST_LABEL DENIED_HOST_LABEL
+       mcp_client.py TERMIND --asked HOST_LABEL   (two calls the policy asks about, answered by the test)
 The environment (HOME, XDG_*) names the Vault. Prints a human-readable transcript of the
 session on stderr and, on stdout, one JSON object per step (`{"step": ..., ...}`) for the test
 to check. The raw part at the end speaks to a second `termind mcp` without the SDK, to send
@@ -152,7 +153,24 @@ async def raw_session(termind):
     step("raw", answers=answers, exitStatus=status)
 
 
+async def asked_session(termind, host):
+    """Two calls on a Host whose policy is Ask: the test approves the first and denies the
+    second, whose arguments differ (the first approval does not cover it)."""
+    parameters = StdioServerParameters(command=termind, args=["mcp", "--approval-wait", "120"], env=dict(os.environ))
+    async with stdio_client(parameters) as (read, write):
+        async with ClientSession(read, write) as session:
+            await session.initialize()
+            for name, command in (("approved", "echo asked-and-approved"), ("changed", "echo changed-arguments")):
+                say(f"> ssh_exec {host}: {command}   (policy Ask: waits for termind mcp approve/deny)")
+                result = await session.call_tool("ssh_exec", {"host": host, "command": command})
+                say(f"< isError={result.is_error} {result.content[0].text[:200]}")
+                step(name, **result_fields(result))
+
+
 async def main():
+    if sys.argv[2] == "--asked":
+        await asked_session(sys.argv[1], sys.argv[3])
+        return
     termind, host, denied_host = sys.argv[1:4]
     await sdk_session(termind, host, denied_host)
     await raw_session(termind)

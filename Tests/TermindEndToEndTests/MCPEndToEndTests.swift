@@ -144,4 +144,63 @@ final class MCPEndToEndTests: XCTestCase {
             try (transcript + "\n$ termind mcp audit\n" + table).write(toFile: path, atomically: true, encoding: .utf8)
         }
     }
+
+    /// The pending calls `termind mcp approvals --json` lists.
+    private func waitingCalls() throws -> [[String: Any]] {
+        let text = try home.succeed(["mcp", "approvals", "--json"])
+        return try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]])
+    }
+
+    /// Ask: the call waits until the person answers from another terminal; the approval covers
+    /// that call's exact arguments, so the next call (another command) waits on its own, and
+    /// is denied.
+    func testAnAskedCallRunsOnceApprovedFromAnotherProcessAndAChangedOneNeedsItsOwnAnswer() throws {
+        try home.addRigHosts("lab", on: server)
+        try home.succeed(["exec", "lab", "--batch", "--accept-new", "--", "true"])
+        var environment = ProcessInfo.processInfo.environment.merging(home.terminalEnvironment) { $1 }
+        environment["T"] = try TermindBinary.path()
+        let client = try ChildProcess("python3", [Self.clientPath, try TermindBinary.path(), "--asked", "lab"], environment: environment)
+        defer { client.stop() }
+
+        var first: [String: Any]?
+        XCTAssertTrue(waitUntil(timeout: 60, every: 0.2) { first = (try? waitingCalls())?.first; return first != nil })
+        let firstArguments = try XCTUnwrap(first?["arguments"] as? String)
+        XCTAssertTrue(firstArguments.contains("echo asked-and-approved"), firstArguments)
+        XCTAssertEqual(first?["tool"] as? String, "ssh_exec")
+        try home.succeed(["mcp", "approve", String(try XCTUnwrap(first?["id"] as? Int))])
+
+        var second: [String: Any]?
+        guard waitUntil(timeout: 60, every: 0.2, {
+            second = (try? waitingCalls())?.first { ($0["arguments"] as? String)?.contains("changed-arguments") == true }
+            return second != nil
+        }) else {
+            client.stop()
+            let log = (try? String(contentsOfFile: home.logPath, encoding: .utf8)) ?? ""
+            return XCTFail("the changed call never waited; client: \(client.waitForExit(within: 10)?.stderr ?? "?")\nlog:\n\(log.suffix(3000))")
+        }
+        XCTAssertNotEqual(second?["argumentDigest"] as? String, first?["argumentDigest"] as? String)
+        try home.succeed(["mcp", "deny", String(try XCTUnwrap(second?["id"] as? Int))])
+
+        let output = try XCTUnwrap(client.waitForExit(within: 120), "the SDK session did not end")
+        XCTAssertEqual(output.status, 0, output.stderr)
+        var steps: [String: [String: Any]] = [:]
+        for line in output.stdout.split(separator: "\n") {
+            let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            steps[try XCTUnwrap(object["step"] as? String)] = object
+        }
+        XCTAssertEqual(steps["approved"]?["isError"] as? Bool, false, output.stderr)
+        XCTAssertEqual((steps["approved"]?["structured"] as? [String: Any])?["stdout"] as? String, "asked-and-approved\n")
+        XCTAssertEqual(steps["changed"]?["isError"] as? Bool, true, output.stderr)
+        XCTAssertTrue(((steps["changed"]?["text"] as? [String])?.first ?? "").contains("the person denied"), output.stderr)
+
+        // Answered calls keep no arguments; the audit says who decided.
+        XCTAssertEqual(try waitingCalls().count, 0)
+        let audit = try home.succeed(["mcp", "audit", "--json"])
+        XCTAssertTrue(audit.contains("the person (termind mcp approve)"), audit)
+        XCTAssertTrue(audit.contains("the person (termind mcp deny)"), audit)
+        XCTAssertFalse(audit.contains("asked-and-approved"), audit)
+        if let path = ProcessInfo.processInfo.environment["TERMIND_MCP_ASKED_TRANSCRIPT"] {
+            try (output.stderr + "\n$ termind mcp audit\n" + (try home.succeed(["mcp", "audit"]))).write(toFile: path, atomically: true, encoding: .utf8)
+        }
+    }
 }

@@ -76,6 +76,11 @@ final class SQLiteMCPStoreTests: XCTestCase {
         XCTAssertEqual(answer, .approved(by: "the person"))
         let decided = try await answering.value
         XCTAssertTrue(decided)
+        // A request made after an answer is seen by the other connection too.
+        let third = try await store.request(call, arguments: call.argumentsText, at: Date())
+        let seenElsewhere = try await SQLiteMCPStore(database: elsewhere).pending()
+        XCTAssertEqual(seenElsewhere.map(\.id), [other, third])
+        _ = try await store.withdraw(third)
         await elsewhere.close()
 
         // Answered once; the other request still waits, and withdrawing it leaves nothing to approve.

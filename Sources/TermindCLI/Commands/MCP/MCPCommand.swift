@@ -44,8 +44,8 @@ struct MCPCommand: Command {
 
     func run(_ context: CommandContext) async throws -> Int32 {
         let options = ConnectionOptions(agentWith: dataDirectory, connectTimeout: connectTimeout, systemKnownHosts: systemKnownHosts)
-        let access = try ConnectionAccess(context, options: options, sharing: true, vaultPrompts: false)
         let vault = VaultAccess(context, dataDirectory: dataDirectory, prompts: false)
+        let access = try ConnectionAccess(context, options: options, sharing: true, vault: vault)
         let store = SQLiteMCPStoreAccess.store(vault)
         let hosts = MCPHostConnections(vault: vault.store) { label in try await access.connect(label) }
         let server = MCPServer(
