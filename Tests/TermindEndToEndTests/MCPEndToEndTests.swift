@@ -60,7 +60,7 @@ final class MCPEndToEndTests: XCTestCase {
 
         XCTAssertEqual(steps["initialize"]?["protocolVersion"] as? String, "2025-11-25", transcript)
         let tools = try XCTUnwrap(steps["tools/list"]?["tools"] as? [[String: Any]], transcript)
-        XCTAssertEqual(Set(tools.compactMap { $0["name"] as? String }), ["list_hosts", "ssh_exec", "sftp_list", "sftp_read"])
+        XCTAssertEqual(Set(tools.compactMap { $0["name"] as? String }), ["list_hosts", "ssh_exec", "sftp_list", "sftp_read", "history_search"])
         for tool in tools {
             XCTAssertEqual((tool["inputSchema"] as? [String: Any])?["type"] as? String, "object")
             XCTAssertEqual((tool["outputSchema"] as? [String: Any])?["type"] as? String, "object")

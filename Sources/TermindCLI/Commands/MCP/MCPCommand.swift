@@ -11,7 +11,7 @@ struct MCPCommand: Command {
         name: "mcp", abstract: "Serve the Vault's Hosts to an AI agent over MCP (stdio)",
         discussion: """
             Speaks the Model Context Protocol (JSON-RPC 2.0, one message a line) on standard input
-            and output, for an agent that starts it as a subprocess. Tools: list_hosts, ssh_exec, sftp_list and sftp_read,
+            and output, for an agent that starts it as a subprocess. Tools: list_hosts, ssh_exec, sftp_list, sftp_read and history_search,
             as the policy allows (termind mcp policy); every call is recorded (termind mcp
             audit). Only Vault Hosts are reachable, by label. Nothing is ever asked on
             the terminal: a Host whose key is not yet trusted, or that needs a password, fails with

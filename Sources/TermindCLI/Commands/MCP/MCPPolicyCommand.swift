@@ -8,7 +8,7 @@ struct MCPPolicyCommand: Command {
         discussion: """
             Each tool call is denied, asked (the person must approve it) or approved. A rule for
             the Host itself wins; else the strictest rule of the Host's tags; else the tool's
-            default: approve for read-only tools (list_hosts, sftp_list, sftp_read), ask for the others (ssh_exec).
+            default: approve for read-only tools (list_hosts, sftp_list, sftp_read, history_search), ask for the others (ssh_exec).
             An asked call waits for termind mcp approve ID (or deny) from any terminal, at most
             the agent's --approval-wait seconds, and is then denied.
             """,

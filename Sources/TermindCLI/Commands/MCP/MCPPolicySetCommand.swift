@@ -6,7 +6,7 @@ struct MCPPolicySetCommand: Command {
     static let definition = CommandDefinition(
         name: "set", abstract: "Set a tool's decision on one Host or on every Host with a tag",
         arguments: [
-            .init("TOOL", .text, help: "The tool: list_hosts, ssh_exec, sftp_list, sftp_read"),
+            .init("TOOL", .text, help: "The tool: list_hosts, ssh_exec, sftp_list, sftp_read, history_search"),
             .init("DECISION", .choice(MCPDecision.allCases.map(\.rawValue)), help: "deny, ask or approve"),
         ],
         options: [

@@ -4,7 +4,7 @@ import TermindApplication
 /// the server, `mcp policy` and the docs read.
 enum MCPToolCatalog {
     static func tools(vault: any VaultStore, hosts: MCPHostConnections) -> [any MCPTool] {
-        [ListHostsTool(vault: vault), SSHExecTool(hosts: hosts), SFTPListTool(hosts: hosts), SFTPReadTool(hosts: hosts)]
+        [ListHostsTool(vault: vault), SSHExecTool(hosts: hosts), SFTPListTool(hosts: hosts), SFTPReadTool(hosts: hosts), HistorySearchTool(vault: vault)]
     }
 
     /// The definitions alone (for `mcp policy`, which connects nowhere).
