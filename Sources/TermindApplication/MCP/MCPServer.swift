@@ -19,6 +19,8 @@ public actor MCPServer {
     /// The agent's name and version from `initialize`'s clientInfo (for the log and the audit).
     public private(set) var agent = "unknown agent"
     public private(set) var protocolVersion: String?
+    /// The tool calls running, by request id: `notifications/cancelled` ends one.
+    private var running: [JSONValue: Task<MCPToolResult, Never>] = [:]
 
     public init(info: Info, tools: [any MCPTool], calls: MCPCallGate, logger: any Logger) {
         self.info = info
@@ -64,8 +66,15 @@ public actor MCPServer {
             return id.map { Self.errorResponse(id: $0, .invalidParams("'params' must be an object")) }
         }
         guard let id else {
-            notify(method)
+            notify(method, parameters)
             return nil
+        }
+        if method == "tools/call" {
+            do {
+                return try await callTool(id: id, parameters).map { Self.response(id: id, result: $0) }
+            } catch {
+                return Self.errorResponse(id: id, error)
+            }
         }
         do {
             return Self.response(id: id, result: try await request(method, parameters))
@@ -74,9 +83,14 @@ public actor MCPServer {
         }
     }
 
-    private func notify(_ method: String) {
-        // notifications/initialized, notifications/cancelled...: nothing to answer.
+    private func notify(_ method: String, _ parameters: [String: JSONValue]) {
+        // Nothing is answered; a cancellation ends its call (an ssh_exec's command gets SIGTERM
+        // as its channel closes) and that call is not answered either, as the protocol says.
         logger.log(.debug, "mcp: notification \(method.prefix(100))")
+        if method == "notifications/cancelled", let id = parameters["requestId"], let call = running[id] {
+            logger.log(.info, "mcp: the agent cancelled request \(MCPSummary.bounded(id.jsonText, limit: 40))")
+            call.cancel()
+        }
     }
 
     private func request(_ method: String, _ parameters: [String: JSONValue]) async throws(JSONRPCError) -> JSONValue {
@@ -84,7 +98,6 @@ public actor MCPServer {
         case "initialize": return initialize(parameters)
         case "ping": return [:]
         case "tools/list": return ["tools": .array(order.compactMap { tools[$0]?.definition.json })]
-        case "tools/call": return try await callTool(parameters)
         default: throw .methodNotFound(method)
         }
     }
@@ -109,17 +122,25 @@ public actor MCPServer {
         ]
     }
 
-    private func callTool(_ parameters: [String: JSONValue]) async throws(JSONRPCError) -> JSONValue {
+    /// The call's result, or nil when the agent cancelled it.
+    private func callTool(id: JSONValue, _ parameters: [String: JSONValue]) async throws(JSONRPCError) -> JSONValue? {
         guard let name = parameters["name"]?.stringValue else { throw .invalidParams("'name' is missing") }
         guard let tool = tools[name] else { throw .invalidParams("unknown tool '\(MCPSummary.bounded(name, limit: 100))'") }
         let arguments: [String: JSONValue]
         switch parameters["arguments"] {
-        case nil, .null?: arguments = [:]
+        case .none, .some(.null): arguments = [:]
         case .object(let members)?: arguments = members
         default: throw .invalidParams("'arguments' must be an object")
         }
         let call = MCPCall(agent: agent, tool: tool.definition, arguments: arguments)
-        return await calls.run(call) { await tool.call(MCPArguments(arguments)) }.json
+        let calls = calls
+        let task = Task { await calls.run(call) { await tool.call(MCPArguments(arguments)) } }
+        running[id] = task
+        let result = await withTaskCancellationHandler { await task.value } onCancel: { task.cancel() }
+        running[id] = nil
+        // `.none`, not `nil`: JSONValue takes nil literals as JSON null.
+        guard !task.isCancelled else { return JSONValue?.none }
+        return result.json
     }
 
     private static func isValidID(_ id: JSONValue) -> Bool {

@@ -63,6 +63,11 @@ final class MCPServerTests: XCTestCase {
         XCTAssertEqual(result["content"], [["type": "text", "text": #"{"text":"hi\u001b[2J"}"#]])
     }
 
+    func testACallWithoutArgumentsIsACallWithNone() async throws {
+        let reply = try await answer(server(), #"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"echo"}}"#)
+        XCTAssertEqual(reply?["result"]?["content"], [["type": "text", "text": "'text' is required"]])
+    }
+
     func testBadArgumentsAreAToolErrorTheModelSees() async throws {
         let reply = try await answer(server(), #"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"echo","arguments":{"text":5}}}"#)
         XCTAssertEqual(reply?["result"]?["isError"], true)
@@ -147,5 +152,41 @@ final class MCPServerTests: XCTestCase {
         }
         let pong = try await answer(server, #"{"jsonrpc":"2.0","id":1,"method":"ping"}"#)
         XCTAssertEqual(pong?["result"], [:])
+    }
+
+    /// A tool that runs until it is cancelled, saying when it started and when it was cancelled.
+    private final class Waiting: MCPTool, @unchecked Sendable {
+        let definition = MCPToolDefinition(
+            name: "wait", title: "Wait", description: "", inputSchema: ["type": "object"], outputSchema: ["type": "object"],
+            annotations: MCPToolAnnotations(readOnly: true, destructive: false, idempotent: true, openWorld: false))
+        let (started, startedContinuation) = AsyncStream.makeStream(of: Void.self)
+        let (cancelled, cancelledContinuation) = AsyncStream.makeStream(of: Void.self)
+
+        func call(_ arguments: MCPArguments) async -> MCPToolResult {
+            let (never, _) = AsyncStream.makeStream(of: Void.self)
+            await withTaskCancellationHandler {
+                startedContinuation.yield()
+                for await _ in never {}
+            } onCancel: {
+                cancelledContinuation.yield()
+            }
+            return .success([:])
+        }
+    }
+
+    func testACancelledCallEndsItsToolAndIsNotAnswered() async throws {
+        let tool = Waiting()
+        let server = MCPServer(
+            info: .init(name: "t", version: "0"), tools: [tool], calls: MCPCallGate(audit: nil, logger: RecordingLogger()),
+            logger: RecordingLogger())
+        let call = Task { await server.handle(.message(Array(#"{"jsonrpc":"2.0","id":"c1","method":"tools/call","params":{"name":"wait"}}"#.utf8))) }
+        var started = tool.started.makeAsyncIterator()
+        _ = await started.next()
+        let none = try await answer(server, #"{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":"c1","reason":"user"}}"#)
+        XCTAssertNil(none)
+        var cancelled = tool.cancelled.makeAsyncIterator()
+        _ = await cancelled.next()
+        let reply = await call.value
+        XCTAssertNil(reply, "a cancelled request gets no response")
     }
 }
