@@ -7,7 +7,9 @@ public enum MCPSummary {
             let value = arguments[key] ?? .null
             switch (key, value) {
             case ("command", .string(let command)):
-                let first = command.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).first.map(String.init) ?? ""
+                var first = command.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).first.map(String.init) ?? ""
+                // `TOKEN=s3cret curl ...`: an assignment's value is as secret as an argument.
+                if let equals = first.firstIndex(of: "=") { first = String(first[...equals]) + "…" }
                 return "command=`\(bounded(first, limit: 40)) …`"
             case ("stdin", .string(let text)): return "stdin=<\(text.utf8.count) bytes>"
             case (_, .string(let text)): return "\(bounded(key, limit: 40))=\(bounded(text, limit: 200))"

@@ -117,6 +117,7 @@ final class MCPServerTests: XCTestCase {
         _ = try await answer(server(logger: logger), #"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"echo","arguments":{"text":"x","command":"curl -H 'Token: S3cret'","stdin":"hunter2"}}}"#)
         let log = logger.entries.map(\.message.text).joined(separator: "\n")
         XCTAssertTrue(log.contains("command=`curl …`"), log)
+        XCTAssertEqual(MCPSummary.of(["command": "API_TOKEN=hunter3 deploy --now"]), "command=`API_TOKEN=… …`")
         XCTAssertTrue(log.contains("stdin=<7 bytes>"), log)
         XCTAssertFalse(log.contains("S3cret"), log)
         XCTAssertFalse(log.contains("hunter2"), log)
