@@ -76,6 +76,8 @@ test-deps:
 		$(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; fi
 	@python3 -c 'import asyncssh' 2>/dev/null || python3 -m pip install --quiet asyncssh \
 		|| python3 -m pip install --quiet --break-system-packages asyncssh
+	@python3 -c 'import mcp' 2>/dev/null || python3 -m pip install --quiet mcp \
+		|| python3 -m pip install --quiet --break-system-packages mcp
 
 build: deps
 	$(SWIFT) build $(CHECK)

@@ -74,6 +74,7 @@ let package = Package(
                 .copy("V1__vault.sql"), .copy("V2__host_clipboard.sql"), .copy("V3__host_shell_integration.sql"),
                 .copy("V4__command_search.sql"), .copy("V5__host_share_connection.sql"), .copy("V6__host_forwards.sql"),
                 .copy("V7__host_keepalive_metrics.sql"), .copy("V8__host_reconnect.sql"),
+                .copy("V9__mcp_policy_audit.sql"),
             ]
         ),
         /** Files read at run time: the default keymap, the bash/zsh shell integration and the metrics sampler script. */

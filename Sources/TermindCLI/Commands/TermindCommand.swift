@@ -22,7 +22,7 @@ public struct TermindCommand: Command {
         ExecCommand.self, MetricsCommand.self, SSHCommand.self, ForwardCommand.self, CpCommand.self, LsCommand.self, MkdirCommand.self, RmCommand.self, HostsCommand.self, IdentitiesCommand.self, KeysCommand.self, SnippetsCommand.self, TemplatesCommand.self,
         KnownHostsCommand.self, ImportCommand.self, VaultCommand.self, CompletionCommand.self, HelpCommand.self,
         EditCommand.self, ControlHoldCommand.self,
-        HistoryCommand.self,
+        HistoryCommand.self, MCPCommand.self,
     ]
 
     let dataDirectory: String?

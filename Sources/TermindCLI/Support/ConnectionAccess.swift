@@ -22,8 +22,14 @@ struct ConnectionAccess: Sendable {
 
     /// `sharing`: the command may use a connection another termind process shares (`exec`,
     /// `ssh`, `cp`, `ls`, `rm`, `mkdir`), unless `--no-share`.
-    init(_ context: CommandContext, options: ConnectionOptions, sharing: Bool = false) throws {
-        let vault = VaultAccess(context, dataDirectory: options.dataDirectory)
+    /// `vaultPrompts`: false when this process's terminal is not a person's (`termind mcp`).
+    /// `vault`: the Vault this process already opened (`termind mcp`), so one connection to
+    /// the database serves the whole process.
+    init(
+        _ context: CommandContext, options: ConnectionOptions, sharing: Bool = false, vaultPrompts: Bool = true,
+        vault opened: VaultAccess? = nil
+    ) throws {
+        let vault = opened ?? VaultAccess(context, dataDirectory: options.dataDirectory, prompts: vaultPrompts)
         self.options = options
         paths = vault.paths
         interactions = InteractionQueue(presenter: options.mayPrompt ? TerminalPresenter() as any InteractionPresenter : SilentPresenter())

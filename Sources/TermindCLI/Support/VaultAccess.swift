@@ -11,7 +11,9 @@ struct VaultAccess {
     let paths: XDGPaths
     let services: VaultServices
 
-    init(_ context: CommandContext, dataDirectory: String?) {
+    /// `prompts`: false for `termind mcp`, whose terminal is an agent's: a Vault with a master
+    /// passphrase then needs TERMIND_VAULT_PASSPHRASE.
+    init(_ context: CommandContext, dataDirectory: String?, prompts: Bool = true) {
         let environment = context.environment
         paths = XDGPaths(
             environment: environment, homeDirectory: SystemLocalAccount(environment: environment).homeDirectory,
@@ -28,7 +30,7 @@ struct VaultAccess {
                     return count
                 }
                 if tries > 1 { context.err("termind: wrong passphrase; try again (\(tries) of \(Self.passphraseTries))\n") }
-                return try Self.masterPassphrase(environment: environment, databasePath: databasePath)
+                return try Self.masterPassphrase(environment: environment, databasePath: databasePath, prompts: prompts)
             },
             passphraseTries: fromVariable ? 1 : Self.passphraseTries)
     }
@@ -47,8 +49,9 @@ struct VaultAccess {
     /// The variable that gives the master passphrase to scripts.
     static let passphraseVariable = "TERMIND_VAULT_PASSPHRASE"
 
-    static func masterPassphrase(environment: [String: String], databasePath: String) throws -> Secret {
+    static func masterPassphrase(environment: [String: String], databasePath: String, prompts: Bool = true) throws -> Secret {
         if let value = environment[passphraseVariable] { return Secret(value) }
+        guard prompts else { throw VaultUnavailable(location: databasePath, cause: .passphraseRequired) }
         do {
             return try SecretInput.prompt(
                 "Vault passphrase: ", need: "the Vault's master passphrase",

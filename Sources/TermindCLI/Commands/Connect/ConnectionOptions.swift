@@ -64,6 +64,19 @@ struct ConnectionOptions {
         noShare = true
     }
 
+    /// For `termind mcp`: never prompting (its terminal is an agent's), new host keys refused.
+    init(agentWith dataDirectory: String?, connectTimeout: Int, systemKnownHosts: Bool) {
+        batch = true
+        acceptNew = false
+        self.systemKnownHosts = systemKnownHosts
+        identityFile = nil
+        login = nil
+        self.connectTimeout = .seconds(connectTimeout)
+        ioTimeout = .seconds(60)
+        self.dataDirectory = dataDirectory
+        noShare = false
+    }
+
     /// Prompts are allowed only with a terminal to ask on and without `--batch`.
     var mayPrompt: Bool {
         guard !batch else { return false }
