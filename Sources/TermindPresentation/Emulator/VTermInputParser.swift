@@ -125,7 +125,15 @@ package struct VTermInputParser {
             if state == .ground {
                 let (next, run) = scanGround(input, from: index, plainRunMinimum: plainRunMinimum)
                 index = next
-                if let run {
+                // libvterm decodes a run that follows non-ASCII text in one text callback with
+                // it (UTF-8) when the set in use was designated (`ESC ( B`, as ncurses' sgr0
+                // sends), so a combining character after the run joins its last character even
+                // in the last column, where one in a later callback is dropped (0.1.4 finds the
+                // cursor not past that character). Taking the run out would start a callback at
+                // the run and lose the mark: it goes to libvterm with the text before it.
+                if let run, !textModes.decodesASCIIAsUTF8, let last = output.last, last >= 0x80 {
+                    appendText(input, run)
+                } else if let run {
                     if !output.isEmpty {
                         output.withUnsafeBytes(feed)
                         output.removeAll(keepingCapacity: true)
