@@ -135,6 +135,19 @@ final class PlainTextAgainstLibvtermTests: XCTestCase {
         XCTAssertEqual(surface.cursor, throughLibvterm.cursor)
     }
 
+    func testREPRepeatsTheLastCharacterHoweverManyControlsFollowIt() {
+        // The pane-surface fuzz finding `rep-after-many-nuls`: the run stored directly and the
+        // same text through libvterm repeated different characters (`%`, nothing).
+        let output = Array((String(repeating: "%", count: 20) + "\u{0}x" + String(repeating: "\u{0}", count: 9) + "\u{1b}[b").utf8)
+        let surface = VTermSurface(rows: 2, columns: 40)
+        let throughLibvterm = VTermSurface(rows: 2, columns: 40)
+        throughLibvterm.writesPlainTextDirectly = false
+        surface.write(output)
+        throughLibvterm.write(output)
+        XCTAssertEqual(surface.line(0), String(repeating: "%", count: 20) + "xx")
+        XCTAssertEqual(throughLibvterm.line(0), surface.line(0))
+    }
+
     // MARK: - Comparing
 
     /// The first way two surfaces differ: cells, line sizes, cursor, and `withLines`, wrapped

@@ -330,10 +330,13 @@ package struct VTermInputParser {
         lastGraphicCharacter = Self.replacementCharacter
     }
 
-    /// Looks back over the last few characters of `run` for one that takes a cell.
+    /// Looks back over `run` for the last character that takes a cell. However many controls
+    /// follow it (NULs are common filler), it is the one REP repeats, as in xterm; a bounded
+    /// look-back kept an older one, or none, depending on where a plain run cut the text (found
+    /// by the pane-surface fuzz target). The scan stops at that character, so it stays linear.
     private mutating func rememberLastGraphicCharacter(in run: UnsafeRawBufferPointer) {
         var end = run.count
-        for _ in 0..<8 where end > 0 {
+        while end > 0 {
             var start = end - 1
             while start > 0, run[start] & 0xC0 == 0x80 {
                 start -= 1
