@@ -119,6 +119,35 @@ final class PlainTextAgainstLibvtermTests: XCTestCase {
         XCTAssertEqual(surface.plainTextCharacters, 18)
     }
 
+    func testACombiningMarkAfterAPlainRunThatFollowsNonASCIITextJoinsTheLastCharacterInTheLastColumn() {
+        // The pane-surface fuzz finding `combining-mark-after-plain-run-in-the-last-column`: with
+        // G0 designated (`ESC ( B`), libvterm decodes the run with the é before it, as UTF-8, and
+        // joins the mark to the t in the last column; taken out, the run started a text callback
+        // of its own, and the mark, in the next one, was dropped.
+        let output = Array("\u{1b}(B\u{e9}abcdefghijklmnopqrst\u{301}".utf8)
+        let surface = VTermSurface(rows: 3, columns: 21)
+        let throughLibvterm = VTermSurface(rows: 3, columns: 21)
+        throughLibvterm.writesPlainTextDirectly = false
+        surface.write(output)
+        throughLibvterm.write(output)
+        XCTAssertEqual(surface.cell(row: 0, column: 20).text, "t\u{301}", "the mark joins the t, as in xterm")
+        XCTAssertEqual(surface.cells(row: 0), throughLibvterm.cells(row: 0))
+        XCTAssertEqual(surface.cursor, throughLibvterm.cursor)
+    }
+
+    func testREPRepeatsTheLastCharacterHoweverManyControlsFollowIt() {
+        // The pane-surface fuzz finding `rep-after-many-nuls`: the run stored directly and the
+        // same text through libvterm repeated different characters (`%`, nothing).
+        let output = Array((String(repeating: "%", count: 20) + "\u{0}x" + String(repeating: "\u{0}", count: 9) + "\u{1b}[b").utf8)
+        let surface = VTermSurface(rows: 2, columns: 40)
+        let throughLibvterm = VTermSurface(rows: 2, columns: 40)
+        throughLibvterm.writesPlainTextDirectly = false
+        surface.write(output)
+        throughLibvterm.write(output)
+        XCTAssertEqual(surface.line(0), String(repeating: "%", count: 20) + "xx")
+        XCTAssertEqual(throughLibvterm.line(0), surface.line(0))
+    }
+
     // MARK: - Comparing
 
     /// The first way two surfaces differ: cells, line sizes, cursor, and `withLines`, wrapped

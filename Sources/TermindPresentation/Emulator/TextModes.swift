@@ -16,6 +16,10 @@ struct TextModes: Equatable {
     /// Per character set G0–G3: true while ASCII bytes print as themselves through it (UTF-8 or
     /// ASCII), false for DEC line drawing and UK.
     private var setsKeepASCII = [true, true, true, true]
+    /// Per character set G0–G3: true while libvterm decodes text through it as UTF-8 (as every
+    /// set starts); a designation gives it a one-byte decoder, which stops at the first byte of
+    /// 0x80 or more, so the text from there on is decoded apart from what precedes it.
+    private var setsDecodeUTF8 = [true, true, true, true]
     /// The set GL points at (SO, SI, LS2, LS3).
     private var lockingShift = 0
     /// SS2 or SS3 waiting for the next character.
@@ -34,6 +38,12 @@ struct TextModes: Equatable {
         setsKeepASCII[lockingShift] && !singleShiftPending && !insertMode && !originMode && !protectedCells
             && !doubleWidthLinesSeen
     }
+
+    /// True when libvterm decodes text that starts with an ASCII byte as UTF-8 (the set GL
+    /// points at was never designated since RIS). When it is not, a text callback starting with
+    /// ASCII ends at the first non-ASCII byte, and one starting there decodes everything after
+    /// it as UTF-8.
+    var decodesASCIIAsUTF8: Bool { setsDecodeUTF8[lockingShift] }
 
     /// A C0 control, wherever it was executed.
     mutating func noteControl(_ byte: UInt8) {
@@ -55,8 +65,10 @@ struct TextModes: Equatable {
             switch (intermediates[0], final) {
             case (UInt8(ascii: "(")...UInt8(ascii: "+"), UInt8(ascii: "B")):
                 setsKeepASCII[Int(intermediates[0] - UInt8(ascii: "("))] = true
+                setsDecodeUTF8[Int(intermediates[0] - UInt8(ascii: "("))] = false
             case (UInt8(ascii: "(")...UInt8(ascii: "+"), UInt8(ascii: "0")), (UInt8(ascii: "(")...UInt8(ascii: "+"), UInt8(ascii: "A")):
                 setsKeepASCII[Int(intermediates[0] - UInt8(ascii: "("))] = false
+                setsDecodeUTF8[Int(intermediates[0] - UInt8(ascii: "("))] = false
             case (UInt8(ascii: "#"), UInt8(ascii: "3")), (UInt8(ascii: "#"), UInt8(ascii: "4")), (UInt8(ascii: "#"), UInt8(ascii: "6")):
                 doubleWidthLinesSeen = true
             default:

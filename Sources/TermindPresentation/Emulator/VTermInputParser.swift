@@ -125,7 +125,15 @@ package struct VTermInputParser {
             if state == .ground {
                 let (next, run) = scanGround(input, from: index, plainRunMinimum: plainRunMinimum)
                 index = next
-                if let run {
+                // libvterm decodes a run that follows non-ASCII text in one text callback with
+                // it (UTF-8) when the set in use was designated (`ESC ( B`, as ncurses' sgr0
+                // sends), so a combining character after the run joins its last character even
+                // in the last column, where one in a later callback is dropped (0.1.4 finds the
+                // cursor not past that character). Taking the run out would start a callback at
+                // the run and lose the mark: it goes to libvterm with the text before it.
+                if let run, !textModes.decodesASCIIAsUTF8, let last = output.last, last >= 0x80 {
+                    appendText(input, run)
+                } else if let run {
                     if !output.isEmpty {
                         output.withUnsafeBytes(feed)
                         output.removeAll(keepingCapacity: true)
@@ -322,10 +330,13 @@ package struct VTermInputParser {
         lastGraphicCharacter = Self.replacementCharacter
     }
 
-    /// Looks back over the last few characters of `run` for one that takes a cell.
+    /// Looks back over `run` for the last character that takes a cell. However many controls
+    /// follow it (NULs are common filler), it is the one REP repeats, as in xterm; a bounded
+    /// look-back kept an older one, or none, depending on where a plain run cut the text (found
+    /// by the pane-surface fuzz target). The scan stops at that character, so it stays linear.
     private mutating func rememberLastGraphicCharacter(in run: UnsafeRawBufferPointer) {
         var end = run.count
-        for _ in 0..<8 where end > 0 {
+        while end > 0 {
             var start = end - 1
             while start > 0, run[start] & 0xC0 == 0x80 {
                 start -= 1
